@@ -1,0 +1,130 @@
+import type { BrowserContext, Page } from "playwright-core";
+import type { JoinedArticle } from "../export/joined-article";
+import { hostResolverRules, startReplayServer } from "../replay/replay-server";
+import { extensionId, launchChromium } from "./browser";
+
+/** States in which the content script will not join anything more. */
+export const FINAL_STATES = new Set(["no-next", "done", "stopped", "off"]);
+
+/**
+ * Scroll to the end of the page repeatedly, as a reader would, until the
+ * pager reaches a final state.
+ * @param timeoutMs give up after this long (default 120 000 ms)
+ * @returns the final state
+ * @throws Error when the content script never reports or the timeout passes
+ */
+export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  await page.waitForFunction(
+    () => {
+      const s = document.documentElement.getAttribute("data-tsugi-state");
+      return s !== null && s !== "starting";
+    },
+    undefined,
+    { timeout: Math.min(timeoutMs, 20_000) },
+  );
+  for (;;) {
+    const state = (await page.getAttribute("html", "data-tsugi-state")) ?? "";
+    if (FINAL_STATES.has(state)) return state;
+    if (Date.now() > deadline) throw new Error(`pager still '${state}' after ${timeoutMs} ms`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(150);
+  }
+}
+
+/**
+ * Read the joined article from the live DOM: elements the pager tagged
+ * `data-tsugi-page`, grouped by page, in page order.
+ */
+export async function readJoinedArticle(page: Page): Promise<JoinedArticle> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const groups = new Map<number, { url: string; html: string[]; text: string[] }>();
+    for (const el of Array.from(document.querySelectorAll("[data-tsugi-page]"))) {
+      if (el.parentElement?.closest("[data-tsugi-page]")) continue;
+      const n = Number(el.getAttribute("data-tsugi-page"));
+      const g = groups.get(n) ?? {
+        url: el.getAttribute("data-tsugi-url") ?? location.href,
+        html: [],
+        text: [],
+      };
+      const clone = el.cloneNode(true) as Element;
+      clone.removeAttribute("data-tsugi-page");
+      clone.removeAttribute("data-tsugi-url");
+      g.html.push(clone.outerHTML);
+      g.text.push((el.textContent ?? "").replace(/\s+/g, " ").trim());
+      groups.set(n, g);
+    }
+    const reason = document
+      .querySelector(".tsugi-status [role=status], .tsugi-status")
+      ?.textContent?.trim();
+    return {
+      url: location.href,
+      title: document.title.trim(),
+      pages: Array.from(groups.entries())
+        .sort(([a], [b]) => a - b)
+        .map(([number, g]) => ({
+          number,
+          url: g.url,
+          html: g.html.join("\n"),
+          text: g.text.join("\n"),
+        })),
+      state: root.getAttribute("data-tsugi-state") ?? "unknown",
+      reason: reason && reason.length > 0 ? reason : null,
+    };
+  });
+}
+
+export interface JoinOptions {
+  url: string;
+  /** A `multipage/` capture to serve offline at its original URLs. */
+  replayDir?: string;
+  /** Most pages to show, counting page 1 (the extension's page cap). */
+  maxPages?: number;
+  /** The built extension (dist/). */
+  extensionDir: string;
+  /** Write a full-page PNG here after joining. */
+  screenshot?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Join a paginated article with the real extension in headless Chromium.
+ * @returns the joined article as the reader would see it
+ * @throws Error on a bad URL, a missing capture, or a browser failure
+ */
+export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle> {
+  const replay = opts.replayDir ? await startReplayServer(opts.replayDir) : null;
+  const browser = await launchChromium({
+    extensionDir: opts.extensionDir,
+    ...(replay ? { hostResolverRules: hostResolverRules(replay.port) } : {}),
+  });
+  try {
+    if (opts.maxPages !== undefined)
+      await setExtensionSettings(browser.context, { pageCap: opts.maxPages });
+    const page = await browser.context.newPage();
+    const res = await page.goto(opts.url, { waitUntil: "load", timeout: 60_000 });
+    if (res && res.status() >= 400) throw new Error(`HTTP ${res.status()} for ${opts.url}`);
+    await scrollUntilSettled(page, opts.timeoutMs);
+    const article = await readJoinedArticle(page);
+    if (opts.screenshot) await page.screenshot({ path: opts.screenshot, fullPage: false });
+    return article;
+  } finally {
+    await browser.close();
+    await replay?.close();
+  }
+}
+
+/** Write extension settings through its own background context (storage.sync). */
+export async function setExtensionSettings(
+  context: BrowserContext,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await extensionId(context);
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error("extension background did not start");
+  await worker.evaluate((v) => {
+    type Sync = { storage: { sync: { set(items: unknown): Promise<void> } } };
+    return (globalThis as unknown as { chrome: Sync }).chrome.storage.sync.set(v);
+  }, values);
+}

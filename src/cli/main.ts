@@ -1,0 +1,143 @@
+/**
+ * `tsugi` command (contract in ../shared/design/ARCHITECTURE.md):
+ *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG]
+ *   tsugi demo [--out DIR] [--headed]
+ * Exit 0 on success, 2 on bad input (one line on stderr), 1 on other failures.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
+import { readCase, repoRoot } from "../replay/cases";
+import { startStaticServer } from "../serve/static-server";
+import { launchChromium } from "./browser";
+import { joinWithBrowser } from "./join";
+
+/** A user error: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+const USAGE =
+  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] | tsugi demo [--out DIR] [--headed]";
+
+function extensionDir(): string {
+  const dir = join(repoRoot(), "dist");
+  if (!existsSync(join(dir, "manifest.json"))) {
+    throw new UsageError(`no built extension in ${dir}: run 'npm run build' first`);
+  }
+  return dir;
+}
+
+function format(article: JoinedArticle, fmt: string): string {
+  if (fmt === "json") return toJson(article);
+  if (fmt === "html") return toHtml(article);
+  if (fmt === "md") return toMarkdown(article);
+  throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
+}
+
+async function joinCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      replay: { type: "string" },
+      "max-pages": { type: "string" },
+      format: { type: "string", default: "md" },
+      screenshot: { type: "string" },
+    },
+  });
+  const [url, ...extra] = positionals;
+  if (!url || extra.length > 0) throw new UsageError(USAGE);
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`not an absolute URL: ${url}`);
+  }
+  const fmt = values.format ?? "md";
+  if (!["md", "html", "json"].includes(fmt))
+    throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
+  let maxPages: number | undefined;
+  if (values["max-pages"] !== undefined) {
+    maxPages = Number(values["max-pages"]);
+    if (!Number.isInteger(maxPages) || maxPages < 1)
+      throw new UsageError("--max-pages takes a whole number ≥ 1");
+  }
+  let replayDir: string | undefined;
+  if (values.replay) {
+    replayDir = resolve(values.replay);
+    try {
+      readCase(replayDir);
+    } catch (e) {
+      throw new UsageError(`--replay ${values.replay}: ${(e as Error).message}`);
+    }
+  }
+  const article = await joinWithBrowser({
+    url,
+    extensionDir: extensionDir(),
+    ...(replayDir ? { replayDir } : {}),
+    ...(maxPages !== undefined ? { maxPages } : {}),
+    ...(values.screenshot ? { screenshot: resolve(values.screenshot) } : {}),
+  });
+  process.stdout.write(format(article, fmt));
+}
+
+async function demoCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      out: { type: "string", default: "out/demo" },
+      headed: { type: "boolean", default: false },
+    },
+  });
+  const site = await startStaticServer(join(repoRoot(), "demo", "site"));
+  const url = `${site.origin}/index.html`;
+  try {
+    const headed = values.headed || (Boolean(process.env.DISPLAY) && !process.env.CI);
+    if (headed) {
+      const browser = await launchChromium({ extensionDir: extensionDir(), headless: false });
+      const page = await browser.context.newPage();
+      await page.goto(url);
+      process.stderr.write(
+        `tsugi demo: ${url} is open in Chromium with the extension; close the window to end.\n`,
+      );
+      await page.waitForEvent("close", { timeout: 0 });
+      await browser.close();
+      return;
+    }
+    const out = resolve(values.out ?? "out/demo");
+    mkdirSync(out, { recursive: true });
+    const article = await joinWithBrowser({
+      url,
+      extensionDir: extensionDir(),
+      screenshot: join(out, "screenshot.png"),
+    });
+    writeFileSync(join(out, "joined.md"), toMarkdown(article));
+    writeFileSync(join(out, "joined.html"), toHtml(article));
+    writeFileSync(join(out, "joined.json"), toJson(article));
+    process.stdout.write(
+      `tsugi demo: joined ${article.pages.length} pages of ${url} (${article.state}${article.reason ? `: ${article.reason}` : ""})\n` +
+        `wrote ${join(out, "joined.md")}, joined.html, joined.json and screenshot.png\n`,
+    );
+    if (article.pages.length < 2) throw new Error("the demo joined no page: detection failed");
+  } finally {
+    await site.close();
+  }
+}
+
+/** Run the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === "join") await joinCommand(rest);
+    else if (command === "demo") await demoCommand(rest);
+    else throw new UsageError(USAGE);
+    return 0;
+  } catch (e) {
+    const bad =
+      e instanceof UsageError ||
+      (e instanceof TypeError && "code" in e && String(e.code).startsWith("ERR_PARSE_ARGS"));
+    process.stderr.write(`tsugi: ${(e as Error).message.split("\n")[0]}\n`);
+    return bad ? 2 : 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

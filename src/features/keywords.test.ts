@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import {
+  attrHintsNext,
+  attrHintsPrev,
+  attrTokens,
+  matchesNextText,
+  matchesPrevText,
+} from "./keywords";
+
+const el = (html: string): Element => {
+  const e = new JSDOM(`<body>${html}</body>`).window.document.body.firstElementChild;
+  if (e === null) throw new Error(html);
+  return e;
+};
+
+describe("matchesNextText", () => {
+  it.each([
+    "Next",
+    "next",
+    "Next >",
+    "Next »",
+    "次へ »",
+    "次のページ",
+    "Next page",
+    "»",
+    ">>",
+    "→",
+    "下一页",
+    "다음",
+    "Weiter",
+    "Suivant ›",
+    "Siguiente",
+    "Далее",
+    "[next]",
+    "Go to next page",
+    "Page suivante",
+    "次の10件",
+    "Next 20 results",
+  ])("accepts %j", (t) => {
+    expect(matchesNextText(t)).toBe(true);
+  });
+
+  it.each([
+    "The next slide",
+    "What comes next in the long story of the operating system",
+    "Newer posts",
+    "Older posts",
+    "context",
+    "次世代",
+    "次の記事",
+    "vorige",
+    "« Prev",
+    "<",
+    "< >",
+    "",
+    "2",
+    "»|",
+    ">|",
+  ])("rejects %j", (t) => {
+    expect(matchesNextText(t)).toBe(false);
+  });
+});
+
+describe("matchesPrevText", () => {
+  it.each(["Prev", "« Previous", "‹", "前へ", "上一页", "이전", "Zurück", "Précédent"])(
+    "accepts %j",
+    (t) => {
+      expect(matchesPrevText(t)).toBe(true);
+    },
+  );
+
+  it.each(["Next »", "The previous chapter was about memory management", "»"])(
+    "rejects %j",
+    (t) => {
+      expect(matchesPrevText(t)).toBe(false);
+    },
+  );
+});
+
+describe("attrTokens", () => {
+  it("splits at separators and camelCase, lowercased", () => {
+    expect(attrTokens("pagination-next nextPage nav_links")).toEqual([
+      "pagination",
+      "next",
+      "next",
+      "page",
+      "nav",
+      "links",
+    ]);
+  });
+});
+
+describe("attrHintsNext", () => {
+  it.each([
+    '<a class="next">x</a>',
+    '<a class="nav-next">x</a>',
+    '<a class="pagination-next">x</a>',
+    '<a id="next-page">x</a>',
+    '<a class="nextPage">x</a>',
+    '<a rel="next">x</a>',
+    '<a class="nextpostslink">x</a>',
+    '<a aria-label="Next page">x</a>',
+    '<a title="次へ">x</a>',
+  ])("accepts %s", (html) => {
+    expect(attrHintsNext(el(html))).toBe(true);
+  });
+
+  it.each(['<a class="context">x</a>', '<a class="prev">x</a>', '<a title="The next slide">x</a>'])(
+    "rejects %s",
+    (html) => {
+      expect(attrHintsNext(el(html))).toBe(false);
+    },
+  );
+});
+
+describe("attrHintsPrev", () => {
+  it("accepts prev tokens and labels, rejects next", () => {
+    expect(attrHintsPrev(el('<a class="nav-previous">x</a>'))).toBe(true);
+    expect(attrHintsPrev(el('<a rel="prev">x</a>'))).toBe(true);
+    expect(attrHintsPrev(el('<a aria-label="Previous page">x</a>'))).toBe(true);
+    expect(attrHintsPrev(el('<a class="next">x</a>'))).toBe(false);
+  });
+});

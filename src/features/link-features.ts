@@ -1,0 +1,663 @@
+/**
+ * Next-link candidate vectors, seed 000 §3.2: every same-origin link of a page, merged by
+ * target URL (§3.2.1), described by the nine features of Table 3.1 merged across anchors
+ * by the rules of Table 3.2, plus extensions (rel/aria/class hints, multilingual words,
+ * page-number arithmetic, pager context, layout).
+ *
+ * Each signal is its own exported function over one anchor so it can be tested alone;
+ * {@link extractLinkVectors} only gathers and merges them.
+ */
+
+import {
+  attrHintsNext,
+  attrHintsPrev,
+  attrTokens,
+  matchesNextText,
+  matchesPrevText,
+} from "./keywords";
+import { documentSize, elementBox, hasLayout, isVisible } from "./layout";
+import { type PageNumberChange, pageNumberChange } from "./page-number";
+import { pageTextLength, visibleText } from "./text";
+
+export { type PageNumberChange, pageNumberChange, pageNumberDelta } from "./page-number";
+
+/** Names of the link features, in vector order: Table 3.1 (1)–(9), then extensions. */
+export const LINK_FEATURE_NAMES = [
+  "nextLabel",
+  "pageLabel",
+  "oneChar",
+  "occurrences",
+  "textLength",
+  "textRatio",
+  "urlLength",
+  "urlRatio",
+  "linkSimilarity",
+  "relNext",
+  "nextText",
+  "nextAttr",
+  "prevHint",
+  "numericText",
+  "pageNumberDelta",
+  "isPlusOne",
+  "inPager",
+  "disabledOrCurrent",
+  "inHeadOrFooter",
+  "inComments",
+  "area",
+  "visible",
+  "relTop",
+] as const;
+
+export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
+
+/** One candidate next link: a target URL and every anchor that points at it. */
+export interface LinkVector {
+  /** absolute URL, fragment removed */
+  url: string;
+  /** all `<a>` with this URL, in document order */
+  anchors: HTMLAnchorElement[];
+  features: Record<LinkFeatureName, number>;
+}
+
+const XHTML_NS = "http://www.w3.org/1999/xhtml";
+
+/** How many ancestors {@link inPager} climbs above the anchor. */
+const PAGER_ANCESTOR_LEVELS = 4;
+
+/** Pager names in class/id/role/aria-label, bounded on the left so "homepage" stays out. */
+const PAGER_HINT =
+  /(?:^|[^a-z])(?:pag(?![a-z])|pagin|pager|paging|pagenav|page-nav|page_nav|page navigation|nav-links|page-numbers|page-links|pagelinks|wp-pagenavi)/;
+
+const PAGER_ATTRS: ReadonlySet<string> = new Set(["class", "id", "role", "aria-label"]);
+
+const STATE_TOKENS: ReadonlySet<string> = new Set(["disabled", "current", "active", "selected"]);
+
+// ---------------------------------------------------------------------------
+// URL handling (§3.2.1)
+
+function parseUrl(url: string, base?: string | URL): URL | null {
+  try {
+    return new URL(url, base);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Base URL for resolving the document's links: its first `<base href>` resolved against
+ * the page URL, else the page URL. A DOMParser document's own `baseURI` is the parent
+ * page's, so the page URL must be passed in (seed 000 §3.2.2.1 (7): relative links are
+ * completed with the input page's URL).
+ *
+ * @param doc document holding the links
+ * @param pageUrl absolute URL the document was loaded from
+ * @returns the base URL, or null when pageUrl is not a URL
+ */
+export function documentBaseUrl(doc: Document, pageUrl: string): URL | null {
+  const page = parseUrl(pageUrl);
+  if (page === null) return null;
+  const href = doc.querySelector("base[href]")?.getAttribute("href");
+  if (href === undefined || href === null) return page;
+  return parseUrl(href.trim(), page) ?? page;
+}
+
+/**
+ * Absolute target of an anchor when it is a candidate of seed 000 §3.2.1: an http(s) URL
+ * of the same origin (scheme, host and port) as the page, fragment removed, not the page
+ * itself. javascript:, mailto: and other schemes drop out on the scheme test.
+ *
+ * @param href raw href attribute
+ * @param base result of {@link documentBaseUrl}
+ * @param page the page URL, fragment removed
+ * @returns absolute URL without fragment, or null when not a candidate
+ */
+export function candidateUrl(href: string, base: URL, page: URL): string | null {
+  const u = parseUrl(href.trim(), base);
+  if (u === null || (u.protocol !== "http:" && u.protocol !== "https:")) return null;
+  if (u.origin !== page.origin) return null;
+  u.hash = "";
+  return u.href === page.href ? null : u.href;
+}
+
+// ---------------------------------------------------------------------------
+// Thesis features, one anchor at a time (Table 3.1)
+
+/**
+ * The anchor's whole tag uppercased, as seed 000 §3.2.2.1 (1) prepares it for the label
+ * tests: computed once per anchor and shared by {@link nextLabel} and {@link pageLabel}.
+ *
+ * @param a anchor
+ * @returns `a.outerHTML.toUpperCase()`
+ */
+export function anchorMarkup(a: Element): string {
+  return a.outerHTML.toUpperCase();
+}
+
+/**
+ * Table 3.1 (1) "next label": "NEXT" or "次" anywhere in the anchor's markup
+ * (text and attributes, case-insensitive), as the thesis uppercases the whole a tag
+ * (seed 000 §3.2.2.1 (1)). Substrings count, exactly as in the thesis ("context" too).
+ *
+ * @param markup {@link anchorMarkup} of the anchor
+ * @returns 1 or 0
+ */
+export function nextLabel(markup: string): number {
+  return markup.includes("NEXT") || markup.includes("次") ? 1 : 0;
+}
+
+/**
+ * Table 3.1 (2) "page label": "PAGE" or "ページ" anywhere in the anchor's markup,
+ * case-insensitive (seed 000 §3.2.2.1 (2)).
+ *
+ * @param markup {@link anchorMarkup} of the anchor
+ * @returns 1 or 0
+ */
+export function pageLabel(markup: string): number {
+  return markup.includes("PAGE") || markup.includes("ページ") ? 1 : 0;
+}
+
+/**
+ * Table 3.1 (3) "one-character label": the visible link text is exactly one character
+ * (one code point, so "»" and "次" count and an emoji is not two) (seed 000 §3.2.2.1 (3)).
+ *
+ * @param text visible text of the anchor ({@link visibleText})
+ * @returns 1 or 0
+ */
+export function oneChar(text: string): number {
+  let n = 0;
+  for (const _ of text) if (++n > 1) return 0;
+  return n === 1 ? 1 : 0;
+}
+
+/**
+ * Table 3.1 (6) / eq. 3.1: link text length over page text length (seed 000 §3.2.2.1 (6)).
+ *
+ * @param textLength chars of the link text
+ * @param pageLength chars of the page text ({@link pageTextLength})
+ * @returns ratio in 0..1; 0 when the page has no text
+ */
+export function textRatio(textLength: number, pageLength: number): number {
+  return pageLength > 0 ? textLength / pageLength : 0;
+}
+
+/**
+ * Table 3.1 (8) "URL length ratio". Eq. 3.2 did not survive in the seed text; the ratio is
+ * read here as link URL length over the current page's URL length (both absolute, without
+ * fragment), which keeps the feature's stated purpose of comparing hierarchy depth
+ * (seed 000 §3.2.2.1 (7)–(8)).
+ *
+ * @param urlLength chars of the link URL
+ * @param pageUrlLength chars of the page URL
+ * @returns ratio (1 = same length); 0 when pageUrlLength is 0
+ */
+export function urlRatio(urlLength: number, pageUrlLength: number): number {
+  return pageUrlLength > 0 ? urlLength / pageUrlLength : 0;
+}
+
+/**
+ * Jaccard coefficient of the character sets of two URLs, eq. 3.4–3.5
+ * (seed 000 §3.2.2.2). "https://nancoco.net/nyuuin_report2" vs "…3": 17/19.
+ *
+ * @param a URL
+ * @param b URL
+ * @returns |A∩B| / |A∪B| in 0..1 (1 for two empty strings)
+ */
+export function urlJaccard(a: string, b: string): number {
+  return jaccard(new Set(a), new Set(b));
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let inter = 0;
+  for (const ch of small) if (large.has(ch)) inter++;
+  const union = a.size + b.size - inter;
+  return union === 0 ? 1 : inter / union;
+}
+
+/**
+ * LinkSimilarity of every position of the A-tag list, eq. 3.3: the max {@link urlJaccard}
+ * with the tags at positions i−2..i+2 (excluding i, clipped at the list ends)
+ * (seed 000 §3.2.2.2). The list is the page's candidate anchors in document order before
+ * merging by URL.
+ *
+ * @param urls target URL of each anchor of the A-tag list, in document order
+ * @returns one similarity per position, in 0..1; 0 for a list of one
+ */
+export function linkSimilarities(urls: readonly string[]): number[] {
+  const sets = new Map<string, ReadonlySet<string>>();
+  const setOf = (u: string): ReadonlySet<string> => {
+    let s = sets.get(u);
+    if (s === undefined) {
+      s = new Set(u);
+      sets.set(u, s);
+    }
+    return s;
+  };
+  return urls.map((u, i) => {
+    let best = 0;
+    for (let j = Math.max(0, i - 2); j <= Math.min(urls.length - 1, i + 2); j++) {
+      if (j !== i) best = Math.max(best, jaccard(setOf(u), setOf(urls[j] ?? "")));
+    }
+    return best;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Extensions, one anchor at a time
+
+/**
+ * rel="next" on the anchor, or a `<link rel="next">` of the document pointing at the same
+ * URL. The thesis finds rel="next" only as a substring of the tag (Fig. 3.5); here it is a
+ * feature of its own (extension of seed 000 §3.2.2.1 (1)).
+ *
+ * @param a anchor
+ * @param url the anchor's candidate URL
+ * @param relNextUrls URLs of the document's `<link rel=next>` ({@link relNextLinkUrls})
+ * @returns 1 or 0
+ */
+export function relNext(a: Element, url: string, relNextUrls: ReadonlySet<string>): number {
+  const rel = a.getAttribute("rel");
+  if (rel !== null && attrTokens(rel).includes("next")) return 1;
+  return relNextUrls.has(url) ? 1 : 0;
+}
+
+/**
+ * Absolute URLs (fragment removed) of the document's `<link rel="next">` elements.
+ *
+ * @param doc document
+ * @param base result of {@link documentBaseUrl}
+ * @returns set of URLs, usually empty or of one
+ */
+export function relNextLinkUrls(doc: Document, base: URL): Set<string> {
+  const out = new Set<string>();
+  for (const link of doc.querySelectorAll("link[rel][href]")) {
+    if (!attrTokens(link.getAttribute("rel") ?? "").includes("next")) continue;
+    const u = parseUrl((link.getAttribute("href") ?? "").trim(), base);
+    if (u === null) continue;
+    u.hash = "";
+    out.add(u.href);
+  }
+  return out;
+}
+
+/**
+ * alt texts of the images inside an anchor (image-only "next" buttons carry their label
+ * there).
+ *
+ * @param a anchor
+ * @returns alt attributes in document order ("" for an img without alt)
+ */
+export function imageAlts(a: Element): string[] {
+  const out: string[] = [];
+  collectAlts(a, out);
+  return out;
+}
+
+function collectAlts(parent: Element, out: string[]): void {
+  for (let e = parent.firstElementChild; e !== null; e = e.nextElementSibling) {
+    if (e.localName === "img") out.push(e.getAttribute("alt") ?? "");
+    else collectAlts(e, out);
+  }
+}
+
+/**
+ * The visible text, or the alt of an image inside the anchor, reads as "next"
+ * ({@link matchesNextText}: "Next »", "次へ", "»"; not "The next slide")
+ * (multilingual extension of seed 000 §3.2.2.1 (1)).
+ *
+ * @param text visible text of the anchor
+ * @param alts {@link imageAlts} of the anchor
+ * @returns 1 or 0
+ */
+export function nextText(text: string, alts: readonly string[]): number {
+  return matchesNextText(text) || alts.some(matchesNextText) ? 1 : 0;
+}
+
+/**
+ * class/id/rel/title/aria-label of the anchor, or of its parent `<li>`, hint "next"
+ * ({@link attrHintsNext}) (extension of seed 000 §3.2.2.1 (1), Fig. 3.5).
+ *
+ * @param a anchor
+ * @returns 1 or 0
+ */
+export function nextAttr(a: Element): number {
+  if (attrHintsNext(a)) return 1;
+  const li = a.parentElement;
+  return li !== null && li.localName === "li" && attrHintsNext(li) ? 1 : 0;
+}
+
+/**
+ * The anchor reads as "previous": its text or an image alt ({@link matchesPrevText}), or
+ * the attributes of the anchor or its parent `<li>` ({@link attrHintsPrev}). A negative
+ * signal: pagers put prev and next side by side with near-identical markup.
+ *
+ * @param a anchor
+ * @param text its visible text
+ * @param alts {@link imageAlts} of the anchor
+ * @returns 1 or 0
+ */
+export function prevHint(a: Element, text: string, alts: readonly string[]): number {
+  if (matchesPrevText(text) || alts.some(matchesPrevText) || attrHintsPrev(a)) return 1;
+  const li = a.parentElement;
+  return li !== null && li.localName === "li" && attrHintsPrev(li) ? 1 : 0;
+}
+
+/**
+ * The visible text is a page number: only ASCII or full-width digits (Fig. 3.6: "2" is
+ * the next page next to ">"; extension of seed 000 §3.2.2.1 (3)).
+ *
+ * @param text visible text of the anchor
+ * @returns 1 or 0
+ */
+export function numericText(text: string): number {
+  return /^[0-9０-９]+$/.test(text) ? 1 : 0;
+}
+
+/**
+ * The anchor sits in a pager: it or one of its {@link PAGER_ANCESTOR_LEVELS} nearest
+ * ancestors has a class, id, role or aria-label naming one (pag, pager, pagination,
+ * paging, page-nav, nav-links, page-numbers, wp-pagenavi, "page navigation"), or
+ * role="navigation". The explicit form of the "pager region" that seed 000 §3.2.2.2
+ * approximates with LinkSimilarity.
+ *
+ * @param a anchor
+ * @returns 1 or 0
+ */
+export function inPager(a: Element): number {
+  let e: Element | null = a;
+  for (let level = 0; e !== null && level <= PAGER_ANCESTOR_LEVELS; level++) {
+    if (pagerHint(e)) return 1;
+    e = e.parentElement;
+  }
+  return 0;
+}
+
+function pagerHint(e: Element): boolean {
+  if (!e.hasAttributes()) return false;
+  for (const name of e.getAttributeNames()) {
+    if (!PAGER_ATTRS.has(name)) continue;
+    const v = (e.getAttribute(name) ?? "").toLowerCase();
+    if ((name === "role" && v === "navigation") || PAGER_HINT.test(v)) return true;
+  }
+  return false;
+}
+
+function stateClass(e: Element): boolean {
+  const cls = e.getAttribute("class");
+  if (cls === null) return false;
+  // "is-active", "page-current" and "current_page_item" name a state too.
+  return cls
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => c.split(/[-_]/).some((t) => STATE_TOKENS.has(t)));
+}
+
+function stateAria(e: Element): boolean {
+  const current = e.getAttribute("aria-current");
+  return (
+    e.getAttribute("aria-disabled") === "true" ||
+    (current !== null && current.toLowerCase() !== "false")
+  );
+}
+
+/**
+ * The anchor, or its parent element, is marked disabled or current: class token
+ * disabled/current/active/selected (also inside "is-active", "current_page_item"),
+ * aria-disabled="true", or any aria-current but "false". Pagers mark the page being read
+ * that way, and a disabled "Next" on the last page (extension of seed 000 §3.2.2).
+ *
+ * @param a anchor
+ * @returns 1 or 0
+ */
+export function disabledOrCurrent(a: Element): number {
+  const p = a.parentElement;
+  const marked = (e: Element) => stateClass(e) || stateAria(e);
+  return marked(a) || (p !== null && marked(p)) ? 1 : 0;
+}
+
+/**
+ * The anchor is inside a `<header>` or `<footer>` element, where site navigation lives
+ * (extension of seed 000 §3.2.2).
+ *
+ * @param a anchor
+ * @returns 1 or 0
+ */
+export function inHeadOrFooter(a: Element): number {
+  for (let e = a.parentElement; e !== null; e = e.parentElement) {
+    if (e.localName === "header" || e.localName === "footer") return 1;
+  }
+  return 0;
+}
+
+const COMMENTS_HINT = /comment|talkback|discussion|disqus|replies|respond/;
+
+/**
+ * The anchor sits inside a comment section (an ancestor's class or id names one:
+ * comment, talkback, discussion, disqus, replies, respond). A pager there pages the
+ * comments, not the article: joining it would append comment pages under the story
+ * (extension of seed 000 §3.2.2).
+ *
+ * @param a anchor
+ * @returns 1 or 0
+ */
+export function inComments(a: Element): number {
+  for (let e = a.parentElement; e !== null && e.localName !== "body"; e = e.parentElement) {
+    const hint = `${e.getAttribute("class") ?? ""} ${e.getAttribute("id") ?? ""}`.toLowerCase();
+    if (COMMENTS_HINT.test(hint)) return 1;
+  }
+  return 0;
+}
+
+/**
+ * Rendered area of the anchor's border box (layout extension, seed 000 §5.2).
+ *
+ * @param a anchor
+ * @param layout whether the document has layout ({@link hasLayout})
+ * @returns px²; 0 without layout
+ */
+export function anchorArea(a: Element, layout: boolean): number {
+  const b = elementBox(a, layout);
+  return b.width * b.height;
+}
+
+/**
+ * Whether the anchor can be seen ({@link isVisible}): with layout a non-empty box not hidden
+ * by CSS; without layout 1 unless a `hidden` attribute or inline display:none /
+ * visibility:hidden on it or an ancestor hides it (layout extension, seed 000 §5.2).
+ *
+ * @param a anchor
+ * @param layout whether the document has layout
+ * @returns 1 or 0
+ */
+export function anchorVisible(a: Element, layout: boolean): number {
+  return isVisible(a, layout) ? 1 : 0;
+}
+
+/**
+ * Vertical position of the anchor's top edge relative to the document's scroll height
+ * (layout extension, seed 000 §5.2: next links tend to sit below the content).
+ *
+ * @param a anchor
+ * @param layout whether the document has layout
+ * @param docHeight px scroll height of the document ({@link documentSize})
+ * @returns 0..1; 0 without layout
+ */
+export function relativeTop(a: Element, layout: boolean, docHeight: number): number {
+  if (!layout || docHeight <= 0) return 0;
+  const top = elementBox(a, layout).top;
+  return Math.min(1, Math.max(0, top / docHeight));
+}
+
+// ---------------------------------------------------------------------------
+// Gathering and merging (Table 3.2)
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
+interface AnchorRow {
+  a: HTMLAnchorElement;
+  url: string;
+  text: string;
+  markup: string;
+  alts: string[];
+  similarity: number;
+}
+
+/**
+ * The candidate anchors of seed 000 §3.2.1 in document order (the "A-tag list" of
+ * §3.2.2.2), each with its target URL: HTML `<a href>` elements whose target passes
+ * {@link candidateUrl}.
+ *
+ * @param doc document
+ * @param pageUrl absolute URL of the document
+ * @returns anchors and URLs, unmerged
+ */
+export function candidateAnchors(
+  doc: Document,
+  pageUrl: string,
+): { anchor: HTMLAnchorElement; url: string }[] {
+  const base = documentBaseUrl(doc, pageUrl);
+  const page = parseUrl(pageUrl);
+  if (base === null || page === null) return [];
+  page.hash = "";
+  const out: { anchor: HTMLAnchorElement; url: string }[] = [];
+  // A static NodeList: jsdom answers every index or length read on a live HTMLCollection
+  // through a Proxy that scans the collection, which made this loop quadratic.
+  for (const el of doc.querySelectorAll("a[href]")) {
+    if (el.namespaceURI !== XHTML_NS) continue;
+    const href = el.getAttribute("href");
+    if (href === null) continue;
+    const url = candidateUrl(href, base, page);
+    if (url !== null) out.push({ anchor: el as HTMLAnchorElement, url });
+  }
+  return out;
+}
+
+/**
+ * Candidate next links of a page, seed 000 §3.2: same-origin links merged by URL, each
+ * with the features of {@link LINK_FEATURE_NAMES}. Merge rules (Table 3.2 and ours):
+ * any() for nextLabel, pageLabel, oneChar and the binary extensions; the anchor count
+ * for occurrences; the median for textLength, textRatio, urlLength, urlRatio; the max for
+ * linkSimilarity and area; all() for inHeadOrFooter (a link repeated outside the header
+ * is not header-only); the first anchor for relTop. isPlusOne is 1 when pageNumberDelta
+ * is +1, or, for an offset parameter (start/offset/from/skip), when the delta is the
+ * smallest positive offset step among the page's candidates.
+ * Never throws on a well-formed Document; returns [] for an unparsable pageUrl.
+ *
+ * @param doc document (live, DOMParser or jsdom)
+ * @param pageUrl absolute URL of the document (its fragment is ignored)
+ * @returns one vector per distinct target URL, in order of first appearance
+ */
+export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[] {
+  const page = parseUrl(pageUrl);
+  const base = documentBaseUrl(doc, pageUrl);
+  if (page === null || base === null) return [];
+  page.hash = "";
+  const pageHref = page.href;
+
+  const list = candidateAnchors(doc, pageUrl);
+  const similarities = linkSimilarities(list.map((c) => c.url));
+  const groups = new Map<string, AnchorRow[]>();
+  list.forEach((c, i) => {
+    const row: AnchorRow = {
+      a: c.anchor,
+      url: c.url,
+      text: visibleText(c.anchor),
+      markup: anchorMarkup(c.anchor),
+      alts: imageAlts(c.anchor),
+      similarity: similarities[i] ?? 0,
+    };
+    const g = groups.get(c.url);
+    if (g === undefined) groups.set(c.url, [row]);
+    else g.push(row);
+  });
+
+  const layout = hasLayout(doc);
+  const docHeight = documentSize(doc, layout).height;
+  const pageLength = pageTextLength(doc);
+  const relNextUrls = relNextLinkUrls(doc, base);
+
+  const changes = new Map<string, PageNumberChange | null>();
+  for (const url of groups.keys()) changes.set(url, pageNumberChange(pageHref, url));
+  const offsetStep = smallestPositiveOffset([...changes.values()]);
+
+  const out: LinkVector[] = [];
+  for (const [url, rows] of groups) {
+    const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
+    const lengths = rows.map((r) => r.text.length);
+    const change = changes.get(url) ?? null;
+    const first = rows[0];
+    const features: Record<LinkFeatureName, number> = {
+      nextLabel: any((r) => nextLabel(r.markup)),
+      pageLabel: any((r) => pageLabel(r.markup)),
+      oneChar: any((r) => oneChar(r.text)),
+      occurrences: rows.length,
+      textLength: median(lengths),
+      textRatio: median(lengths.map((n) => textRatio(n, pageLength))),
+      urlLength: url.length,
+      urlRatio: urlRatio(url.length, pageHref.length),
+      linkSimilarity: Math.max(...rows.map((r) => r.similarity)),
+      relNext: any((r) => relNext(r.a, url, relNextUrls)),
+      nextText: any((r) => nextText(r.text, r.alts)),
+      nextAttr: any((r) => nextAttr(r.a)),
+      prevHint: any((r) => prevHint(r.a, r.text, r.alts)),
+      numericText: any((r) => numericText(r.text)),
+      pageNumberDelta: change?.delta ?? 0,
+      isPlusOne: isPlusOne(change, offsetStep),
+      inPager: any((r) => inPager(r.a)),
+      disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
+      inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
+      inComments: rows.every((r) => inComments(r.a) === 1) ? 1 : 0,
+      area: Math.max(...rows.map((r) => anchorArea(r.a, layout))),
+      visible: any((r) => anchorVisible(r.a, layout)),
+      relTop: first === undefined ? 0 : relativeTop(first.a, layout, docHeight),
+    };
+    out.push({ url, anchors: rows.map((r) => r.a), features });
+  }
+  return out;
+}
+
+/**
+ * Smallest positive delta among offset-like page-number changes: the page's offset step.
+ *
+ * @param changes page-number changes of all candidates (nulls ignored)
+ * @returns items per page, or 0 when no candidate moves an offset forward
+ */
+export function smallestPositiveOffset(
+  changes: readonly (PageNumberChange | null | undefined)[],
+): number {
+  let step = 0;
+  for (const c of changes) {
+    if (c?.offsetLike && c.delta > 0 && (step === 0 || c.delta < step)) step = c.delta;
+  }
+  return step;
+}
+
+/**
+ * Whether a link is "current page + 1": a page-number delta of exactly 1, or an
+ * offset-like delta equal to the page's offset step ({@link smallestPositiveOffset}).
+ *
+ * @param change the link's {@link pageNumberChange} (null when none)
+ * @param offsetStep the page's offset step (0 when none)
+ * @returns 1 or 0
+ */
+export function isPlusOne(change: PageNumberChange | null | undefined, offsetStep: number): number {
+  if (change === null || change === undefined) return 0;
+  if (!change.offsetLike) return change.delta === 1 ? 1 : 0;
+  return change.delta > 0 && change.delta === offsetStep ? 1 : 0;
+}
+
+/**
+ * Feature values of a link vector as an array in {@link LINK_FEATURE_NAMES} order, the
+ * layout the model files expect.
+ *
+ * @param v link vector
+ * @returns numbers, one per feature name
+ */
+export function linkFeatureArray(v: LinkVector): number[] {
+  return LINK_FEATURE_NAMES.map((n) => v.features[n]);
+}

@@ -1,0 +1,343 @@
+// @vitest-environment jsdom
+import { existsSync, readFileSync } from "node:fs";
+import { JSDOM } from "jsdom";
+import { describe, expect, it, vi } from "vitest";
+import { treeDistance } from "./dom-distance";
+import {
+  blockLevel,
+  childRatio,
+  classHint,
+  extractNodeVectors,
+  linkDensity,
+  NODE_FEATURE_NAMES,
+  type NodeVector,
+  neverContent,
+  nodeFeatureArray,
+  nodeStats,
+  punctuationRatio,
+  semanticTag,
+  siblingCount,
+  siblingPunctuationRatio,
+  siblingTextDensity,
+  siblingTextLength,
+  siblingTextRatio,
+} from "./node-features";
+import { visibleText } from "./text";
+
+const docOf = (body: string) =>
+  new JSDOM(`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`).window
+    .document;
+const byId = (doc: Document, id: string): Element => {
+  const e = doc.getElementById(id);
+  if (e === null) throw new Error(id);
+  return e;
+};
+const vectorOf = (vs: NodeVector[], el: Element): NodeVector => {
+  const v = vs.find((x) => x.element === el);
+  if (v === undefined) throw new Error(`no vector for ${el.localName}`);
+  return v;
+};
+
+// body > div1(4 chars) div2(2 chars) div3(1 char), plus a text node directly under body.
+const SIBS = "<div id=d1>aa, a</div>loose text<div id=d2>b.</div><div id=d3><p>c</p></div>";
+
+describe("nodeStats (one pass)", () => {
+  it("matches visibleText().length for every element, whitespace joins included", () => {
+    const doc = docOf(
+      "<div id=x>  Hello <b>big</b>world <i> and </i> <span>\n</span>more<script>x=1</script>" +
+        "<p>a</p><p> b </p>\u00a0end </div><ul><li>1</li> <li>2</li></ul><pre>  </pre>",
+    );
+    const s = nodeStats(doc);
+    s.elements.forEach((el, i) => {
+      expect(s.textLength[i], el.outerHTML).toBe(visibleText(el).length);
+    });
+  });
+
+  it("records depth and document-order position for all elements", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    expect(s.elements[0]).toBe(doc.documentElement);
+    expect(s.depth[s.index.get(doc.body) ?? -1]).toBe(1);
+    expect(s.index.get(byId(doc, "d1"))).toBe(4); // html, head, title, body, d1
+  });
+
+  it("never throws on an empty document or <html></html>", () => {
+    const empty = new JSDOM("").window.document;
+    empty.documentElement.remove();
+    expect(nodeStats(empty).elements).toEqual([]);
+    expect(nodeStats(empty).body).toBe(-1);
+    const bare = new JSDOM("<html></html>").window.document;
+    expect(nodeStats(bare).pageTextLength).toBe(0);
+  });
+});
+
+describe("thesis features (Table 3.3)", () => {
+  it("(1) tagLength is within 10% of outerHTML.length", () => {
+    const doc = docOf(
+      '<div id=main class="post entry"><h1 title="T">Title</h1><p>Text &amp; more, <a href="/x">link</a>.</p>' +
+        '<img src="a.png" alt="pic"><br><!-- note --><ul><li data-x="1">one</li><li>two</li></ul></div>',
+    );
+    const s = nodeStats(doc);
+    for (const el of [doc.documentElement, doc.body, byId(doc, "main")]) {
+      const got = s.tagLength[s.index.get(el) ?? -1] ?? 0;
+      expect(Math.abs(got - el.outerHTML.length) / el.outerHTML.length).toBeLessThan(0.1);
+    }
+    const img = doc.querySelector("img");
+    expect(img && s.tagLength[s.index.get(img) ?? -1]).toBe(img?.outerHTML.length);
+  });
+
+  it("(2)–(4) depth, position and relPosition", () => {
+    const doc = docOf(SIBS);
+    const v = vectorOf(extractNodeVectors(doc), byId(doc, "d1"));
+    expect(v.features.depth).toBe(2);
+    expect(v.features.position).toBe(4);
+    expect(v.features.relPosition).toBeCloseTo(4 / 8, 10);
+  });
+
+  it("(5) blockLevel", () => {
+    expect(blockLevel("div")).toBe(1);
+    expect(blockLevel("article")).toBe(1);
+    expect(blockLevel("span")).toBe(0);
+    expect(blockLevel("a")).toBe(0);
+  });
+
+  it("(6) neverContent: Table 3.4, span included", () => {
+    expect(neverContent("span")).toBe(1);
+    expect(neverContent("input")).toBe(1);
+    expect(neverContent("div")).toBe(0);
+    const doc = docOf("<span id=s>x</span>");
+    expect(vectorOf(extractNodeVectors(doc), byId(doc, "s")).features.neverContent).toBe(1);
+  });
+
+  it("(7) siblingTextLength sums sibling elements, not itself nor loose text", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    const i = (id: string) => s.index.get(byId(doc, id)) ?? -1;
+    expect(siblingTextLength(s, i("d1"))).toBe(3);
+    expect(siblingTextLength(s, i("d2"))).toBe(6);
+    expect(siblingTextLength(s, 0)).toBe(0);
+  });
+
+  it("(8) siblingTextRatio divides by the page text", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    expect(s.pageTextLength).toBe(visibleText(doc.body).length);
+    expect(siblingTextRatio(s, s.index.get(byId(doc, "d1")) ?? -1)).toBeCloseTo(
+      3 / s.pageTextLength,
+      10,
+    );
+  });
+
+  it("(9) siblingPunctuationRatio (eq. 3.6)", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    expect(s.pagePunctuation).toBe(2);
+    expect(siblingPunctuationRatio(s, s.index.get(byId(doc, "d1")) ?? -1)).toBe(0.5);
+    expect(siblingPunctuationRatio(s, s.index.get(byId(doc, "d3")) ?? -1)).toBe(1);
+  });
+
+  it("(10) siblingTextDensity (eq. 3.7): sibling chars per sibling tag", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    // Siblings of d1: d2 (1 tag, 2 chars) and d3 (2 tags, 1 char) → 3 / 3.
+    expect(siblingTextDensity(s, s.index.get(byId(doc, "d1")) ?? -1)).toBe(1);
+    expect(siblingTextDensity(s, 0)).toBe(0);
+  });
+
+  it("(11) siblingCount", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    expect(siblingCount(s, s.index.get(byId(doc, "d2")) ?? -1)).toBe(2);
+    expect(siblingCount(s, 0)).toBe(0);
+  });
+
+  it("(12)–(13) childCount and childRatio", () => {
+    const doc = docOf(SIBS);
+    const s = nodeStats(doc);
+    const v = vectorOf(extractNodeVectors(doc, { stats: s }), doc.body);
+    expect(v.features.childCount).toBe(3);
+    expect(childRatio(s, s.body)).toBeCloseTo(3 / 8, 10);
+    expect(v.features.childRatio).toBeCloseTo(3 / 8, 10);
+  });
+
+  it("(14) nextLinkDistance: Fig. 3.11, div2 → a = 4; −1 without a next link", () => {
+    const doc = docOf(
+      "<div id=div1><p id=p1><a id=a href=/2>next</a></p></div>" +
+        "<div id=div2></div><div id=div3></div><div id=div4></div>",
+    );
+    const a = byId(doc, "a");
+    const vs = extractNodeVectors(doc, { nextLink: a });
+    for (const id of ["div2", "div3", "div4"]) {
+      expect(vectorOf(vs, byId(doc, id)).features.nextLinkDistance).toBe(4);
+    }
+    for (const v of vs) expect(v.features.nextLinkDistance).toBe(treeDistance(v.element, a));
+    for (const v of extractNodeVectors(doc)) expect(v.features.nextLinkDistance).toBe(-1);
+    const foreign = new JSDOM("<a href=/x>x</a>").window.document.querySelector("a");
+    const far = extractNodeVectors(doc, { nextLink: foreign });
+    expect(far.every((v) => v.features.nextLinkDistance === -1)).toBe(true);
+  });
+});
+
+describe("extension features", () => {
+  it("textLength is the element's own visible text", () => {
+    const doc = docOf("<div id=x>ab <script>zzz</script><b>cd</b></div>");
+    expect(vectorOf(extractNodeVectors(doc), byId(doc, "x")).features.textLength).toBe(5);
+  });
+
+  it("linkDensity is link chars over text chars, 0 without text", () => {
+    const doc = docOf("<div id=x>abcdef<a href=/1>ab</a></div><div id=y></div>");
+    const s = nodeStats(doc);
+    expect(linkDensity(s, s.index.get(byId(doc, "x")) ?? -1)).toBe(0.25);
+    expect(linkDensity(s, s.index.get(byId(doc, "y")) ?? -1)).toBe(0);
+  });
+
+  it("punctuationRatio is own punctuation over page punctuation", () => {
+    const doc = docOf("<p id=x>a, b.</p><p>c!</p>");
+    const s = nodeStats(doc);
+    expect(punctuationRatio(s, s.index.get(byId(doc, "x")) ?? -1)).toBeCloseTo(2 / 3, 10);
+  });
+
+  it("paragraphCount counts descendant <p>", () => {
+    const doc = docOf("<div id=x><p>a</p><div><p>b</p></div><span>c</span></div>");
+    expect(vectorOf(extractNodeVectors(doc), byId(doc, "x")).features.paragraphCount).toBe(2);
+  });
+
+  it("containsNextLink marks the ancestors-or-self of the next link", () => {
+    const doc = docOf("<div id=x><p id=y><a id=a href=/2>2</a></p></div><div id=z></div>");
+    const vs = extractNodeVectors(doc, { nextLink: byId(doc, "a") });
+    expect(vectorOf(vs, byId(doc, "x")).features.containsNextLink).toBe(1);
+    expect(vectorOf(vs, byId(doc, "a")).features.containsNextLink).toBe(1);
+    expect(vectorOf(vs, byId(doc, "z")).features.containsNextLink).toBe(0);
+  });
+
+  it("classHint: +1 content-ish, −1 boilerplate-ish, negative wins, whole tokens", () => {
+    expect(classHint("post-content", "")).toBe(1);
+    expect(classHint("", "mainContent")).toBe(1);
+    expect(classHint("entry-comments", "")).toBe(-1);
+    expect(classHint("sidebar widget", "")).toBe(-1);
+    expect(classHint("ads", "")).toBe(-1);
+    expect(classHint("header-ad", "")).toBe(-1);
+    expect(classHint("shadow loaded", "")).toBe(0);
+    expect(classHint("", "")).toBe(0);
+  });
+
+  it("semanticTag: article/main 1, section 0.5", () => {
+    expect(semanticTag("article")).toBe(1);
+    expect(semanticTag("main")).toBe(1);
+    expect(semanticTag("section")).toBe(0.5);
+    expect(semanticTag("div")).toBe(0);
+  });
+
+  it("sameTagSiblings counts siblings with the same tag and class", () => {
+    const doc = docOf(
+      '<ul><li id=a class="rec">1</li><li class="rec">2</li><li class="rec">3</li><li>4</li></ul>',
+    );
+    const vs = extractNodeVectors(doc);
+    expect(vectorOf(vs, byId(doc, "a")).features.sameTagSiblings).toBe(2);
+    const plain = doc.querySelector("li:not(.rec)");
+    expect(plain && vectorOf(vs, plain).features.sameTagSiblings).toBe(0);
+  });
+
+  it("layout features are 0 without layout; visible follows the markup", () => {
+    const doc = docOf("<div id=x>a</div><div hidden><p id=y>b</p></div>");
+    const vs = extractNodeVectors(doc);
+    const x = vectorOf(vs, byId(doc, "x")).features;
+    expect([x.width, x.height, x.areaRatio, x.visible]).toEqual([0, 0, 0, 1]);
+    expect(vectorOf(vs, byId(doc, "y")).features.visible).toBe(0);
+  });
+
+  it("layout features read boxes when the document has layout", () => {
+    const doc = docOf("<div id=x>a</div>");
+    const root = doc.documentElement;
+    const box = (w: number, h: number) =>
+      ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
+    vi.spyOn(root, "getBoundingClientRect").mockReturnValue(box(1000, 2000));
+    Object.defineProperty(root, "scrollWidth", { value: 1000 });
+    Object.defineProperty(root, "scrollHeight", { value: 2000 });
+    vi.spyOn(byId(doc, "x"), "getBoundingClientRect").mockReturnValue(box(500, 400));
+    const f = vectorOf(extractNodeVectors(doc), byId(doc, "x")).features;
+    expect([f.width, f.height, f.areaRatio, f.visible]).toEqual([500, 400, 0.1, 1]);
+  });
+});
+
+describe("extractNodeVectors", () => {
+  it("takes body and its elements, not head, script/style/noscript/template or svg internals", () => {
+    const doc = docOf(
+      "<div id=x><script>1</script><style>p{}</style><noscript><p>n</p></noscript>" +
+        "<template><p>t</p></template><svg id=s><g><path></path></g></svg></div>",
+    );
+    const tags = extractNodeVectors(doc).map((v) => v.element.localName);
+    expect(tags).toEqual(["body", "div", "svg"]);
+  });
+
+  it("never throws on an empty document or <html></html>", () => {
+    const empty = new JSDOM("").window.document;
+    empty.documentElement.remove();
+    expect(extractNodeVectors(empty)).toEqual([]);
+    const bare = extractNodeVectors(new JSDOM("<html></html>").window.document);
+    expect(bare.map((v) => v.element.localName)).toEqual(["body"]);
+  });
+
+  it("works on a DOMParser document", () => {
+    const { window } = new JSDOM("", { url: "http://elsewhere.org/" });
+    const doc = new window.DOMParser().parseFromString(`<body>${SIBS}</body>`, "text/html");
+    const vs = extractNodeVectors(doc);
+    expect(vs.map((v) => v.element.localName)).toEqual(["body", "div", "div", "div", "p"]);
+    expect(vs.every((v) => v.features.visible === 1)).toBe(true);
+  });
+
+  it("gives arrays in NODE_FEATURE_NAMES order", () => {
+    const doc = docOf(SIBS);
+    const v = extractNodeVectors(doc)[1] as NodeVector;
+    const arr = nodeFeatureArray(v);
+    expect(arr).toHaveLength(NODE_FEATURE_NAMES.length);
+    NODE_FEATURE_NAMES.forEach((n, i) => {
+      expect(arr[i]).toBe(v.features[n]);
+    });
+  });
+
+  it("extracts a 5,000-element page in well under 100 ms", () => {
+    const rows: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      rows.push(
+        `<div class="item c${i % 7}"><p>Paragraph ${i}, with text.</p><span>m</span>` +
+          `<a href="/p/${i}">link ${i}</a><br></div>`,
+      );
+    }
+    const doc = docOf(rows.join(""));
+    const times: number[] = [];
+    let n = 0;
+    for (let k = 0; k < 4; k++) {
+      const t0 = performance.now();
+      n = extractNodeVectors(doc, { nextLink: doc.querySelector("a") }).length;
+      times.push(performance.now() - t0);
+    }
+    expect(n).toBe(5001);
+    // The first run pays for JIT warm-up; a live page pays it once per content script.
+    expect(Math.min(...times)).toBeLessThan(100);
+    console.info(`5,000 elements: ${times.map((t) => t.toFixed(1)).join(", ")} ms`);
+  });
+});
+
+const ARS_FILE =
+  "/work/shared/corpus/multipage/arstechnica-002/arstechnica.com/apple/reviews/2011/07/mac-os-x-10-7.ars.1.html";
+const ARS_URL = "http://arstechnica.com/apple/reviews/2011/07/mac-os-x-10-7.ars";
+
+describe("real page", () => {
+  it.skipIf(!existsSync(ARS_FILE))("extracts the arstechnica Lion review consistently", () => {
+    const doc = new JSDOM(readFileSync(ARS_FILE, "utf8"), { url: ARS_URL }).window.document;
+    const next = doc.querySelector('a[href="/apple/reviews/2011/07/mac-os-x-10-7.ars/2"]');
+    const t0 = performance.now();
+    const s = nodeStats(doc);
+    const vs = extractNodeVectors(doc, { nextLink: next, stats: s });
+    const ms = performance.now() - t0;
+    expect(vs.length).toBeGreaterThan(100);
+    s.elements.forEach((el, i) => {
+      expect(s.textLength[i]).toBe(visibleText(el).length);
+    });
+    const html = doc.documentElement.outerHTML.length;
+    expect(Math.abs((s.tagLength[0] ?? 0) - html) / html).toBeLessThan(0.1);
+    expect(vs.filter((v) => v.features.nextLinkDistance === 0)).toHaveLength(1);
+    console.info(`arstechnica node extraction: ${vs.length} vectors in ${ms.toFixed(1)} ms`);
+  });
+});

@@ -1,0 +1,796 @@
+/**
+ * Page-element (main content) candidate vectors, seed 000 §3.3: every element of the
+ * body described by the fourteen features of Table 3.3 plus extensions (own text and link
+ * density, class/semantic hints, repeated siblings, layout).
+ *
+ * All counts come from {@link nodeStats}, one depth-first pass that records each element
+ * on the way down (position, depth, inherited flags) and folds its subtree on the way up
+ * (text, punctuation, link text, tag counts, serialized length), so extraction is
+ * O(elements + text nodes) and never calls outerHTML or textContent per element.
+ */
+
+import { attrTokens } from "./keywords";
+import { documentSize, elementBox, hasLayout, hiddenByOwnMarkup, isVisible } from "./layout";
+import { countPunctuation, NON_TEXT_TAGS } from "./text";
+
+/** Names of the node features, in vector order: Table 3.3 (1)–(14), then extensions. */
+export const NODE_FEATURE_NAMES = [
+  "tagLength",
+  "depth",
+  "position",
+  "relPosition",
+  "blockLevel",
+  "neverContent",
+  "siblingTextLength",
+  "siblingTextRatio",
+  "siblingPunctuationRatio",
+  "siblingTextDensity",
+  "siblingCount",
+  "childCount",
+  "childRatio",
+  "nextLinkDistance",
+  "textLength",
+  "linkDensity",
+  "punctuationRatio",
+  "paragraphCount",
+  "containsNextLink",
+  "classHint",
+  "semanticTag",
+  "sameTagSiblings",
+  "width",
+  "height",
+  "areaRatio",
+  "visible",
+] as const;
+
+export type NodeFeatureName = (typeof NODE_FEATURE_NAMES)[number];
+
+/** One page-element candidate. */
+export interface NodeVector {
+  element: Element;
+  features: Record<NodeFeatureName, number>;
+}
+
+/**
+ * Block-level elements, seed 000 §3.3.2.1 (5): the W3C HTML 4 list (plus menu, center)
+ * with the HTML5 sectioning and grouping elements, as MDN lists them.
+ */
+export const BLOCK_LEVEL_TAGS: ReadonlySet<string> = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "center",
+  "details",
+  "dialog",
+  "dd",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "hr",
+  "li",
+  "main",
+  "menu",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+]);
+
+/** Tags that never hold main content, seed 000 §3.3.2.1 (6), Table 3.4. */
+export const NEVER_CONTENT_TAGS: ReadonlySet<string> = new Set([
+  "html",
+  "head",
+  "meta",
+  "script",
+  "style",
+  "input",
+  "noscript",
+  "span",
+]);
+
+/** Elements the HTML serializer writes without an end tag. */
+const VOID_TAGS: ReadonlySet<string> = new Set([
+  "area",
+  "base",
+  "basefont",
+  "bgsound",
+  "br",
+  "col",
+  "embed",
+  "frame",
+  "hr",
+  "img",
+  "input",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
+const POSITIVE_CLASS: ReadonlySet<string> = new Set([
+  "content",
+  "article",
+  "post",
+  "entry",
+  "main",
+  "body",
+  "story",
+  "text",
+  "blog",
+  "thread",
+  "list",
+  "result",
+  "item",
+]);
+
+const NEGATIVE_CLASS: ReadonlySet<string> = new Set([
+  "comment",
+  "sidebar",
+  "footer",
+  "header",
+  "nav",
+  "navbar",
+  "navigation",
+  "menu",
+  "ad",
+  "advert",
+  "advertisement",
+  "banner",
+  "related",
+  "share",
+  "sharing",
+  "social",
+  "promo",
+  "widget",
+  "breadcrumb",
+  "pagination",
+  "pager",
+  "masthead",
+  "sponsor",
+]);
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const CDATA_SECTION_NODE = 4;
+const COMMENT_NODE = 8;
+
+// Text pieces: the collapsed length of a run of text plus three flags, enough to join
+// two runs exactly as normalizeSpace(a + b) would, without keeping the strings.
+const HAS_TEXT = 1;
+const LEAD_SPACE = 2;
+const TRAIL_SPACE = 4;
+
+/**
+ * Per-element measures of a whole document from one depth-first pass. Arrays are indexed
+ * by document-order position (root element = 0). Text is visible text as defined by
+ * `visibleText` (script, style, noscript and template excluded; whitespace collapsed), and
+ * `textLength[i]` equals `visibleText(elements[i]).length` exactly.
+ */
+export interface NodeStats {
+  /** all elements of the document, in document order */
+  elements: Element[];
+  /** local name of each element (lowercase for HTML) */
+  tag: string[];
+  /** position of an element in `elements` */
+  index: Map<Element, number>;
+  /** position of the parent element, −1 for the root */
+  parent: Int32Array;
+  /** edges from the root element (root = 0) */
+  depth: Int32Array;
+  /** visible text chars */
+  textLength: Int32Array;
+  /** punctuation marks in the visible text */
+  punctuation: Int32Array;
+  /** visible text chars inside `<a>` elements */
+  linkTextLength: Int32Array;
+  /** elements strictly inside */
+  descendants: Int32Array;
+  /** element children */
+  childCount: Int32Array;
+  /** sum of `textLength` over element children */
+  childTextLength: Int32Array;
+  /** sum of `punctuation` over element children */
+  childPunctuation: Int32Array;
+  /** sum over element children of (descendants + 1) */
+  childTagCount: Int32Array;
+  /** `<p>` descendants */
+  paragraphs: Int32Array;
+  /** approximate serialized length (outerHTML) in chars */
+  tagLength: Int32Array;
+  /** elements among the siblings with the same tag and class attribute (self excluded) */
+  sameTagSiblings: Int32Array;
+  /** 1 when the element or an ancestor is hidden by a `hidden` attribute or inline style */
+  hidden: Uint8Array;
+  /** 1 when the element is not a candidate (script/style/noscript/template, svg internals) */
+  excluded: Uint8Array;
+  /** class attribute ("" when none) */
+  className: string[];
+  /** id attribute ("" when none) */
+  id: string[];
+  /** position of `<body>` (of the root when there is none), −1 for an empty document */
+  body: number;
+  /** visible text chars of the body */
+  pageTextLength: number;
+  /** punctuation marks in the body's visible text */
+  pagePunctuation: number;
+}
+
+interface Piece {
+  len: number;
+  flags: number;
+}
+
+/** The characters JS `\s` matches, so lengths agree with normalizeSpace. */
+function isSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** normalizeSpace(data).length and the edge flags, without building the string. */
+function textPiece(data: string): Piece {
+  const n = data.length;
+  if (n === 0) return { len: 0, flags: 0 };
+  let len = 0;
+  let seen = false;
+  let gap = false;
+  for (let k = 0; k < n; k++) {
+    if (isSpace(data.charCodeAt(k))) {
+      gap = seen;
+    } else {
+      len += gap ? 2 : 1;
+      gap = false;
+      seen = true;
+    }
+  }
+  let flags = seen ? HAS_TEXT : 0;
+  if (isSpace(data.charCodeAt(0))) flags |= LEAD_SPACE;
+  if (isSpace(data.charCodeAt(n - 1))) flags |= TRAIL_SPACE;
+  return { len, flags };
+}
+
+/** normalizeSpace(a + b).length from the pieces of a and b. */
+function joinPieces(aLen: number, aFlags: number, b: Piece): Piece {
+  if (aFlags === 0) return b;
+  if (b.flags === 0) return { len: aLen, flags: aFlags };
+  const aText = (aFlags & HAS_TEXT) !== 0;
+  const bText = (b.flags & HAS_TEXT) !== 0;
+  if (!aText) {
+    const trail = bText ? b.flags & TRAIL_SPACE : TRAIL_SPACE;
+    return { len: b.len, flags: (b.flags & HAS_TEXT) | LEAD_SPACE | trail };
+  }
+  if (!bText) return { len: aLen, flags: (aFlags & ~TRAIL_SPACE) | TRAIL_SPACE };
+  const gap = (aFlags & TRAIL_SPACE) !== 0 || (b.flags & LEAD_SPACE) !== 0 ? 1 : 0;
+  return {
+    len: aLen + gap + b.len,
+    flags: HAS_TEXT | (aFlags & LEAD_SPACE) | (b.flags & TRAIL_SPACE),
+  };
+}
+
+/** Mutable per-element arrays filled by the pass, grown as elements are found. */
+class Accumulator {
+  elements: Element[] = [];
+  tag: string[] = [];
+  parent: number[] = [];
+  depth: number[] = [];
+  textLen: number[] = [];
+  textFlags: number[] = [];
+  punct: number[] = [];
+  linkText: number[] = [];
+  descendants: number[] = [];
+  childCount: number[] = [];
+  childText: number[] = [];
+  childPunct: number[] = [];
+  childTags: number[] = [];
+  paragraphs: number[] = [];
+  tagLength: number[] = [];
+  hidden: number[] = [];
+  noText: number[] = [];
+  excluded: number[] = [];
+  className: string[] = [];
+  id: string[] = [];
+  /** interned tag + class: equal numbers mean equal signatures */
+  signature: number[] = [];
+  signatureIds = new Map<string, number>();
+}
+
+function enterElement(acc: Accumulator, el: Element, parent: number): number {
+  const i = acc.elements.length;
+  const tag = el.localName;
+  acc.elements.push(el);
+  acc.tag.push(tag);
+  acc.parent.push(parent);
+  acc.depth.push(parent < 0 ? 0 : (acc.depth[parent] ?? 0) + 1);
+  let startTag = tag.length + 2;
+  let cls = "";
+  let id = "";
+  let hiddenHere = false;
+  if (el.hasAttributes()) {
+    // getAttributeNames() + getAttribute() rather than el.attributes: jsdom serves every
+    // property of a NamedNodeMap through a slow Proxy; browsers are fast either way.
+    for (const name of el.getAttributeNames()) {
+      const value = el.getAttribute(name) ?? "";
+      // ` name="value"`; entity escaping inside values is ignored (an approximation).
+      startTag += name.length + value.length + 4;
+      if (name === "class") cls = value;
+      else if (name === "id") id = value;
+      else if (name === "hidden" || name === "style") hiddenHere ||= hiddenByOwnMarkup(el);
+    }
+  }
+  acc.tagLength.push(startTag + (VOID_TAGS.has(tag) ? 0 : tag.length + 3));
+  acc.className.push(cls);
+  acc.id.push(id);
+  const sig = `${tag} ${cls}`;
+  let sigId = acc.signatureIds.get(sig);
+  if (sigId === undefined) {
+    sigId = acc.signatureIds.size;
+    acc.signatureIds.set(sig, sigId);
+  }
+  acc.signature.push(sigId);
+  const parentHidden = parent >= 0 && acc.hidden[parent] === 1;
+  acc.hidden.push(parentHidden || hiddenHere ? 1 : 0);
+  const parentNoText = parent >= 0 && acc.noText[parent] === 1;
+  const noText = parentNoText || NON_TEXT_TAGS.has(tag);
+  acc.noText.push(noText ? 1 : 0);
+  const parentTag = parent >= 0 ? acc.tag[parent] : undefined;
+  const inSvg = parentTag === "svg" || (parent >= 0 && acc.excluded[parent] === 1);
+  acc.excluded.push(noText || inSvg ? 1 : 0);
+  acc.textLen.push(0);
+  acc.textFlags.push(0);
+  acc.punct.push(0);
+  acc.linkText.push(0);
+  acc.descendants.push(0);
+  acc.childCount.push(0);
+  acc.childText.push(0);
+  acc.childPunct.push(0);
+  acc.childTags.push(0);
+  acc.paragraphs.push(0);
+  return i;
+}
+
+function addText(acc: Accumulator, i: number, data: string): void {
+  acc.tagLength[i] = (acc.tagLength[i] ?? 0) + data.length;
+  if (acc.noText[i] === 1) return;
+  const p = joinPieces(acc.textLen[i] ?? 0, acc.textFlags[i] ?? 0, textPiece(data));
+  acc.textLen[i] = p.len;
+  acc.textFlags[i] = p.flags;
+  acc.punct[i] = (acc.punct[i] ?? 0) + countPunctuation(data);
+}
+
+function leaveElement(acc: Accumulator, i: number): void {
+  const tag = acc.tag[i];
+  if (tag === "a") acc.linkText[i] = acc.textLen[i] ?? 0;
+  const p = acc.parent[i] ?? -1;
+  if (p < 0) return;
+  const text = acc.textLen[i] ?? 0;
+  const punct = acc.punct[i] ?? 0;
+  const desc = acc.descendants[i] ?? 0;
+  const joined = joinPieces(acc.textLen[p] ?? 0, acc.textFlags[p] ?? 0, {
+    len: text,
+    flags: acc.textFlags[i] ?? 0,
+  });
+  acc.textLen[p] = joined.len;
+  acc.textFlags[p] = joined.flags;
+  acc.punct[p] = (acc.punct[p] ?? 0) + punct;
+  acc.linkText[p] = (acc.linkText[p] ?? 0) + (acc.linkText[i] ?? 0);
+  acc.descendants[p] = (acc.descendants[p] ?? 0) + desc + 1;
+  acc.childCount[p] = (acc.childCount[p] ?? 0) + 1;
+  acc.childText[p] = (acc.childText[p] ?? 0) + text;
+  acc.childPunct[p] = (acc.childPunct[p] ?? 0) + punct;
+  acc.childTags[p] = (acc.childTags[p] ?? 0) + desc + 1;
+  const para = (acc.paragraphs[i] ?? 0) + (tag === "p" ? 1 : 0);
+  acc.paragraphs[p] = (acc.paragraphs[p] ?? 0) + para;
+  acc.tagLength[p] = (acc.tagLength[p] ?? 0) + (acc.tagLength[i] ?? 0);
+}
+
+/** Depth-first walk without recursion (deep pages overflow the stack otherwise). */
+function walk(acc: Accumulator, root: Element): void {
+  let node: Node = root;
+  let cur = enterElement(acc, root, -1);
+  for (;;) {
+    const child: Node | null = node.nodeType === ELEMENT_NODE ? node.firstChild : null;
+    if (child !== null) {
+      node = child;
+      if (visit(acc, node, cur)) cur = acc.elements.length - 1;
+      continue;
+    }
+    for (;;) {
+      if (node.nodeType === ELEMENT_NODE) {
+        leaveElement(acc, cur);
+        if (node === root) return;
+        cur = acc.parent[cur] ?? -1;
+      }
+      const sib: Node | null = node.nextSibling;
+      if (sib !== null) {
+        node = sib;
+        if (visit(acc, node, cur)) cur = acc.elements.length - 1;
+        break;
+      }
+      const up: Node | null = node.parentNode;
+      if (up === null) return;
+      node = up;
+    }
+  }
+}
+
+/** Records a node met on the way down; true when it is an element (the new current one). */
+function visit(acc: Accumulator, node: Node, cur: number): boolean {
+  switch (node.nodeType) {
+    case ELEMENT_NODE:
+      enterElement(acc, node as Element, cur);
+      return true;
+    case TEXT_NODE:
+    case CDATA_SECTION_NODE:
+      addText(acc, cur, (node as CharacterData).data);
+      return false;
+    case COMMENT_NODE:
+      acc.tagLength[cur] = (acc.tagLength[cur] ?? 0) + (node as CharacterData).data.length + 7;
+      return false;
+    default:
+      return false;
+  }
+}
+
+function sameTagSiblingCounts(acc: Accumulator): Int32Array {
+  // Numeric (parent, signature) keys: no string building per element.
+  const width = acc.signatureIds.size + 1;
+  const key = (i: number) => (acc.parent[i] ?? 0) * width + (acc.signature[i] ?? 0);
+  const groups = new Map<number, number>();
+  for (let i = 0; i < acc.elements.length; i++) {
+    const k = key(i);
+    groups.set(k, (groups.get(k) ?? 0) + 1);
+  }
+  const out = new Int32Array(acc.elements.length);
+  for (let i = 0; i < acc.elements.length; i++) {
+    out[i] = acc.parent[i] === -1 ? 0 : (groups.get(key(i)) ?? 1) - 1;
+  }
+  return out;
+}
+
+/**
+ * One-pass precomputation of the per-element measures of seed 000 §3.3.2 (Table 3.3):
+ * text length, punctuation, tag counts, child/sibling sums and an approximate
+ * serialized length (start tag with attributes + end tag unless void + children + text +
+ * comments; entity escaping ignored, so it runs a few percent under outerHTML.length).
+ * Exported so detectors can reuse it (e.g. for picking the best element's text).
+ *
+ * @param doc any document; an empty one yields empty arrays and body −1
+ * @returns the statistics; see {@link NodeStats}
+ */
+export function nodeStats(doc: Document): NodeStats {
+  const acc = new Accumulator();
+  const root = doc.documentElement;
+  if (root !== null) walk(acc, root);
+  const index = new Map<Element, number>(acc.elements.map((el, i) => [el, i]));
+  const bodyEl = doc.body;
+  const bodyAt = bodyEl === null ? undefined : index.get(bodyEl);
+  // A document without <body> (XML, or a detached body) falls back to the root element.
+  const body = bodyAt ?? (root === null ? -1 : 0);
+  return {
+    elements: acc.elements,
+    tag: acc.tag,
+    index,
+    parent: Int32Array.from(acc.parent),
+    depth: Int32Array.from(acc.depth),
+    textLength: Int32Array.from(acc.textLen),
+    punctuation: Int32Array.from(acc.punct),
+    linkTextLength: Int32Array.from(acc.linkText),
+    descendants: Int32Array.from(acc.descendants),
+    childCount: Int32Array.from(acc.childCount),
+    childTextLength: Int32Array.from(acc.childText),
+    childPunctuation: Int32Array.from(acc.childPunct),
+    childTagCount: Int32Array.from(acc.childTags),
+    paragraphs: Int32Array.from(acc.paragraphs),
+    tagLength: Int32Array.from(acc.tagLength),
+    sameTagSiblings: sameTagSiblingCounts(acc),
+    hidden: Uint8Array.from(acc.hidden),
+    excluded: Uint8Array.from(acc.excluded),
+    className: acc.className,
+    id: acc.id,
+    body,
+    pageTextLength: body >= 0 ? (acc.textLen[body] ?? 0) : 0,
+    pagePunctuation: body >= 0 ? (acc.punct[body] ?? 0) : 0,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Single signals over the stats. `i` is the element's position in stats.elements.
+
+/**
+ * Table 3.3 (5): the tag is block-level ({@link BLOCK_LEVEL_TAGS}) (seed 000 §3.3.2.1 (5)).
+ *
+ * @param tag the element's localName
+ * @returns 1 or 0
+ */
+export function blockLevel(tag: string): number {
+  return BLOCK_LEVEL_TAGS.has(tag) ? 1 : 0;
+}
+
+/**
+ * Table 3.3 (6): the tag is one of Table 3.4 (html, head, meta, script, style, input,
+ * noscript, span) (seed 000 §3.3.2.1 (6)).
+ *
+ * @param tag the element's localName
+ * @returns 1 or 0
+ */
+export function neverContent(tag: string): number {
+  return NEVER_CONTENT_TAGS.has(tag) ? 1 : 0;
+}
+
+/**
+ * Table 3.3 (7): visible text chars of the element's sibling elements, itself excluded
+ * (seed 000 §3.3.2.2 (7)). Text nodes directly under the parent are not sibling tags.
+ *
+ * @param s stats
+ * @param i element position
+ * @returns chars
+ */
+export function siblingTextLength(s: NodeStats, i: number): number {
+  const p = s.parent[i] ?? -1;
+  return p < 0 ? 0 : (s.childTextLength[p] ?? 0) - (s.textLength[i] ?? 0);
+}
+
+/**
+ * Table 3.3 (8): {@link siblingTextLength} over the page's text length
+ * (seed 000 §3.3.2.2 (8)).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns ratio, 0 when the page has no text
+ */
+export function siblingTextRatio(s: NodeStats, i: number): number {
+  return s.pageTextLength > 0 ? siblingTextLength(s, i) / s.pageTextLength : 0;
+}
+
+/**
+ * Table 3.3 (9), eq. 3.6: punctuation marks in the sibling elements over those of the page
+ * (seed 000 §3.3.2.2 (9)).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns ratio in 0..1, 0 when the page has no punctuation
+ */
+export function siblingPunctuationRatio(s: NodeStats, i: number): number {
+  const p = s.parent[i] ?? -1;
+  if (p < 0 || s.pagePunctuation === 0) return 0;
+  return ((s.childPunctuation[p] ?? 0) - (s.punctuation[i] ?? 0)) / s.pagePunctuation;
+}
+
+/**
+ * Table 3.3 (10), eq. 3.7 over the siblings: their text chars over the number of tags
+ * they comprise, each sibling counting itself and its descendants (so a leaf `<p>` with
+ * text has a defined density) (seed 000 §3.3.2.2 (10)).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns chars per tag, 0 without siblings
+ */
+export function siblingTextDensity(s: NodeStats, i: number): number {
+  const p = s.parent[i] ?? -1;
+  if (p < 0) return 0;
+  const tags = (s.childTagCount[p] ?? 0) - (s.descendants[i] ?? 0) - 1;
+  return tags > 0 ? siblingTextLength(s, i) / tags : 0;
+}
+
+/**
+ * Table 3.3 (11): number of sibling elements, itself excluded (seed 000 §3.3.2.2 (11)).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns count
+ */
+export function siblingCount(s: NodeStats, i: number): number {
+  const p = s.parent[i] ?? -1;
+  return p < 0 ? 0 : (s.childCount[p] ?? 1) - 1;
+}
+
+/**
+ * Table 3.3 (13): child elements over all elements of the document
+ * (seed 000 §3.3.2.2 (13)).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns ratio in 0..1
+ */
+export function childRatio(s: NodeStats, i: number): number {
+  return s.elements.length > 0 ? (s.childCount[i] ?? 0) / s.elements.length : 0;
+}
+
+/**
+ * Share of the element's visible text that sits inside links (extension; the classic
+ * boilerplate signal, cf. seed 000 §2.2 related work).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns 0..1, 0 for an element without text
+ */
+export function linkDensity(s: NodeStats, i: number): number {
+  const text = s.textLength[i] ?? 0;
+  return text > 0 ? Math.min(1, (s.linkTextLength[i] ?? 0) / text) : 0;
+}
+
+/**
+ * The element's own punctuation over the page's (extension of seed 000 §3.3.2.2 (9) from
+ * the siblings to the element itself).
+ *
+ * @param s stats
+ * @param i element position
+ * @returns ratio in 0..1, 0 when the page has no punctuation
+ */
+export function punctuationRatio(s: NodeStats, i: number): number {
+  return s.pagePunctuation > 0 ? (s.punctuation[i] ?? 0) / s.pagePunctuation : 0;
+}
+
+/**
+ * class and id name the element as content (+1: content, article, post, entry, main,
+ * body, story, text, blog, thread, list, result(s), item(s)) or as boilerplate (−1:
+ * comment, sidebar, footer, header, nav, menu, ad(s), banner, related, share, social,
+ * promo, widget, breadcrumb, pagination, pager, …). Tokens are split at separators and
+ * camelCase and a trailing plural "s" is dropped; a negative token wins over a positive
+ * one ("entry-comments" is comments). Extension in the manner of Readability's class
+ * weight (seed 000 §3.3.2 names only structural features).
+ *
+ * @param className class attribute
+ * @param id id attribute
+ * @returns −1, 0 or 1
+ */
+export function classHint(className: string, id: string): number {
+  if (className === "" && id === "") return 0;
+  const tokens = attrTokens(`${className} ${id}`).map((t) =>
+    t.length > 3 && t.endsWith("s") ? t.slice(0, -1) : t === "ads" ? "ad" : t,
+  );
+  if (tokens.some((t) => NEGATIVE_CLASS.has(t))) return -1;
+  return tokens.some((t) => POSITIVE_CLASS.has(t)) ? 1 : 0;
+}
+
+/**
+ * HTML5 semantics of the tag: 1 for article and main, 0.5 for section, 0 otherwise
+ * (extension of seed 000 §3.3.2.1 (5)).
+ *
+ * @param tag the element's localName
+ * @returns 0, 0.5 or 1
+ */
+export function semanticTag(tag: string): number {
+  return tag === "article" || tag === "main" ? 1 : tag === "section" ? 0.5 : 0;
+}
+
+/**
+ * Ancestor-or-self positions of an element, keyed to their depth; used to find the lowest
+ * common ancestor with every other element in O(1) each.
+ */
+function ancestorDepths(s: NodeStats, el: Element | null | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  if (el === null || el === undefined) return out;
+  for (let i = s.index.get(el) ?? -1; i >= 0; i = s.parent[i] ?? -1) {
+    out.set(i, s.depth[i] ?? 0);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Extraction
+
+/**
+ * Page-element candidates of a document, seed 000 §3.3: `<body>` and every element
+ * under it except script, style, noscript, template (and anything inside them) and the
+ * inner elements of an `<svg>`. Features in {@link NODE_FEATURE_NAMES} order:
+ * tagLength (chars, approximate outerHTML length), depth (edges from `<html>`), position
+ * (index among all elements of the document), relPosition (position / element count),
+ * blockLevel, neverContent, siblingTextLength (chars), siblingTextRatio,
+ * siblingPunctuationRatio, siblingTextDensity (chars per tag), siblingCount, childCount,
+ * childRatio (children / element count), nextLinkDistance (edges to `opts.nextLink`, eq.
+ * 3.8; −1 without one); extensions textLength (chars), linkDensity, punctuationRatio,
+ * paragraphCount (descendant `<p>`), containsNextLink, classHint, semanticTag,
+ * sameTagSiblings, and layout width/height (px), areaRatio (box area / document area),
+ * visible — the layout ones are 0 without layout (visible then follows the markup).
+ * Never throws; an empty document gives [].
+ *
+ * @param doc document (live, DOMParser or jsdom)
+ * @param opts.nextLink the next-link anchor (seed 000 §3.3.2.3: the first `<a>` with the
+ *   next URL), or null
+ * @param opts.stats precomputed {@link nodeStats} of `doc`, to share one pass
+ * @returns one vector per candidate, in document order
+ */
+export function extractNodeVectors(
+  doc: Document,
+  opts: { nextLink?: Element | null; stats?: NodeStats } = {},
+): NodeVector[] {
+  const s = opts.stats ?? nodeStats(doc);
+  if (s.body < 0) return [];
+  const total = s.elements.length;
+  const layout = hasLayout(doc);
+  const size = documentSize(doc, layout);
+  const docArea = size.width * size.height;
+  const linkAncestors = ancestorDepths(s, opts.nextLink);
+  const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
+  const linkDepth = linkIndex >= 0 ? (s.depth[linkIndex] ?? 0) : 0;
+  // Depth of the lowest common ancestor with the next link, inherited down the tree.
+  const lcaDepth = new Int32Array(total).fill(-1);
+
+  const out: NodeVector[] = [];
+  const end = s.body + (s.descendants[s.body] ?? 0);
+  for (let i = 0; i < total; i++) {
+    const p = s.parent[i] ?? -1;
+    const own = linkAncestors.get(i);
+    lcaDepth[i] = own ?? (p >= 0 ? (lcaDepth[p] ?? -1) : -1);
+    if (i < s.body || i > end || s.excluded[i] === 1) continue;
+    const el = s.elements[i];
+    const tag = s.tag[i] ?? "";
+    if (el === undefined) continue;
+    const depth = s.depth[i] ?? 0;
+    const lca = lcaDepth[i] ?? -1;
+    const box = elementBox(el, layout);
+    const features: Record<NodeFeatureName, number> = {
+      tagLength: s.tagLength[i] ?? 0,
+      depth,
+      position: i,
+      relPosition: total > 0 ? i / total : 0,
+      blockLevel: blockLevel(tag),
+      neverContent: neverContent(tag),
+      siblingTextLength: siblingTextLength(s, i),
+      siblingTextRatio: siblingTextRatio(s, i),
+      siblingPunctuationRatio: siblingPunctuationRatio(s, i),
+      siblingTextDensity: siblingTextDensity(s, i),
+      siblingCount: siblingCount(s, i),
+      childCount: s.childCount[i] ?? 0,
+      childRatio: childRatio(s, i),
+      nextLinkDistance: linkIndex >= 0 && lca >= 0 ? depth + linkDepth - 2 * lca : -1,
+      textLength: s.textLength[i] ?? 0,
+      linkDensity: linkDensity(s, i),
+      punctuationRatio: punctuationRatio(s, i),
+      paragraphCount: s.paragraphs[i] ?? 0,
+      containsNextLink: own !== undefined ? 1 : 0,
+      classHint: classHint(s.className[i] ?? "", s.id[i] ?? ""),
+      semanticTag: semanticTag(tag),
+      sameTagSiblings: s.sameTagSiblings[i] ?? 0,
+      width: box.width,
+      height: box.height,
+      areaRatio: docArea > 0 ? (box.width * box.height) / docArea : 0,
+      visible: layout ? (isVisible(el, true) ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1,
+    };
+    out.push({ element: el, features });
+  }
+  return out;
+}
+
+/**
+ * Feature values of a node vector as an array in {@link NODE_FEATURE_NAMES} order, the
+ * layout the model files expect.
+ *
+ * @param v node vector
+ * @returns numbers, one per feature name
+ */
+export function nodeFeatureArray(v: NodeVector): number[] {
+  return NODE_FEATURE_NAMES.map((n) => v.features[n]);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { pageNumberChange, pageNumberDelta } from "./page-number";
+
+describe("pageNumberDelta", () => {
+  it("reads an added trailing path number as page 1 → N", () => {
+    expect(pageNumberDelta("http://ex.com/2011/07/a.ars", "http://ex.com/2011/07/a.ars/2")).toBe(1);
+    expect(pageNumberDelta("http://ex.com/a.ars", "http://ex.com/a.ars/3")).toBe(2);
+  });
+
+  it("accepts /page/N after a trailing slash", () => {
+    expect(pageNumberDelta("http://ex.com/blog/", "http://ex.com/blog/page/2/")).toBe(1);
+  });
+
+  it("subtracts a changed query value", () => {
+    expect(pageNumberDelta("http://ex.com/list?page=3", "http://ex.com/list?page=4")).toBe(1);
+    expect(pageNumberDelta("http://ex.com/list?page=3&q=x", "http://ex.com/list?q=x&page=2")).toBe(
+      -1,
+    );
+  });
+
+  it("subtracts an offset and marks it offset-like", () => {
+    expect(pageNumberDelta("http://ex.com/s?q=a&start=20", "http://ex.com/s?q=a&start=40")).toBe(
+      20,
+    );
+    expect(
+      pageNumberChange("http://ex.com/s?q=a&start=20", "http://ex.com/s?q=a&start=40")?.offsetLike,
+    ).toBe(true);
+  });
+
+  it("treats an added page parameter as page 1 and an added offset as 0", () => {
+    expect(pageNumberDelta("http://ex.com/list", "http://ex.com/list?page=2")).toBe(1);
+    expect(pageNumberDelta("http://ex.com/list", "http://ex.com/list?p=2")).toBe(1);
+    expect(pageNumberDelta("http://ex.com/s?q=a", "http://ex.com/s?q=a&start=20")).toBe(20);
+  });
+
+  it("ignores an added parameter that is not named like a page", () => {
+    expect(pageNumberDelta("http://ex.com/list", "http://ex.com/list?id=2")).toBe(0);
+  });
+
+  it("reads a number inside a segment (nyuuin_report2 → 3)", () => {
+    expect(
+      pageNumberDelta("https://nancoco.net/nyuuin_report2", "https://nancoco.net/nyuuin_report3"),
+    ).toBe(1);
+  });
+
+  it("gives the mirror for a link back to the bare URL", () => {
+    expect(pageNumberDelta("http://ex.com/a.ars/3", "http://ex.com/a.ars")).toBe(-2);
+  });
+
+  it("is 0 for unrelated URLs, two changed numbers, or another origin", () => {
+    expect(pageNumberDelta("http://ex.com/a/1", "http://ex.com/b/2")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/2011/07/a", "http://ex.com/2012/08/a")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/a?page=1", "http://other.com/a?page=2")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/about", "http://ex.com/contact")).toBe(0);
+  });
+});

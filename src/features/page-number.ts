@@ -1,0 +1,198 @@
+/**
+ * Page-number arithmetic on URLs: does the link point at "current page + k"?
+ * An extension of seed 000 §3.2.2.2, whose LinkSimilarity feature only notices that
+ * pager URLs look alike (Fig. 3.7: nyuuin_report2, nyuuin_report3); here the number that
+ * differs is read and subtracted.
+ */
+
+/** Query names whose value counts items rather than pages (first page = 0). */
+const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
+
+/** Query names accepted as a page number when the current URL lacks the parameter. */
+const PAGE_KEY = /^(?:p|pg|pn|paged|.*page.*)$/;
+
+/** Path words that may precede a trailing page number ("/page/2", "/p/2"). */
+const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
+
+const DIGITS = /^\d+$/;
+const DIGIT_SPLIT = /(\d+)/;
+
+/** What changed between the current URL and a link. */
+export interface PageNumberChange {
+  /** link number − current number (pages, or items for offset-like parameters) */
+  delta: number;
+  /** true when the number is an item offset (start/offset/from/skip), false for a page */
+  offsetLike: boolean;
+}
+
+interface UrlShape {
+  segments: string[];
+  query: Map<string, string>;
+}
+
+function shapeOf(u: URL): UrlShape {
+  const query = new Map<string, string>();
+  for (const [k, v] of u.searchParams) query.set(k.toLowerCase(), v);
+  return { segments: u.pathname.split("/").filter((s) => s !== ""), query };
+}
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+interface Diff {
+  current: number;
+  link: number;
+  key: string | null;
+}
+
+/**
+ * Digit runs that differ between two strings with the same non-digit skeleton;
+ * null when the skeletons differ ("page2.html" vs "page3.html" → one diff,
+ * "foo" vs "bar" → null).
+ */
+function digitDiffs(current: string, link: string, key: string | null): Diff[] | null {
+  if (current === link) return [];
+  const a = current.split(DIGIT_SPLIT);
+  const b = link.split(DIGIT_SPLIT);
+  if (a.length !== b.length) return null;
+  const diffs: Diff[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? "";
+    const y = b[i] ?? "";
+    if (x === y) continue;
+    // split() with a capture group puts digit runs at odd indices.
+    if (i % 2 === 0) return null;
+    diffs.push({ current: Number(x), link: Number(y), key });
+  }
+  return diffs;
+}
+
+function sameQuery(a: Map<string, string>, b: Map<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
+function sameSegments(a: string[], b: string[], n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Exactly one differing numeric token in otherwise identical URLs. */
+function changedToken(cur: UrlShape, link: UrlShape): PageNumberChange | null {
+  if (cur.segments.length !== link.segments.length || cur.query.size !== link.query.size) {
+    return null;
+  }
+  const diffs: Diff[] = [];
+  for (let i = 0; i < cur.segments.length; i++) {
+    const d = digitDiffs(cur.segments[i] ?? "", link.segments[i] ?? "", null);
+    if (d === null) return null;
+    diffs.push(...d);
+  }
+  for (const [k, v] of cur.query) {
+    const w = link.query.get(k);
+    if (w === undefined) return null;
+    const d = digitDiffs(v, w, k);
+    if (d === null) return null;
+    diffs.push(...d);
+  }
+  const only = diffs.length === 1 ? diffs[0] : undefined;
+  if (only === undefined) return null;
+  return {
+    delta: only.link - only.current,
+    offsetLike: only.key !== null && OFFSET_KEYS.has(only.key),
+  };
+}
+
+/** Number carried by `longer`'s extra trailing path ("/2" or "/page/2"), else null. */
+function extraTrailingNumber(shorter: UrlShape, longer: UrlShape): number | null {
+  if (!sameQuery(shorter.query, longer.query)) return null;
+  const extra = longer.segments.length - shorter.segments.length;
+  if (extra < 1 || extra > 2) return null;
+  if (!sameSegments(shorter.segments, longer.segments, shorter.segments.length)) return null;
+  const last = longer.segments[longer.segments.length - 1] ?? "";
+  if (!DIGITS.test(last)) return null;
+  if (extra === 2) {
+    const word = (longer.segments[longer.segments.length - 2] ?? "").toLowerCase();
+    if (!PAGE_SEGMENT_WORDS.has(word)) return null;
+  }
+  return Number(last);
+}
+
+/** Name and number of `longer`'s one extra page-like or offset-like query parameter. */
+function extraQueryNumber(
+  shorter: UrlShape,
+  longer: UrlShape,
+): { value: number; offsetLike: boolean } | null {
+  if (longer.query.size !== shorter.query.size + 1) return null;
+  if (shorter.segments.join("/") !== longer.segments.join("/")) return null;
+  let found: { value: number; offsetLike: boolean } | null = null;
+  for (const [k, v] of longer.query) {
+    const w = shorter.query.get(k);
+    if (w === v) continue;
+    if (w !== undefined || found !== null || !DIGITS.test(v)) return null;
+    const offsetLike = OFFSET_KEYS.has(k);
+    if (!offsetLike && !PAGE_KEY.test(k)) return null;
+    found = { value: Number(v), offsetLike };
+  }
+  return found;
+}
+
+/**
+ * Reads the page-number step from the current URL to a link URL. Recognised, in order:
+ * 1. the URLs differ in exactly one digit run of one path segment or query value
+ *    (`?page=3` → `?page=4`: +1; `/list_2.html` → `/list_3.html`: +1;
+ *    `?start=20` → `?start=40`: +20, offset-like);
+ * 2. the link adds a trailing numeric path segment, optionally after "page"/"p"
+ *    (`/a.ars` → `/a.ars/2`, `/blog/` → `/blog/page/2/`): the current URL is page 1;
+ * 3. the link adds one numeric query parameter named like a page (p, pg, pn, paged,
+ *    anything containing "page") or an offset (start, offset, from, skip): the current
+ *    URL is page 1, or offset 0;
+ * and the mirror images of 2 and 3 (a link back to the bare URL is page 1 / offset 0).
+ * Different origins, different non-numeric parts, or several changed numbers give null.
+ *
+ * @param pageUrl absolute URL of the current page
+ * @param linkUrl absolute URL of the link
+ * @returns the change, or null when the URLs are not page-number neighbours
+ */
+export function pageNumberChange(pageUrl: string, linkUrl: string): PageNumberChange | null {
+  const cu = parse(pageUrl);
+  const lu = parse(linkUrl);
+  if (cu === null || lu === null || cu.origin !== lu.origin) return null;
+  const cur = shapeOf(cu);
+  const link = shapeOf(lu);
+  const token = changedToken(cur, link);
+  if (token !== null) return token;
+  const added = extraTrailingNumber(cur, link);
+  if (added !== null) return { delta: added - 1, offsetLike: false };
+  const removed = extraTrailingNumber(link, cur);
+  if (removed !== null) return { delta: 1 - removed, offsetLike: false };
+  const addedQ = extraQueryNumber(cur, link);
+  if (addedQ !== null) {
+    const first = addedQ.offsetLike ? 0 : 1;
+    return { delta: addedQ.value - first, offsetLike: addedQ.offsetLike };
+  }
+  const removedQ = extraQueryNumber(link, cur);
+  if (removedQ !== null) {
+    const first = removedQ.offsetLike ? 0 : 1;
+    return { delta: first - removedQ.value, offsetLike: removedQ.offsetLike };
+  }
+  return null;
+}
+
+/**
+ * The `delta` of {@link pageNumberChange}, 0 when the URLs are not page-number neighbours.
+ * `/a.ars` → `/a.ars/2`: 1; `?page=3` → `?page=4`: 1; `?start=20` → `?start=40`: 20.
+ *
+ * @param pageUrl absolute URL of the current page
+ * @param linkUrl absolute URL of the link
+ * @returns link number − current number (pages or items), or 0
+ */
+export function pageNumberDelta(pageUrl: string, linkUrl: string): number {
+  return pageNumberChange(pageUrl, linkUrl)?.delta ?? 0;
+}

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import { countPunctuation, normalizeSpace, pageTextLength, visibleText } from "./text";
+
+const docOf = (html: string) => new JSDOM(html).window.document;
+
+describe("normalizeSpace", () => {
+  it("collapses runs of any whitespace, NBSP and ideographic space included, and trims", () => {
+    expect(normalizeSpace("  a \n\t b\u00a0\u00a0c\u3000d  ")).toBe("a b c d");
+  });
+});
+
+describe("visibleText", () => {
+  it("excludes script, style, noscript and template text", () => {
+    const doc = docOf(
+      "<div id=x>Hello <script>var a=1</script><style>p{}</style><noscript>no js</noscript>" +
+        "<template>tpl</template><b>world</b></div>",
+    );
+    const x = doc.getElementById("x");
+    expect(x && visibleText(x)).toBe("Hello world");
+  });
+
+  it("adds no space at element boundaries, like textContent", () => {
+    const doc = docOf("<ul id=x><li>1</li><li>2</li></ul>");
+    const x = doc.getElementById("x");
+    expect(x && visibleText(x)).toBe("12");
+  });
+
+  it("is empty for a script element itself", () => {
+    const doc = docOf("<script id=s>alert(1)</script>");
+    const s = doc.getElementById("s");
+    expect(s && visibleText(s)).toBe("");
+  });
+});
+
+describe("countPunctuation", () => {
+  it("counts ASCII sentence punctuation", () => {
+    expect(countPunctuation("Hi, you. Really? Yes! a;b:c")).toBe(6);
+  });
+
+  it("counts CJK full-width punctuation", () => {
+    expect(countPunctuation("今日は、晴れ。本当？はい！")).toBe(4);
+  });
+
+  it("ignores brackets, quotes and dashes", () => {
+    expect(countPunctuation("(a) [b] 'c' — d")).toBe(0);
+  });
+});
+
+describe("pageTextLength", () => {
+  it("measures the body's visible text in chars", () => {
+    const doc = docOf("<title>T</title><body><p>ab  cd</p><script>x</script></body>");
+    expect(pageTextLength(doc)).toBe(5);
+  });
+
+  it("is 0 for an empty document", () => {
+    const doc = new JSDOM("").window.document;
+    doc.documentElement.remove();
+    expect(pageTextLength(doc)).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+/** Where joined pages go: before `before` inside `parent` (AutoPagerize's insertBefore). */
+export interface InsertionPoint {
+  parent: Element;
+  before: Node | null;
+}
+
+/**
+ * The insertion point after the last page element of page 1: the node that
+ * follows it, as AutoPagerize computes `insertBefore`.
+ * @throws Error when the element is detached
+ */
+export function insertionPointAfter(last: Element): InsertionPoint {
+  const parent = last.parentElement;
+  if (!parent) throw new Error("page element is not attached to the document");
+  return { parent, before: last.nextSibling };
+}
+
+/** An element that may sit in `parent` without breaking its content model
+ * (a row in a table, an item in a list, a block elsewhere). */
+export function containerFor(
+  doc: Document,
+  parent: Element,
+): { outer: HTMLElement; inner: HTMLElement } {
+  const tag = parent.localName;
+  if (tag === "tbody" || tag === "thead" || tag === "tfoot" || tag === "table") {
+    const tr = doc.createElement("tr");
+    const td = doc.createElement("td");
+    td.colSpan = 100;
+    tr.append(td);
+    return { outer: tr, inner: td };
+  }
+  if (tag === "ul" || tag === "ol") {
+    const li = doc.createElement("li");
+    li.style.listStyle = "none";
+    return { outer: li, inner: li };
+  }
+  const div = doc.createElement("div");
+  return { outer: div, inner: div };
+}
+
+/**
+ * Build the visible "Page N" separator, linking to the page's own URL.
+ * @param pageNumber 2 for the first joined page
+ */
+export function makeSeparator(
+  doc: Document,
+  at: InsertionPoint,
+  pageNumber: number,
+  url: string,
+): HTMLElement {
+  const { outer, inner } = containerFor(doc, at.parent);
+  outer.className = "tsugi-separator";
+  outer.dataset.tsugiSeparator = String(pageNumber);
+  outer.dataset.tsugiUrl = url;
+  inner.style.cssText +=
+    ";display:block;clear:both;margin:2em 0 1em;padding:.4em 0;border-top:2px solid #c33;font:bold 14px/1.4 sans-serif;color:#c33;text-align:left";
+  const a = doc.createElement("a");
+  a.href = url;
+  a.textContent = `Page ${pageNumber}`;
+  a.style.color = "inherit";
+  inner.append(a);
+  return outer;
+}
+
+/**
+ * Insert one joined page at the insertion point: the separator (optional) and
+ * then the page's nodes, each element tagged `data-tsugi-page="N"`.
+ * @returns the inserted nodes, separator first
+ */
+export function insertPage(
+  doc: Document,
+  at: InsertionPoint,
+  nodes: readonly Node[],
+  pageNumber: number,
+  url: string,
+  separator: boolean,
+): Node[] {
+  const inserted: Node[] = [];
+  if (separator) inserted.push(makeSeparator(doc, at, pageNumber, url));
+  for (const n of nodes) {
+    if (n.nodeType === 1) {
+      (n as Element).setAttribute("data-tsugi-page", String(pageNumber));
+      (n as Element).setAttribute("data-tsugi-url", url);
+    }
+    inserted.push(n);
+  }
+  for (const n of inserted) at.parent.insertBefore(n, at.before);
+  return inserted;
+}

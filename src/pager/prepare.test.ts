@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { parseHtml } from "./fetch-page";
+import { absolutizeUrls, prepareForInsertion } from "./prepare";
+
+describe("absolutizeUrls", () => {
+  it("resolves href, src and srcset against the fetched page, not page 1", () => {
+    const d = parseHtml(
+      '<div><a href="../3">n</a><img src="i.png" srcset="a.png 1x, /b.png 2x"><a href="#frag">f</a></div>',
+      "https://e.com/story/2",
+    );
+    const div = d.querySelector("div") as Element;
+    absolutizeUrls(div, "https://e.com/story/2");
+    expect(div.querySelector("a")?.getAttribute("href")).toBe("https://e.com/3");
+    expect(div.querySelector("img")?.getAttribute("src")).toBe("https://e.com/story/i.png");
+    expect(div.querySelector("img")?.getAttribute("srcset")).toBe(
+      "https://e.com/story/a.png 1x, https://e.com/b.png 2x",
+    );
+    expect(div.querySelectorAll("a")[1]?.getAttribute("href")).toBe("#frag");
+  });
+});
+
+describe("prepareForInsertion", () => {
+  it("removes scripts, event handlers, javascript: URLs and page-wide styles", () => {
+    const d = parseHtml(
+      `<div id="c"><p onclick="alert(1)">text</p><script>window.ran=1</script>
+       <a href="javascript:alert(1)">x</a><style>body{display:none}</style><img src=x onerror="alert(1)"></div>`,
+      "https://e.com/2",
+    );
+    const nodes = prepareForInsertion(
+      [d.getElementById("c") as Element],
+      "https://e.com/2",
+      document,
+    );
+    const holder = document.createElement("div");
+    holder.append(...nodes);
+    const html = holder.innerHTML;
+    expect(html).toContain("text");
+    expect(html).not.toMatch(/<script|onclick|onerror|javascript:|<style/i);
+    expect(holder.firstElementChild?.ownerDocument).toBe(document);
+  });
+});
+
+describe("parseHtml", () => {
+  it("pins the base URL so relative links resolve against the fetched page", () => {
+    const d = parseHtml('<a href="3">x</a>', "https://e.com/a/2");
+    expect((d.querySelector("a") as HTMLAnchorElement).href).toBe("https://e.com/a/3");
+  });
+  it("resolves a relative <base> against the fetched URL", () => {
+    const d = parseHtml('<head><base href="/root/"></head><a href="x">x</a>', "https://e.com/a/2");
+    expect((d.querySelector("a") as HTMLAnchorElement).href).toBe("https://e.com/root/x");
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { checkNext, describeStop, isNormalEnd, type JoinProgress } from "./stop-conditions";
+
+const base: JoinProgress = {
+  pageUrl: "https://example.com/story?page=1",
+  visited: new Set(["https://example.com/story?page=1"]),
+  pages: 1,
+  pageCap: 5,
+};
+
+describe("checkNext", () => {
+  it("allows a new same-origin page under the cap", () => {
+    expect(checkNext(base, "https://example.com/story?page=2")).toBeNull();
+  });
+  it("stops when there is no next link", () => {
+    expect(checkNext(base, null)).toEqual({ kind: "no-next-link" });
+  });
+  it("refuses a cross-origin next link, including another scheme or port", () => {
+    expect(checkNext(base, "https://evil.example.net/story?page=2")?.kind).toBe("cross-origin");
+    expect(checkNext(base, "http://example.com/story?page=2")?.kind).toBe("cross-origin");
+    expect(checkNext(base, "https://example.com:8443/story?page=2")?.kind).toBe("cross-origin");
+  });
+  it("stops on a URL already visited, however the query and fragment are spelled", () => {
+    const progress = { ...base, visited: new Set(["https://example.com/list?a=1&b=2"]) };
+    expect(checkNext(progress, "https://EXAMPLE.com/list?b=2&a=1#top")?.kind).toBe("visited");
+  });
+  it("stops at the page cap", () => {
+    expect(checkNext({ ...base, pages: 5 }, "https://example.com/story?page=6")).toEqual({
+      kind: "page-cap",
+      cap: 5,
+    });
+  });
+});
+
+describe("describeStop", () => {
+  it("says why, in words, with the numbers", () => {
+    expect(describeStop({ kind: "http-error", status: 404, url: "https://e.com/2" }, 1)).toBe(
+      "Stopped: HTTP 404 for https://e.com/2.",
+    );
+    expect(describeStop({ kind: "no-next-link" }, 19)).toMatch(/19 pages/);
+    expect(describeStop({ kind: "cross-origin", url: "https://x.org/2" }, 1)).toMatch(/x\.org/);
+  });
+  it("treats only the missing next link as the normal end", () => {
+    expect(isNormalEnd({ kind: "no-next-link" })).toBe(true);
+    expect(isNormalEnd({ kind: "page-cap", cap: 3 })).toBe(false);
+  });
+});

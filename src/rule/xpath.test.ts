@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { evaluateXPath, evaluateXPaths, isStableToken, xpathFor, xpathsForRun } from "./xpath";
+
+function doc(html: string): Document {
+  return new DOMParser().parseFromString(html, "text/html");
+}
+
+describe("xpathFor", () => {
+  it("anchors on a unique, stable id", () => {
+    const d = doc('<div id="story"><div class="meta">m</div><div class="body">b</div></div>');
+    const el = d.querySelector(".body") as Element;
+    const xp = xpathFor(el);
+    expect(xp.startsWith('//*[@id="story"]/')).toBe(true);
+    expect(evaluateXPath(d, xp)).toEqual([el]);
+  });
+  it("selects the same-role element on another page of the template", () => {
+    const page1 = doc(
+      '<div id="story"><div class="body">one</div></div><div class="body">side</div>',
+    );
+    const page2 = doc('<div id="story"><p>ad</p><div class="body">two</div></div>');
+    const xp = xpathFor(page1.querySelector("#story .body") as Element);
+    expect(evaluateXPath(page2, xp).map((e) => e.textContent)).toEqual(["two"]);
+  });
+  it("skips generated ids and uses positions only when tag and class do not decide", () => {
+    const d = doc('<main><div id="x-839201"><p>a</p><p>b</p></div></main>');
+    const second = d.querySelectorAll("p")[1] as Element;
+    const xp = xpathFor(second);
+    expect(xp).not.toContain("839201");
+    expect(xp).toContain("p[2]");
+    expect(evaluateXPath(d, xp)).toEqual([second]);
+  });
+  it("quotes ids holding quotes", () => {
+    const d = doc(`<div id="a&quot;b"><span>q</span></div>`);
+    const el = d.querySelector("span") as Element;
+    expect(evaluateXPath(d, xpathFor(el))).toEqual([el]);
+  });
+});
+
+describe("xpathsForRun", () => {
+  it("gives one expression for a run of same-class siblings", () => {
+    const d = doc(
+      '<div id="list"><div class="post">1</div><div class="post">2</div><div class="pager">p</div></div>',
+    );
+    const posts = Array.from(d.querySelectorAll(".post"));
+    const xps = xpathsForRun(posts);
+    expect(xps).toHaveLength(1);
+    expect(evaluateXPath(d, xps[0] as string)).toEqual(posts);
+  });
+  it("gives one step per tag and class for mixed runs, holding on pages with more items", () => {
+    const d = doc('<div id="body"><h2>t</h2><p>x</p><p>y</p><div class="pager">p</div></div>');
+    const run = Array.from(d.querySelectorAll("h2, p"));
+    const xps = xpathsForRun(run);
+    expect(xps).toHaveLength(2);
+    expect(evaluateXPaths(d, xps)).toEqual(run);
+    const page2 = doc(
+      '<div id="body"><h2>u</h2><p>1</p><h2>v</h2><p>2</p><p>3</p><div class="pager">p</div></div>',
+    );
+    expect(evaluateXPaths(page2, xps).map((e) => e.textContent)).toEqual(["u", "1", "v", "2", "3"]);
+  });
+});
+
+describe("evaluateXPath and isStableToken", () => {
+  it("returns [] for a malformed expression instead of throwing", () => {
+    expect(evaluateXPath(doc("<p>x</p>"), "//p[")).toEqual([]);
+  });
+  it("rejects hash-like and counter tokens", () => {
+    expect(isStableToken("content")).toBe(true);
+    expect(isStableToken("post-1234567")).toBe(false);
+    expect(isStableToken("a1b2c3d4e5f6")).toBe(false);
+    expect(isStableToken("css-1x2y3z")).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, mergeSettings } from "./settings";
+
+describe("mergeSettings", () => {
+  it("returns the defaults for nothing stored", () => {
+    expect(mergeSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+  });
+  it("takes valid stored values and drops wrong types or out-of-range ones", () => {
+    const s = mergeSettings({
+      pageCap: 5,
+      triggerScreens: "far",
+      minIntervalMs: -1,
+      separators: false,
+    });
+    expect(s.pageCap).toBe(5);
+    expect(s.triggerScreens).toBe(DEFAULT_SETTINGS.triggerScreens);
+    expect(s.minIntervalMs).toBe(DEFAULT_SETTINGS.minIntervalMs);
+    expect(s.separators).toBe(false);
+  });
+});

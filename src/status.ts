@@ -1,0 +1,33 @@
+/** Where the pager of one tab is. `off`: the reader or a setting disabled it;
+ * `no-next`: detection found no next link (tsugi stays idle on this page);
+ * `ready`: waiting for the reader to scroll near the end; `loading`: one
+ * request in flight; `done`: the last page was joined; `stopped`: an error or a
+ * safety limit ended joining (see `reason`). */
+export type PagerState = "starting" | "off" | "no-next" | "ready" | "loading" | "done" | "stopped";
+
+/** Snapshot of one tab's pager, sent to the popup and the badge. */
+export interface TabStatus {
+  state: PagerState;
+  /** Why joining ended or never started, in words a reader understands. */
+  reason: string | null;
+  /** The next link tsugi would follow now (absolute URL), if any. */
+  nextUrl: string | null;
+  /** Confidence of the next link on page 1, 0..1. */
+  nextScore: number;
+  /** Pages shown, counting page 1; 1 means nothing joined yet. */
+  pages: number;
+  /** Detection time on page 1 (features + scoring), ms. */
+  detectMs: number;
+  /** Site rule in use, shaped like an AutoPagerize SITEINFO item. */
+  rule: { pageElement: string; nextLink: string | null } | null;
+}
+
+export const INITIAL_STATUS: TabStatus = {
+  state: "starting",
+  reason: null,
+  nextUrl: null,
+  nextScore: 0,
+  pages: 1,
+  detectMs: 0,
+  rule: null,
+};

@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
+import { setExtensionSettings } from "../../src/cli/join";
+
+/** The built extension; e2e tests run after `npm run build` (npm test does both). */
+export const DIST = join(process.cwd(), "dist");
+
+/** Launch Chromium with the built extension; fails loudly when dist/ is missing. */
+export async function launchWithExtension(
+  opts: { hostResolverRules?: string; settings?: Record<string, unknown>; locale?: string } = {},
+): Promise<LaunchedBrowser> {
+  if (!existsSync(join(DIST, "manifest.json")))
+    throw new Error("dist/ is missing: run npm run build");
+  const browser = await launchChromium({
+    extensionDir: DIST,
+    ...(opts.hostResolverRules ? { hostResolverRules: opts.hostResolverRules } : {}),
+    ...(opts.locale ? { locale: opts.locale } : {}),
+  });
+  if (opts.settings) await setExtensionSettings(browser.context, opts.settings);
+  return browser;
+}
+
+/** Text of the document as it was before tsugi added anything (tsugi's nodes removed). */
+export async function originalText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    for (const el of Array.from(
+      clone.querySelectorAll(
+        ".tsugi-separator, .tsugi-status, [data-tsugi-page]:not([data-tsugi-page='1'])",
+      ),
+    )) {
+      el.remove();
+    }
+    for (const s of Array.from(clone.querySelectorAll("script, style, noscript"))) s.remove();
+    return (clone.textContent ?? "").replace(/\s+/g, " ").trim();
+  });
+}
+
+/** Whitespace-collapsed text content of the whole body. */
+export async function bodyText(page: Page): Promise<string> {
+  return page.evaluate(() => (document.body.textContent ?? "").replace(/\s+/g, " "));
+}
+
+/** Number of non-overlapping occurrences of `needle` in `hay`. */
+export function occurrences(hay: string, needle: string): number {
+  if (needle.length === 0) return 0;
+  let n = 0;
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
+  return n;
+}

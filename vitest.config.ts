@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // CI also writes JSON so .ci/run can print a plain "N passed, N failed" line.
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: { json: "out/vitest-results.json" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "src/**/*.test.ts",
+            "src/**/*.test.tsx",
+            "popup/**/*.test.tsx",
+            "test/unit/**/*.test.ts",
+          ],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          environment: "node",
+          // One Chromium at a time: the machine has 2 cores.
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
