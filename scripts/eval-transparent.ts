@@ -49,6 +49,7 @@ function decode(bytes: Buffer, charset: string): string {
   }
 }
 
+const verbose = process.argv.includes("--list");
 const counts = emptyCounts();
 const f1s: number[] = [];
 const errors: string[] = [];
@@ -61,8 +62,9 @@ for (const label of labels) {
   if (label.next.trim()) {
     try {
       for (const a of Array.from(doc.querySelectorAll(label.next))) {
-        const href = a.getAttribute("href");
-        if (href) gold.add(normalizeUrl(new URL(href, label.url).href));
+        // .href resolves against the page's <base href>, as the browser does.
+        const href = (a as HTMLAnchorElement).href;
+        if (href) gold.add(normalizeUrl(href));
       }
     } catch {
       errors.push(`${label.id}: bad selector ${label.next}`);
@@ -72,6 +74,23 @@ for (const label of labels) {
   const next = detectNextLink(doc, label.url);
   const predicted = next.url ? normalizeUrl(next.url) : null;
   countNextLink(counts, predicted, gold);
+  if (verbose && predicted !== (gold.has(predicted ?? "") ? predicted : null)) {
+    const kind = gold.size === 0 ? "false-activation" : predicted === null ? "missed" : "wrong";
+    console.log(
+      [
+        kind,
+        label.id,
+        label.site,
+        label.url,
+        "→",
+        predicted,
+        next.score.toFixed(2),
+        next.anchor?.textContent?.trim().slice(0, 30),
+        "gold:",
+        [...gold][0] ?? "-",
+      ].join(" "),
+    );
+  }
   const gp = pe.get(label.id);
   if (gp) {
     const page = detectPageElement(doc, next.anchor);
