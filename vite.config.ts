@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import manifest from "./manifest.json" with { type: "json" };
 
 // One dist/ serves Chromium and Firefox: crxjs emits the Chromium background
-// (service_worker); scripts/firefox-background.ts adds `background.scripts`
+// (service_worker); scripts/firefox-background.mjs adds `background.scripts`
 // afterwards, which Firefox uses and Chromium ignores.
 export default defineConfig({
   plugins: [

@@ -14,7 +14,6 @@ let pager: Pager | null = null;
 
 function report(next: TabStatus): void {
   status = next;
-  document.documentElement.setAttribute("data-tsugi-state", next.state);
   browser.runtime.sendMessage({ type: "content→background:status", status: next }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
   });
@@ -29,7 +28,14 @@ function whenIdle(): Promise<void> {
 
 async function main(): Promise<void> {
   // Only real documents: not SVG, JSON or plain-text views.
-  if (!/html|xml/.test(document.contentType) || !document.body) return;
+  if (!/html/.test(document.contentType) || !document.body) {
+    report({
+      ...INITIAL_STATUS,
+      state: "off",
+      reason: `Not a web page (${document.contentType}).`,
+    });
+    return;
+  }
   const settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
   await whenIdle();
   const found = detect(document, location.href);

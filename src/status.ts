@@ -1,4 +1,5 @@
-/** Where the pager of one tab is. `off`: the reader or a setting disabled it;
+/** Where the pager of one tab is. `off`: tsugi does not run on this document
+ * (not HTML; later also a reader's per-site switch);
  * `no-next`: detection found no next link (tsugi stays idle on this page);
  * `ready`: waiting for the reader to scroll near the end; `loading`: one
  * request in flight; `done`: the last page was joined; `stopped`: an error or a

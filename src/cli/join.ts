@@ -1,32 +1,70 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Worker } from "playwright-core";
 import type { JoinedArticle } from "../export/joined-article";
 import { hostResolverRules, startReplayServer } from "../replay/replay-server";
+import type { TabStatus } from "../status";
+import { latestStatusFor } from "../tab-status";
 import { extensionId, launchChromium } from "./browser";
 
 /** States in which the content script will not join anything more. */
 export const FINAL_STATES = new Set(["no-next", "done", "stopped", "off"]);
 
+/** The extension's background worker (started again if Chromium stopped it). */
+async function backgroundWorker(context: BrowserContext): Promise<Worker> {
+  const [worker] = context.serviceWorkers();
+  return worker ?? (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
+}
+
+/**
+ * The last status tsugi reported for the page open in `page`, read from the
+ * extension's `storage.session` through its background worker.
+ * @returns null until the content script has reported
+ */
+export async function tabStatus(page: Page): Promise<TabStatus | null> {
+  const worker = await backgroundWorker(page.context());
+  const items = await worker.evaluate(() => {
+    type Session = { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
+    return (globalThis as unknown as { chrome: Session }).chrome.storage.session.get(null);
+  });
+  return latestStatusFor(items, page.url());
+}
+
+/**
+ * Wait until tsugi's status for `page` satisfies `accept`.
+ * @returns that status
+ * @throws Error naming the last state seen after `timeoutMs` (default 20 000 ms)
+ */
+export async function waitForStatus(
+  page: Page,
+  accept: (s: TabStatus) => boolean,
+  timeoutMs = 20_000,
+): Promise<TabStatus> {
+  const deadline = Date.now() + timeoutMs;
+  let last: TabStatus | null = null;
+  for (;;) {
+    last = await tabStatus(page);
+    if (last && accept(last)) return last;
+    if (Date.now() > deadline) {
+      throw new Error(`tsugi status still '${last?.state ?? "unreported"}' after ${timeoutMs} ms`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
 /**
  * Scroll to the end of the page repeatedly, as a reader would, until the
  * pager reaches a final state.
  * @param timeoutMs give up after this long (default 120 000 ms)
- * @returns the final state
+ * @returns the final status
  * @throws Error when the content script never reports or the timeout passes
  */
-export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promise<string> {
+export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promise<TabStatus> {
   const deadline = Date.now() + timeoutMs;
-  await page.waitForFunction(
-    () => {
-      const s = document.documentElement.getAttribute("data-tsugi-state");
-      return s !== null && s !== "starting";
-    },
-    undefined,
-    { timeout: Math.min(timeoutMs, 20_000) },
-  );
+  await waitForStatus(page, (s) => s.state !== "starting", Math.min(timeoutMs, 20_000));
   for (;;) {
-    const state = (await page.getAttribute("html", "data-tsugi-state")) ?? "";
-    if (FINAL_STATES.has(state)) return state;
-    if (Date.now() > deadline) throw new Error(`pager still '${state}' after ${timeoutMs} ms`);
+    const status = await tabStatus(page);
+    if (status && FINAL_STATES.has(status.state)) return status;
+    if (Date.now() > deadline)
+      throw new Error(`pager still '${status?.state}' after ${timeoutMs} ms`);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForTimeout(150);
   }
@@ -37,8 +75,8 @@ export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promi
  * `data-tsugi-page`, grouped by page, in page order.
  */
 export async function readJoinedArticle(page: Page): Promise<JoinedArticle> {
-  return page.evaluate(() => {
-    const root = document.documentElement;
+  const status = await tabStatus(page);
+  const read = await page.evaluate(() => {
     const groups = new Map<number, { url: string; html: string[]; text: string[] }>();
     for (const el of Array.from(document.querySelectorAll("[data-tsugi-page]"))) {
       if (el.parentElement?.closest("[data-tsugi-page]")) continue;
@@ -55,9 +93,6 @@ export async function readJoinedArticle(page: Page): Promise<JoinedArticle> {
       g.text.push((el.textContent ?? "").replace(/\s+/g, " ").trim());
       groups.set(n, g);
     }
-    const reason = document
-      .querySelector(".tsugi-status [role=status], .tsugi-status")
-      ?.textContent?.trim();
     return {
       url: location.href,
       title: document.title.trim(),
@@ -69,10 +104,9 @@ export async function readJoinedArticle(page: Page): Promise<JoinedArticle> {
           html: g.html.join("\n"),
           text: g.text.join("\n"),
         })),
-      state: root.getAttribute("data-tsugi-state") ?? "unknown",
-      reason: reason && reason.length > 0 ? reason : null,
     };
   });
+  return { ...read, state: status?.state ?? "unknown", reason: status?.reason ?? null };
 }
 
 export interface JoinOptions {

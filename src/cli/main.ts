@@ -47,10 +47,14 @@ async function joinCommand(args: string[]): Promise<void> {
   });
   const [url, ...extra] = positionals;
   if (!url || extra.length > 0) throw new UsageError(USAGE);
+  let parsed: URL | null = null;
   try {
-    new URL(url);
+    parsed = new URL(url);
   } catch {
-    throw new UsageError(`not an absolute URL: ${url}`);
+    /* reported below */
+  }
+  if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+    throw new UsageError(`not an http(s) URL: ${url}`);
   }
   const fmt = values.format ?? "md";
   if (!["md", "html", "json"].includes(fmt))
@@ -58,8 +62,9 @@ async function joinCommand(args: string[]): Promise<void> {
   let maxPages: number | undefined;
   if (values["max-pages"] !== undefined) {
     maxPages = Number(values["max-pages"]);
-    if (!Number.isInteger(maxPages) || maxPages < 1)
-      throw new UsageError("--max-pages takes a whole number ≥ 1");
+    if (!Number.isInteger(maxPages) || maxPages < 1 || maxPages > 1000) {
+      throw new UsageError("--max-pages takes a whole number from 1 to 1000");
+    }
   }
   let replayDir: string | undefined;
   if (values.replay) {

@@ -15,6 +15,8 @@ export class FetchPageError extends Error {
     message: string,
     readonly url: string,
     readonly status: number,
+    /** The response was fine but not HTML (an image, a PDF): retrying will not help. */
+    readonly notHtml = false,
   ) {
     super(message);
     this.name = "FetchPageError";
@@ -50,8 +52,9 @@ export function parseHtml(html: string, url: string): Document {
 }
 
 /**
- * Fetch the next page from the site being read (cookies included, redirects
- * followed), decode it with its own charset and parse it.
+ * Fetch the next page from the site being read, decode it with its own charset
+ * and parse it. Cookies go only to the page's own origin (`credentials:
+ * "same-origin"`), so a redirect to another site never carries them.
  * @param url absolute URL of the next page
  * @param signal aborts the request (the reader stopped or left)
  * @throws FetchPageError on HTTP status ≥ 400, a non-HTML response, or a network error
@@ -59,7 +62,11 @@ export function parseHtml(html: string, url: string): Document {
 export async function fetchPage(url: string, signal?: AbortSignal): Promise<FetchedPage> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: "include", redirect: "follow", signal: signal ?? null });
+    res = await fetch(url, {
+      credentials: "same-origin",
+      redirect: "follow",
+      signal: signal ?? null,
+    });
   } catch (e) {
     throw new FetchPageError(e instanceof Error ? e.message : String(e), url, 0);
   }
@@ -67,7 +74,7 @@ export async function fetchPage(url: string, signal?: AbortSignal): Promise<Fetc
   if (!res.ok) throw new FetchPageError(`HTTP ${res.status}`, finalUrl, res.status);
   const type = res.headers.get("content-type");
   if (type && !/html|xml/i.test(type)) {
-    throw new FetchPageError(`not a web page (${type})`, finalUrl, res.status);
+    throw new FetchPageError(type, finalUrl, res.status, true);
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { url: finalUrl, status: res.status, doc: parseHtml(decodeBody(bytes, type), finalUrl) };

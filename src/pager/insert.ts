@@ -52,8 +52,10 @@ export function makeSeparator(
   outer.className = "tsugi-separator";
   outer.dataset.tsugiSeparator = String(pageNumber);
   outer.dataset.tsugiUrl = url;
+  // A <td> keeps its table display (display:block would break colSpan).
+  if (inner.localName !== "td") inner.style.cssText += ";display:block;clear:both;margin:2em 0 1em";
   inner.style.cssText +=
-    ";display:block;clear:both;margin:2em 0 1em;padding:.4em 0;border-top:2px solid #c33;font:bold 14px/1.4 sans-serif;color:#c33;text-align:left";
+    ";padding:.4em 0;border-top:2px solid #c33;font:bold 14px/1.4 sans-serif;color:#c33;text-align:left";
   const a = doc.createElement("a");
   a.href = url;
   a.textContent = `Page ${pageNumber}`;

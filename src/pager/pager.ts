@@ -1,5 +1,6 @@
 import { detectNextLink } from "../detect/next-link";
 import { detectPageElement } from "../detect/page-element";
+import { visibleText } from "../features/text";
 import { evaluateXPaths } from "../rule/xpath";
 import type { Settings } from "../settings";
 import type { PagerState, TabStatus } from "../status";
@@ -19,10 +20,18 @@ export interface PagerStart {
   detectMs: number;
 }
 
-/** Cheap content fingerprint of a page's text (FNV-1a over normalized text). */
-export function contentHash(text: string): string {
+/**
+ * Fingerprint of what a reader sees in some page elements: their visible text
+ * (no script or style text, which may carry per-request tokens) and their image
+ * sources, so image-only pages (galleries, comics) are not all "the same page".
+ * @returns an FNV-1a hash with the input length, e.g. "9a1f03c2:5120"
+ */
+export function contentHash(elements: readonly Element[]): string {
+  const images = elements.flatMap((e) =>
+    Array.from(e.querySelectorAll("img"), (img) => img.getAttribute("src") ?? ""),
+  );
+  const s = [...elements.map(visibleText), ...images].join("\n");
   let h = 0x811c9dc5;
-  const s = text.replace(/\s+/g, " ").trim();
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
@@ -45,6 +54,7 @@ export class Pager {
   private readonly visited = new Set<string>();
   private readonly hashes = new Set<string>();
   private readonly status: HTMLElement;
+  private readonly message: HTMLElement;
   private readonly at: InsertionPoint;
   private lastRequestAt = 0;
   private abort: AbortController | null = null;
@@ -64,17 +74,21 @@ export class Pager {
       el.setAttribute("data-tsugi-page", "1");
       el.setAttribute("data-tsugi-url", start.pageUrl);
     }
-    this.hashes.add(contentHash(start.pageElements.map((e) => e.textContent ?? "").join(" ")));
+    this.hashes.add(contentHash(start.pageElements));
     const point = insertionPointAfter(last);
+    // The status block stays displayed: its top is the end of the joined content,
+    // which the scroll trigger measures. Only its message comes and goes.
     const { outer, inner } = containerFor(doc, point.parent);
     outer.className = "tsugi-status";
-    inner.setAttribute("role", "status");
-    inner.setAttribute("aria-live", "polite");
-    inner.style.cssText +=
-      ";display:block;clear:both;font:13px/1.4 sans-serif;color:#555;margin:.5em 0";
+    this.message = doc.createElement("span");
+    this.message.setAttribute("role", "status");
+    this.message.setAttribute("aria-live", "polite");
+    this.message.style.cssText = "font:13px/1.4 sans-serif;color:#555";
+    inner.append(this.message);
     this.status = outer;
     point.parent.insertBefore(outer, point.before);
     this.at = { parent: point.parent, before: outer };
+    this.hideStatus();
   }
 
   /** Start watching the scroll position (and check once right away). */
@@ -152,24 +166,54 @@ export class Pager {
       return this.finish(
         err.status >= 400
           ? { kind: "http-error", status: err.status, url: err.url }
-          : { kind: "fetch-failed", message: err.message, url: err.url },
+          : err.notHtml
+            ? { kind: "not-html", message: err.message, url: err.url }
+            : { kind: "fetch-failed", message: err.message, url: err.url },
       );
     }
+    try {
+      this.join(url, page);
+    } catch (e) {
+      // The host page may have removed our insertion point, or a rule may misfire:
+      // stop with a reason instead of staying "loading".
+      this.finish({
+        kind: "insert-failed",
+        message: e instanceof Error ? e.message : String(e),
+        url: page.url,
+      });
+    }
+  }
+
+  /** Insert a fetched page (or stop), then look again whether the end is within reach. */
+  private join(url: string, page: FetchedPage): void {
     this.visited.add(normalizeUrl(url));
     const redirected = checkNext(
       { pageUrl: this.start.pageUrl, visited: this.visited, pages: 0, pageCap: 1 },
       page.url,
     );
-    if (redirected && redirected.kind === "cross-origin") return this.finish(redirected);
+    if (redirected && redirected.kind === "cross-origin") {
+      this.finish(redirected);
+      return;
+    }
     if (normalizeUrl(page.url) !== normalizeUrl(url)) {
-      if (redirected?.kind === "visited") return this.finish(redirected);
+      if (redirected?.kind === "visited") {
+        this.finish(redirected);
+        return;
+      }
       this.visited.add(normalizeUrl(page.url));
     }
+    if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
     const next = detectNextLink(page.doc, page.url);
     const elements = this.findPageElements(page.doc, next.anchor);
-    if (elements.length === 0) return this.finish({ kind: "no-page-element", url: page.url });
-    const hash = contentHash(elements.map((e) => e.textContent ?? "").join(" "));
-    if (this.hashes.has(hash)) return this.finish({ kind: "duplicate-content", url: page.url });
+    if (elements.length === 0) {
+      this.finish({ kind: "no-page-element", url: page.url });
+      return;
+    }
+    const hash = contentHash(elements);
+    if (this.hashes.has(hash)) {
+      this.finish({ kind: "duplicate-content", url: page.url });
+      return;
+    }
     this.hashes.add(hash);
     const nodes = prepareForInsertion(elements, page.url, this.doc);
     this.pages += 1;
@@ -178,7 +222,7 @@ export class Pager {
     this.hideStatus();
     this.setState("ready");
     // The new page may still leave the end within reach (short pages).
-    this.doc.defaultView?.requestAnimationFrame(() => this.maybeLoad());
+    setTimeout(() => this.maybeLoad(), 0);
   }
 
   /** Page element(s) of a fetched page: page 1's site rule, else the detector. */
@@ -192,6 +236,7 @@ export class Pager {
   private finish(reason: StopReason): void {
     this.reason = reason;
     this.abort = null;
+    this.detach();
     this.setState(isNormalEnd(reason) ? "done" : "stopped");
     // A page with nothing joined stays untouched unless something went wrong.
     if (this.pages > 1 || !isNormalEnd(reason))
@@ -200,8 +245,8 @@ export class Pager {
   }
 
   private showStatus(text: string, reason?: StopReason): void {
-    const inner = (this.status.querySelector("[role=status]") ?? this.status) as HTMLElement;
-    inner.textContent = text;
+    this.message.textContent = text;
+    this.message.style.display = "";
     if (reason && (reason.kind === "http-error" || reason.kind === "fetch-failed")) {
       const retry = this.doc.createElement("button");
       retry.type = "button";
@@ -209,16 +254,18 @@ export class Pager {
       retry.style.marginLeft = "1em";
       retry.addEventListener("click", () => {
         this.reason = null;
+        this.hideStatus();
         this.setState("ready");
+        this.attach();
         void this.loadNext();
       });
-      inner.append(retry);
+      this.message.append(retry);
     }
-    this.status.hidden = false;
   }
 
   private hideStatus(): void {
-    this.status.hidden = true;
+    this.message.textContent = "";
+    this.message.style.display = "none";
   }
 
   private setState(state: PagerState): void {
@@ -227,9 +274,6 @@ export class Pager {
   }
 
   private publish(): void {
-    const root = this.doc.documentElement;
-    root.setAttribute("data-tsugi-state", this.state);
-    root.setAttribute("data-tsugi-pages", String(this.pages));
     this.report(this.snapshot());
   }
 }

@@ -41,6 +41,23 @@ describe("prepareForInsertion", () => {
   });
 });
 
+describe("prepareForInsertion: inline styles", () => {
+  it("drops styles that fix an overlay or load a URL, keeps harmless ones", () => {
+    const d = parseHtml(
+      `<div id="c"><div id="o" style="position: fixed; z-index: 9999">ad</div>
+       <p id="b" style="background:url(http://tracker.example/p.gif)">x</p><img id="w" style="width: 640px" src="a.png"></div>`,
+      "https://e.com/2",
+    );
+    const holder = document.createElement("div");
+    holder.append(
+      ...prepareForInsertion([d.getElementById("c") as Element], "https://e.com/2", document),
+    );
+    expect(holder.querySelector("#o")?.hasAttribute("style")).toBe(false);
+    expect(holder.querySelector("#b")?.hasAttribute("style")).toBe(false);
+    expect(holder.querySelector("#w")?.getAttribute("style")).toBe("width: 640px");
+  });
+});
+
 describe("parseHtml", () => {
   it("pins the base URL so relative links resolve against the fetched page", () => {
     const d = parseHtml('<a href="3">x</a>', "https://e.com/a/2");

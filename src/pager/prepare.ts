@@ -38,10 +38,15 @@ export function absolutizeUrls(root: Element, baseUrl: string): void {
   }
 }
 
+/** Inline styles that would lift joined content out of the page flow (overlays) or
+ * load resources from elsewhere; the rest of an inline style is kept. */
+const UNSAFE_STYLE = /position\s*:\s*(fixed|sticky)|url\s*\(|expression\s*\(|@import/i;
+
 /**
  * Sanitized copies of fetched page elements, owned by `target` and ready to
  * insert: no scripts, no event-handler attributes, no `javascript:` URLs, no
- * `<style>`/`<link>` that would restyle the reader's page (DOMPurify).
+ * `<style>`/`<link>` that would restyle the reader's page, no inline style that
+ * fixes an overlay or loads a URL (DOMPurify).
  * @param elements page elements of a fetched (DOMParser) document
  * @param baseUrl the fetched page's final URL
  * @param target the live document they will be inserted into
@@ -52,6 +57,9 @@ export function prepareForInsertion(
   target: Document,
 ): Node[] {
   const purify = DOMPurify(target.defaultView ?? window);
+  purify.addHook("uponSanitizeAttribute", (_node, data) => {
+    if (data.attrName === "style" && UNSAFE_STYLE.test(data.attrValue)) data.keepAttr = false;
+  });
   const out: Node[] = [];
   for (const el of elements) {
     absolutizeUrls(el, baseUrl);

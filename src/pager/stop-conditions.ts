@@ -8,6 +8,8 @@ export type StopReason =
   | { kind: "page-cap"; cap: number }
   | { kind: "http-error"; status: number; url: string }
   | { kind: "fetch-failed"; message: string; url: string }
+  | { kind: "not-html"; message: string; url: string }
+  | { kind: "insert-failed"; message: string; url: string }
   | { kind: "no-page-element"; url: string }
   | { kind: "duplicate-content"; url: string };
 
@@ -50,11 +52,15 @@ export function describeStop(reason: StopReason, pages: number): string {
     case "visited":
       return `Stopped: the next link points to a page already shown (${reason.url}).`;
     case "page-cap":
-      return `Stopped at the page cap (${reason.cap} pages).`;
+      return `Stopped at the page cap (${reason.cap} page${reason.cap === 1 ? "" : "s"}).`;
     case "http-error":
       return `Stopped: HTTP ${reason.status} for ${reason.url}.`;
     case "fetch-failed":
       return `Stopped: could not load ${reason.url} (${reason.message}).`;
+    case "not-html":
+      return `Stopped: ${reason.url} is not a web page (${reason.message}).`;
+    case "insert-failed":
+      return `Stopped: could not add ${reason.url} to this page (${reason.message}).`;
     case "no-page-element":
       return `Stopped: no content found on ${reason.url}.`;
     case "duplicate-content":

@@ -16,6 +16,7 @@ import https from "node:https";
 import net from "node:net";
 import { basename, extname, isAbsolute, join, relative, sep } from "node:path";
 import type { TLSSocket } from "node:tls";
+import { listenOn } from "../serve/listen";
 import { type ReplayCase, readCase, repoRoot } from "./cases";
 
 /** One request the replay server answered. */
@@ -261,23 +262,11 @@ export async function startReplayServer(
     });
   });
 
-  const host = opts.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    front.once("error", reject);
-    front.listen(opts.port ?? 0, host, () => {
-      front.off("error", reject);
-      resolve();
-    });
-  });
-  const address = front.address();
-  if (address === null || typeof address === "string") {
-    front.close();
-    throw new Error("startReplayServer: could not determine the listening port");
-  }
+  const port = await listenOn(front, opts.port ?? 0, opts.host ?? "127.0.0.1");
 
   let closing: Promise<void> | undefined;
   return {
-    port: address.port,
+    port,
     case: replayCase,
     requests,
     close(): Promise<void> {

@@ -4,6 +4,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import http from "node:http";
 import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { listenOn } from "./listen";
 
 /** One request the static server answered. */
 export interface StaticRequest {
@@ -102,24 +103,13 @@ export async function startStaticServer(
   });
 
   const host = opts.host ?? "127.0.0.1";
-  await new Promise<void>((res, rej) => {
-    server.once("error", rej);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off("error", rej);
-      res();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === "string") {
-    server.close();
-    throw new Error("startStaticServer: could not determine the listening port");
-  }
+  const port = await listenOn(server, opts.port ?? 0, host);
   const hostForUrl = host.includes(":") ? `[${host}]` : host;
 
   let closing: Promise<void> | undefined;
   return {
-    port: address.port,
-    origin: `http://${hostForUrl}:${address.port}`,
+    port,
+    origin: `http://${hostForUrl}:${port}`,
     requests,
     close(): Promise<void> {
       closing ??= new Promise<void>((res) => {

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
+import { waitForStatus } from "../../src/cli/join";
 import { startStaticServer } from "../../src/serve/static-server";
 import { launchWithExtension } from "../support/extension";
 
@@ -29,15 +30,10 @@ describe("AutoPagerize-style page with a[rel=next]", () => {
       const url = `${server.origin}/${path}`;
       const res = await page.goto(url);
       expect(res?.headers()["content-type"]).toContain(type);
-      await page.waitForFunction(
-        () => document.documentElement.getAttribute("data-tsugi-state") === "ready",
-        undefined,
-        {
-          timeout: 10_000,
-        },
-      );
+      await waitForStatus(page, (s) => s.state === "ready", 10_000);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const page2 = page.getByText(/page 2/i).first();
+      // Text of page 2's first entry (not the "Page 2" separator, which comes first).
+      const page2 = page.getByText("Notes from page 2").first();
       await page2.waitFor({ state: "visible", timeout: 5_000 });
       await page2.scrollIntoViewIfNeeded();
       expect(await page2.isVisible()).toBe(true);

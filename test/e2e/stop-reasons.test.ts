@@ -23,7 +23,7 @@ afterAll(async () => {
 async function join_(path: string): Promise<{ page: Page; state: string; status: string }> {
   const page = await browser.context.newPage();
   await page.goto(`${server.origin}/${path}`);
-  const state = await scrollUntilSettled(page, 30_000);
+  const { state } = await scrollUntilSettled(page, 30_000);
   const status = (await page.locator(".tsugi-status").textContent()) ?? "";
   expect(await page.locator(".tsugi-status").isVisible()).toBe(true);
   return { page, state, status };
@@ -60,7 +60,7 @@ describe("the pager stops with a visible reason", () => {
     try {
       const page = await b.context.newPage();
       await page.goto(`${server.origin}/chain/1.html`);
-      expect(await scrollUntilSettled(page, 30_000)).toBe("done");
+      expect((await scrollUntilSettled(page, 30_000)).state).toBe("done");
       expect(await page.locator(".tsugi-status").textContent()).toContain("3 pages joined");
     } finally {
       await b.close();

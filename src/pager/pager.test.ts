@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { detect } from "../detect/detect";
+import { type StaticServer, startStaticServer } from "../serve/static-server";
+import { DEFAULT_SETTINGS } from "../settings";
+import type { TabStatus } from "../status";
+import { contentHash, Pager } from "./pager";
+
+// Real parts: the project's static server on test fixtures, Node's fetch, jsdom's
+// DOMParser. jsdom has no layout, so the end of the content is always "within
+// reach" and the pager joins page after page until it stops.
+let server: StaticServer;
+const FIXTURES = join(process.cwd(), "test/fixtures");
+
+beforeAll(async () => {
+  server = await startStaticServer(FIXTURES);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Open a fixture as page 1 in jsdom's document and start a pager on it. */
+function startPager(path: string, settings: Partial<typeof DEFAULT_SETTINGS> = {}) {
+  document.documentElement.innerHTML = readFileSync(join(FIXTURES, path), "utf8")
+    .replace(/^<!doctype html>/i, "")
+    .replace(/<\/?html[^>]*>/g, "");
+  const pageUrl = `${server.origin}/${path}`;
+  const found = detect(document, pageUrl);
+  if (!found.next.url) throw new Error(`fixture ${path} has no next link`);
+  const states: TabStatus[] = [];
+  const pager = new Pager(
+    document,
+    {
+      pageUrl,
+      nextUrl: found.next.url,
+      nextScore: found.next.score,
+      pageElements: found.pageElements,
+      pageElementXPaths: found.pageElementXPaths,
+      detectMs: found.ms,
+    },
+    { ...DEFAULT_SETTINGS, minIntervalMs: 0, ...settings },
+    (s) => states.push(s),
+  );
+  const settled = () =>
+    new Promise<TabStatus>((resolve, reject) => {
+      const t0 = Date.now();
+      const poll = () => {
+        const last = states[states.length - 1];
+        if (last && (last.state === "done" || last.state === "stopped")) resolve(last);
+        else if (Date.now() - t0 > 10_000) reject(new Error(`still ${last?.state}`));
+        else setTimeout(poll, 20);
+      };
+      poll();
+    });
+  return { pager, states, settled };
+}
+
+const requested = (prefix: string) =>
+  server.requests.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
+
+describe("Pager", () => {
+  it("joins every page of a chain in order, one request at a time, and ends 'done'", async () => {
+    const { pager, states, settled } = startPager("chain/1.html");
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("done");
+    expect(end.pages).toBe(3);
+    expect(end.reason).toContain("3 pages joined");
+    expect(requested("/chain/")).toEqual(["/chain/2.html", "/chain/3.html"]);
+    expect(Array.from(document.querySelectorAll(".tsugi-separator"), (e) => e.textContent)).toEqual(
+      ["Page 2", "Page 3"],
+    );
+    expect(document.body.textContent).toContain("Part 3 ends with this paragraph");
+    // Never two loads at once: every "loading" is followed by a non-loading state.
+    const seq = states.map((s) => s.state).filter((s) => s === "loading" || s === "ready");
+    expect(seq.join(",")).not.toContain("loading,loading");
+  });
+
+  it("stops at an HTTP error with a visible reason and a Retry that asks again", async () => {
+    const { pager, settled } = startPager("stops/missing-1.html");
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("stopped");
+    expect(end.reason).toMatch(/HTTP 404/);
+    const status = document.querySelector(".tsugi-status") as HTMLElement;
+    expect(status.textContent).toMatch(/HTTP 404/);
+    const before = requested("/stops/missing-2").length;
+    (status.querySelector("button") as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(requested("/stops/missing-2").length).toBe(before + 1);
+  });
+
+  it("stops when the next link leads back to a page already shown", async () => {
+    const { pager, settled } = startPager("stops/loop-1.html");
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("stopped");
+    expect(end.reason).toMatch(/already shown/);
+    expect(end.pages).toBe(2);
+  });
+
+  it("stops when a page repeats one already shown", async () => {
+    const { pager, settled } = startPager("stops/dup-1.html");
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("stopped");
+    expect(end.reason).toMatch(/repeats a page/);
+    expect(end.pages).toBe(1);
+  });
+
+  it("stops at the page cap, counting page 1", async () => {
+    const { pager, settled } = startPager("chain/1.html", { pageCap: 2 });
+    pager.attach();
+    const end = await settled();
+    expect(end.reason).toMatch(/page cap \(2 pages\)/);
+    expect(end.pages).toBe(2);
+  });
+
+  it("stops with a reason, not stuck loading, when the page removed the insertion point", async () => {
+    const { pager, settled } = startPager("chain/1.html");
+    document.querySelector(".tsugi-status")?.remove();
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("stopped");
+    expect(end.reason).toMatch(/could not add/);
+  });
+});
+
+describe("contentHash", () => {
+  const el = (html: string) => {
+    const d = document.createElement("div");
+    d.innerHTML = html;
+    return d;
+  };
+  it("tells image-only pages apart by their images", () => {
+    expect(contentHash([el('<img src="/a.jpg">')])).not.toBe(
+      contentHash([el('<img src="/b.jpg">')]),
+    );
+  });
+  it("ignores script text and whitespace, so per-request tokens do not hide a repeat", () => {
+    expect(contentHash([el("<p>Same  text</p><script>var t=1</script>")])).toBe(
+      contentHash([el("<p>Same text</p><script>var t=2</script>")]),
+    );
+  });
+});
