@@ -9,6 +9,6 @@ for dir in "$corpus"/*/; do
   url=$(sed -n 's/^url: //p' "$dir/case.yaml")
   node bin/tsugi join "$url" --replay "$dir" --format json |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const a=JSON.parse(s);
-      console.log(JSON.stringify({case:process.argv[1],state:a.state,reason:a.reason,
+      console.log(JSON.stringify({case:process.argv[1],state:a.state,reason:a.reason,detectMs:a.detectMs,
         pages:a.pages.map(p=>({n:p.number,url:p.url,chars:p.text.length}))}))})' "$name"
 done

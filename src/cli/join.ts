@@ -106,7 +106,12 @@ export async function readJoinedArticle(page: Page): Promise<JoinedArticle> {
         })),
     };
   });
-  return { ...read, state: status?.state ?? "unknown", reason: status?.reason ?? null };
+  return {
+    ...read,
+    state: status?.state ?? "unknown",
+    reason: status?.reason ?? null,
+    detectMs: status?.detectMs ?? null,
+  };
 }
 
 export interface JoinOptions {

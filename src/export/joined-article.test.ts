@@ -6,6 +6,7 @@ const article: JoinedArticle = {
   title: 'A "title" & more',
   state: "done",
   reason: null,
+  detectMs: 12.5,
   pages: [
     { number: 1, url: "http://ex.com/a", html: "<p>First <b>page</b>.</p>", text: "First page." },
     { number: 2, url: "http://ex.com/a/2", html: "<p>Second page.</p>", text: "Second page." },

@@ -19,6 +19,8 @@ export interface JoinedArticle {
   /** Final pager state (`done`, `stopped`, `no-next`, …) and its reason. */
   state: string;
   reason: string | null;
+  /** Detection time on page 1 in the live page (features + scoring), ms. */
+  detectMs: number | null;
 }
 
 function escapeHtml(s: string): string {
