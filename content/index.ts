@@ -5,7 +5,7 @@
 import browser from "webextension-polyfill";
 import { detect } from "../src/detect/detect";
 import { isMessage } from "../src/messages";
-import { Pager } from "../src/pager/pager";
+import { Pager, pagerStart } from "../src/pager/pager";
 import { mergeSettings } from "../src/settings";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
 
@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   const settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
   await whenIdle();
   const found = detect(document, location.href);
-  if (!found.next.url || found.pageElements.length === 0) {
+  const start = pagerStart(found, location.href);
+  if (!start) {
     report({
       ...INITIAL_STATUS,
       state: "no-next",
@@ -49,19 +50,7 @@ async function main(): Promise<void> {
     });
     return;
   }
-  pager = new Pager(
-    document,
-    {
-      pageUrl: location.href,
-      nextUrl: found.next.url,
-      nextScore: found.next.score,
-      pageElements: found.pageElements,
-      pageElementXPaths: found.pageElementXPaths,
-      detectMs: found.ms,
-    },
-    settings,
-    report,
-  );
+  pager = new Pager(document, start, settings, report);
   pager.attach();
 }
 

@@ -74,7 +74,8 @@ for (const label of labels) {
   const next = detectNextLink(doc, label.url);
   const predicted = next.url ? normalizeUrl(next.url) : null;
   countNextLink(counts, predicted, gold);
-  if (verbose && predicted !== (gold.has(predicted ?? "") ? predicted : null)) {
+  const correct = predicted === null ? gold.size === 0 : gold.has(predicted);
+  if (verbose && !correct) {
     const kind = gold.size === 0 ? "false-activation" : predicted === null ? "missed" : "wrong";
     console.log(
       [

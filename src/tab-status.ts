@@ -9,9 +9,11 @@ export interface StoredTabStatus {
   at: number;
 }
 
+const KEY_PREFIX = "tab-status:";
+
 /** `storage.session` key of a tab's status. */
 export function tabStatusKey(tabId: number): string {
-  return `tab-status:${tabId}`;
+  return `${KEY_PREFIX}${tabId}`;
 }
 
 /**
@@ -21,7 +23,7 @@ export function tabStatusKey(tabId: number): string {
 export function latestStatusFor(items: Record<string, unknown>, url: string): TabStatus | null {
   let best: StoredTabStatus | null = null;
   for (const [key, value] of Object.entries(items)) {
-    if (!key.startsWith("tab-status:")) continue;
+    if (!key.startsWith(KEY_PREFIX)) continue;
     const v = value as StoredTabStatus;
     if (v.url === url && (!best || v.at > best.at)) best = v;
   }

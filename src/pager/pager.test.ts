@@ -6,7 +6,7 @@ import { detect } from "../detect/detect";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { TabStatus } from "../status";
-import { contentHash, Pager } from "./pager";
+import { contentHash, Pager, pagerStart } from "./pager";
 
 // Real parts: the project's static server on test fixtures, Node's fetch, jsdom's
 // DOMParser. jsdom has no layout, so the end of the content is always "within
@@ -27,19 +27,12 @@ function startPager(path: string, settings: Partial<typeof DEFAULT_SETTINGS> = {
     .replace(/^<!doctype html>/i, "")
     .replace(/<\/?html[^>]*>/g, "");
   const pageUrl = `${server.origin}/${path}`;
-  const found = detect(document, pageUrl);
-  if (!found.next.url) throw new Error(`fixture ${path} has no next link`);
+  const start = pagerStart(detect(document, pageUrl), pageUrl);
+  if (!start) throw new Error(`fixture ${path} has nothing to join`);
   const states: TabStatus[] = [];
   const pager = new Pager(
     document,
-    {
-      pageUrl,
-      nextUrl: found.next.url,
-      nextScore: found.next.score,
-      pageElements: found.pageElements,
-      pageElementXPaths: found.pageElementXPaths,
-      detectMs: found.ms,
-    },
+    start,
     { ...DEFAULT_SETTINGS, minIntervalMs: 0, ...settings },
     (s) => states.push(s),
   );

@@ -1,3 +1,4 @@
+import type { Detection } from "../detect/detect";
 import { detectNextLink } from "../detect/next-link";
 import { detectPageElement } from "../detect/page-element";
 import { visibleText } from "../features/text";
@@ -6,7 +7,7 @@ import type { Settings } from "../settings";
 import type { PagerState, TabStatus } from "../status";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
-import { normalizeUrl } from "./normalize-url";
+import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { prepareForInsertion } from "./prepare";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 
@@ -18,6 +19,24 @@ export interface PagerStart {
   pageElements: Element[];
   pageElementXPaths: string[];
   detectMs: number;
+}
+
+/**
+ * What the pager needs from page 1's detection, or null when there is nothing
+ * to join (no next link, or no page element to insert after).
+ * @param found the detection on page 1
+ * @param pageUrl page 1's URL
+ */
+export function pagerStart(found: Detection, pageUrl: string): PagerStart | null {
+  if (!found.next.url || found.pageElements.length === 0) return null;
+  return {
+    pageUrl,
+    nextUrl: found.next.url,
+    nextScore: found.next.score,
+    pageElements: found.pageElements,
+    pageElementXPaths: found.pageElementXPaths,
+    detectMs: found.ms,
+  };
 }
 
 /**
@@ -186,22 +205,18 @@ export class Pager {
 
   /** Insert a fetched page (or stop), then look again whether the end is within reach. */
   private join(url: string, page: FetchedPage): void {
-    this.visited.add(normalizeUrl(url));
-    const redirected = checkNext(
-      { pageUrl: this.start.pageUrl, visited: this.visited, pages: 0, pageCap: 1 },
-      page.url,
-    );
-    if (redirected && redirected.kind === "cross-origin") {
-      this.finish(redirected);
+    // A redirect may land on another site or on a page already shown.
+    if (!sameOrigin(this.start.pageUrl, page.url)) {
+      this.finish({ kind: "cross-origin", url: page.url });
       return;
     }
-    if (normalizeUrl(page.url) !== normalizeUrl(url)) {
-      if (redirected?.kind === "visited") {
-        this.finish(redirected);
-        return;
-      }
-      this.visited.add(normalizeUrl(page.url));
+    const requested = normalizeUrl(url);
+    const landed = normalizeUrl(page.url);
+    if (landed !== requested && this.visited.has(landed)) {
+      this.finish({ kind: "visited", url: page.url });
+      return;
     }
+    this.visited.add(requested).add(landed);
     if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
     const next = detectNextLink(page.doc, page.url);
     const elements = this.findPageElements(page.doc, next.anchor);
