@@ -14,6 +14,7 @@ export default defineConfig({
             "src/**/*.test.ts",
             "src/**/*.test.tsx",
             "popup/**/*.test.tsx",
+            "options/**/*.test.tsx",
             "test/unit/**/*.test.ts",
           ],
           environment: "node",

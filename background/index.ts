@@ -3,22 +3,62 @@
  * toolbar badge in step with each tab's pager, and the last status of each tab
  * in `storage.session` (extension-only, gone with the browser session) for the
  * `tsugi` command and the tests, so pages themselves carry no tsugi markers.
+ * It also runs the keyboard commands (`commands` in manifest.json): switch
+ * auto-join for the active tab's site, and join its next page now.
  */
 import browser, { type Runtime } from "webextension-polyfill";
 import { isMessage } from "../src/messages";
 import type { TabStatus } from "../src/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/tab-status";
 
-/** Badge text for a tab: pages shown when something was joined, else nothing. */
+/** Badge text for a tab: pages shown when something was joined, "off" when the
+ * reader switched the site off, else nothing. */
 export function badgeText(status: TabStatus): string {
+  if (status.siteEnabled === false && status.pages <= 1) return "off";
   return status.pages > 1 ? String(status.pages) : "";
 }
+
+/** Names of the keyboard commands in manifest.json. */
+export type CommandName = "toggle-site" | "next-page";
+
+/**
+ * Run a keyboard command on the active tab, through its content script (which
+ * knows its own site, so the extension needs no "tabs" permission to read URLs).
+ * @returns what was done, for logs and tests: "on"/"off" for the switch,
+ *   "next" when the tab joined its next page, "none" when the tab has no tsugi
+ */
+export async function runCommand(command: string): Promise<"on" | "off" | "next" | "none"> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) return "none";
+  const type =
+    command === "toggle-site"
+      ? "background→content:toggle-site"
+      : command === "next-page"
+        ? "background→content:next-page"
+        : null;
+  if (!type) return "none";
+  const status = (await browser.tabs
+    .sendMessage(tab.id, { type })
+    .catch(() => null)) as TabStatus | null;
+  if (!status) return "none";
+  if (command === "next-page") return "next";
+  return status.siteEnabled === false ? "off" : "on";
+}
+
+browser.commands.onCommand.addListener((command: string) => {
+  void runCommand(command);
+});
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message) || message.type !== "content→background:status") return undefined;
   const tabId = sender.tab?.id;
   if (tabId === undefined) return undefined;
-  const color = message.status.state === "stopped" ? "#b00" : "#c33";
+  const color =
+    message.status.state === "stopped"
+      ? "#b00"
+      : message.status.siteEnabled === false
+        ? "#888"
+        : "#c33";
   void browser.action.setBadgeBackgroundColor({ tabId, color }).catch(() => {});
   void browser.action.setBadgeText({ tabId, text: badgeText(message.status) }).catch(() => {});
   const stored: StoredTabStatus = { url: sender.url ?? "", status: message.status, at: Date.now() };
@@ -29,3 +69,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 browser.tabs.onRemoved.addListener((tabId: number) => {
   void browser.storage.session.remove(tabStatusKey(tabId)).catch(() => {});
 });
+
+// Tests reach the command handler through the worker (synthetic key presses do not
+// reach the browser's shortcut handling in every headless mode).
+(globalThis as { tsugiRunCommand?: typeof runCommand }).tsugiRunCommand = runCommand;

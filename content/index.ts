@@ -1,20 +1,63 @@
 /**
- * Content script: detect on the live page at idle time, then hand over to the
- * pager. Reports status to the background (badge) and answers the popup.
+ * Content script: detect on the live page at idle time (or apply the reader's
+ * site rule), then hand over to the pager. Reports status to the background
+ * (badge) and answers the popup and the keyboard commands: next page now, load N
+ * more, stop, fetch all, export. The per-site switch and the settings take effect
+ * at once through `storage.onChanged`, without a reload.
  */
 import browser from "webextension-polyfill";
+import { followAddressBar } from "../src/address-bar";
 import { detect } from "../src/detect/detect";
-import { isMessage } from "../src/messages";
-import { Pager, pagerStart } from "../src/pager/pager";
-import { mergeSettings } from "../src/settings";
+import { matchingExclusion } from "../src/exclusions";
+import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
+import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
+import { type ExportFile, isMessage } from "../src/messages";
+import { parseHtml } from "../src/pager/fetch-page";
+import { Pager, type PagerStart, pagerStart } from "../src/pager/pager";
+import { pagerWords } from "../src/pager-words";
+import { xpathsForRun } from "../src/rule/xpath";
+import { mergeSettings, type Settings } from "../src/settings";
+import { matchSiteRule, parseSiteRules, SITE_RULES_KEY } from "../src/site-rules";
+import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
 
+const pageUrl = location.href;
+const site = siteOf(pageUrl);
+let settings: Settings = mergeSettings(undefined);
 let status: TabStatus = { ...INITIAL_STATUS };
+let start: PagerStart | null = null;
+let ruleName: string | null = null;
 let pager: Pager | null = null;
+let fetchingAll = false;
+let stopAddressBar: (() => void) | null = null;
+/** The reader's language (browser.i18n), English when a message is missing. */
+const t = (key: string, subs: string[], english: string) =>
+  browser.i18n.getMessage(key, subs) || english;
+const words = pagerWords((key, subs) => browser.i18n.getMessage(key, subs));
+/** Joined pages as fetched (HTML), for the export. */
+const joined: { number: number; url: string; html: string }[] = [];
+
+function enabled(): boolean {
+  return isSiteEnabled(pageUrl, settings.disabledSites);
+}
 
 function report(next: TabStatus): void {
-  status = next;
-  browser.runtime.sendMessage({ type: "content→background:status", status: next }).catch(() => {
+  const on = enabled();
+  status = {
+    ...next,
+    // A pager waiting for the scroll is "off" while the site is switched off.
+    state: !on && next.state === "ready" ? "off" : next.state,
+    reason:
+      !on && next.state === "ready"
+        ? t("reasonSiteOff", [], "Auto-join is off for this site.")
+        : next.reason,
+    ruleName,
+    site,
+    siteEnabled: on,
+    pageCap: settings.pageCap,
+    fetchingAll,
+  };
+  browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
   });
 }
@@ -26,32 +69,167 @@ function whenIdle(): Promise<void> {
   });
 }
 
+/** The pager, created on first need (a switched-off site gets none until asked). */
+function ensurePager(): Pager | null {
+  if (pager || !start) return pager;
+  pager = new Pager(document, start, settings, report, {
+    words,
+    onPage: ({ number, url, doc }) => {
+      joined.push({ number, url, html: doc.documentElement.outerHTML });
+    },
+  });
+  pager.setAuto(enabled());
+  pager.attach();
+  return pager;
+}
+
+/** Page 1 from the reader's site rule, when one applies. */
+function startFromRule(rules: unknown): PagerStart | null {
+  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
+  if (!match) return null;
+  ruleName = match.rule.name;
+  return {
+    pageUrl,
+    nextUrl: match.nextUrl,
+    nextScore: 1,
+    pageElements: match.pageElements,
+    pageElementXPaths: [match.rule.pageElement],
+    detectMs: 0,
+    nextLinkXPath: match.rule.nextLink,
+  };
+}
+
+function applyAddressBar(): void {
+  if (settings.addressBar && pager && !stopAddressBar)
+    stopAddressBar = followAddressBar(window, pageUrl);
+  else if (!settings.addressBar && stopAddressBar) {
+    stopAddressBar();
+    stopAddressBar = null;
+  }
+}
+
 async function main(): Promise<void> {
   // Only real documents: not SVG, JSON or plain-text views.
   if (!/html/.test(document.contentType) || !document.body) {
     report({
       ...INITIAL_STATUS,
       state: "off",
-      reason: `Not a web page (${document.contentType}).`,
+      reason: t(
+        "reasonNotPage",
+        [document.contentType],
+        `Not a web page (${document.contentType}).`,
+      ),
     });
     return;
   }
-  const settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
-  await whenIdle();
-  const found = detect(document, location.href);
-  const start = pagerStart(found, location.href);
-  if (!start) {
+  settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
+  const excluded = matchingExclusion(pageUrl, settings.exclusions);
+  if (excluded) {
     report({
       ...INITIAL_STATUS,
-      state: "no-next",
-      reason: found.next.url ? "No page element found on this page." : "No next link on this page.",
-      nextScore: found.next.score,
-      detectMs: found.ms,
+      state: "off",
+      reason: t("reasonExcluded", [excluded], `Excluded by the pattern ${excluded}.`),
     });
     return;
   }
-  pager = new Pager(document, start, settings, report);
-  pager.attach();
+  const local = await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}));
+  await whenIdle();
+  start = startFromRule((local as Record<string, unknown>)[SITE_RULES_KEY] ?? []);
+  if (!start) {
+    const found = detect(document, pageUrl);
+    start = pagerStart(found, pageUrl);
+    if (!start) {
+      report({
+        ...INITIAL_STATUS,
+        state: "no-next",
+        reason: found.next.url
+          ? t("reasonNoElement", [], "No page element found on this page.")
+          : t("reasonNoNext", [], "No next link on this page."),
+        nextScore: found.next.score,
+        detectMs: found.ms,
+      });
+      return;
+    }
+  }
+  if (!enabled()) {
+    report({
+      ...INITIAL_STATUS,
+      state: "ready",
+      nextUrl: start.nextUrl,
+      nextScore: start.nextScore,
+      detectMs: start.detectMs,
+      rule: {
+        pageElement:
+          xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
+        nextLink: start.nextLinkXPath ?? null,
+      },
+    });
+    return;
+  }
+  ensurePager();
+  applyAddressBar();
+}
+
+/** Settings and the per-site switch changed in another context: apply them now. */
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== "sync") return;
+  const fresh: Record<string, unknown> = { ...settings };
+  for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
+  // The pager holds this object: update it in place.
+  Object.assign(settings, mergeSettings(fresh));
+  if (!pager && start && enabled()) ensurePager();
+  pager?.setAuto(enabled());
+  applyAddressBar();
+  if (pager) report(pager.snapshot());
+  else if (start) report({ ...status, state: "ready" });
+});
+
+async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
+  const pages: SourcePage[] = [
+    { number: 1, url: pageUrl, doc: originalDocument(document) },
+    ...joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
+  ];
+  const article = buildJoinedArticle(pages, {
+    state: status.state,
+    reason: status.reason,
+    detectMs: status.detectMs,
+  });
+  return {
+    filename: exportFilename(article.title, format),
+    mime: EXPORT_MIME[format],
+    content: formatArticle(article, format),
+    pages: article.pages.length,
+  };
+}
+
+/** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change
+ * reaches every tab of the site through `storage.onChanged`. */
+async function toggleSite(): Promise<TabStatus> {
+  const stored = mergeSettings(await browser.storage.sync.get("disabledSites"));
+  const on = !isSiteEnabled(pageUrl, stored.disabledSites);
+  const disabledSites = withSite(stored.disabledSites, pageUrl, on);
+  await browser.storage.sync.set({ disabledSites });
+  settings.disabledSites = disabledSites;
+  if (!pager && start && on) ensurePager();
+  pager?.setAuto(on);
+  if (pager) report(pager.snapshot());
+  else if (start) report({ ...status, state: "ready" });
+  else report(status);
+  return status;
+}
+
+async function fetchAll(): Promise<TabStatus> {
+  const p = ensurePager();
+  if (!p) return status;
+  fetchingAll = true;
+  report(p.snapshot());
+  try {
+    await p.loadMore(settings.pageCap, () => report(p.snapshot()));
+  } finally {
+    fetchingAll = false;
+    report(p.snapshot());
+  }
+  return status;
 }
 
 browser.runtime.onMessage.addListener((message: unknown) => {
@@ -60,12 +238,30 @@ browser.runtime.onMessage.addListener((message: unknown) => {
     case "popup→content:get-status":
       return Promise.resolve(status);
     case "popup→content:next-page":
-      return (pager?.loadNext() ?? Promise.resolve()).then(() => status);
+    case "background→content:next-page":
+      return (ensurePager()?.loadNext() ?? Promise.resolve()).then(() => status);
+    case "popup→content:load-more":
+      return (
+        ensurePager()?.loadMore(Math.max(1, Math.min(100, message.count))) ?? Promise.resolve()
+      ).then(() => status);
+    case "background→content:toggle-site":
+      return toggleSite();
+    case "popup→content:stop":
+      pager?.stop();
+      return Promise.resolve(status);
+    case "popup→content:fetch-all":
+      return fetchAll();
+    case "popup→content:export":
+      return exportFile(message.format);
     default:
       return undefined;
   }
 });
 
 main().catch((e) => {
-  report({ ...INITIAL_STATUS, state: "stopped", reason: `tsugi failed: ${String(e)}` });
+  report({
+    ...INITIAL_STATUS,
+    state: "stopped",
+    reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+  });
 });

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { render } from "preact";
 import { act } from "preact/test-utils";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { ExportFile } from "../src/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
-import { Popup, type PopupApi } from "./Popup";
+import { LOAD_MORE, Popup, type PopupApi } from "./Popup";
 
 const ready: TabStatus = {
   ...INITIAL_STATUS,
@@ -12,10 +13,14 @@ const ready: TabStatus = {
   nextScore: 0.91,
   pages: 3,
   rule: { pageElement: '//*[@id="story"]/div', nextLink: null },
+  site: "ex.com",
+  siteEnabled: true,
+  pageCap: 10,
 };
 
 async function mount(api: PopupApi): Promise<HTMLElement> {
   const root = document.createElement("div");
+  document.body.append(root);
   await act(async () => {
     render(<Popup api={api} />, root);
   });
@@ -23,11 +28,34 @@ async function mount(api: PopupApi): Promise<HTMLElement> {
   return root;
 }
 
-const api = (status: TabStatus | null, next = status): PopupApi => ({
-  getStatus: async () => status,
-  nextPage: async () => next,
-  t: (k) => `[${k}]`,
-});
+const file: ExportFile = { filename: "a.md", mime: "text/markdown", content: "# A", pages: 3 };
+
+function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
+  return {
+    getStatus: async () => status,
+    nextPage: async () => status,
+    loadMore: async () => status,
+    stop: async () => status,
+    fetchAll: async () => status,
+    exportArticle: async () => file,
+    setSiteEnabled: async () => {},
+    download: () => {},
+    copy: async () => {},
+    openOptions: () => {},
+    t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
+    ...over,
+  };
+}
+
+const q = (root: HTMLElement, id: string) =>
+  root.querySelector(`[data-testid=${id}]`) as HTMLElement & HTMLInputElement & HTMLButtonElement;
+
+async function click(el: HTMLElement): Promise<void> {
+  await act(async () => {
+    el.click();
+  });
+  await act(async () => {});
+}
 
 describe("Popup", () => {
   it("shows the next link with its confidence, pages joined, state and rule", async () => {
@@ -35,28 +63,114 @@ describe("Popup", () => {
     expect(root.querySelector("[data-testid=next] a")?.getAttribute("href")).toBe(
       "http://ex.com/a/2",
     );
-    expect(root.textContent).toContain("(91%)");
-    expect(root.querySelector("[data-testid=pages]")?.textContent).toBe("3");
-    expect(root.querySelector("[data-testid=state]")?.textContent).toBe("ready");
-    expect(root.querySelector(".rule")?.textContent).toContain("story");
+    expect(root.textContent).toContain("[popupConfidence:91]");
+    expect(q(root, "pages").textContent).toBe("3");
+    expect(q(root, "state").textContent).toBe("[state_ready]");
+    expect(q(root, "rule").textContent).toContain("[popupDetected]");
+    expect(q(root, "rule").textContent).toContain("story");
   });
-  it("says when no next link was found, and disables 'next page now'", async () => {
+  it("names the reader's site rule when one is in use", async () => {
+    const root = await mount(
+      api({
+        ...ready,
+        ruleName: "My blog",
+        rule: { pageElement: "//main", nextLink: "//a[@rel='next']" },
+      }),
+    );
+    expect(q(root, "rule").textContent).toContain("[popupUserRule:My blog]");
+    expect(q(root, "rule").textContent).toContain("//a[@rel='next']");
+  });
+  it("says when no next link was found, and disables 'next page now' and 'load more'", async () => {
     const root = await mount(
       api({ ...INITIAL_STATUS, state: "no-next", reason: "No next link on this page." }),
     );
-    expect(root.querySelector("[data-testid=next]")?.textContent).toBe("[popupNone]");
-    expect(root.querySelector("button")?.disabled).toBe(true);
+    expect(q(root, "next").textContent).toBe("[popupNone]");
+    expect(q(root, "next-now").disabled).toBe(true);
+    expect(q(root, "load-more").disabled).toBe(true);
+    expect(q(root, "stop").disabled).toBe(true);
   });
   it("says tsugi does not run when the tab has no content script", async () => {
     const root = await mount(api(null));
     expect(root.textContent).toBe("[popupNoContent]");
   });
   it("updates after 'next page now'", async () => {
-    const root = await mount(api(ready, { ...ready, pages: 4 }));
+    const root = await mount(api(ready, { nextPage: async () => ({ ...ready, pages: 4 }) }));
+    await click(q(root, "next-now"));
+    expect(q(root, "pages").textContent).toBe("4");
+  });
+  it(`'load ${LOAD_MORE} more' asks for ${LOAD_MORE} pages; 'stop' stops`, async () => {
+    const loadMore = vi.fn(async (n: number) => ({ ...ready, pages: ready.pages + n }));
+    const stop = vi.fn(async () => ({ ...ready, state: "stopped" as const, reason: "by you" }));
+    const root = await mount(api(ready, { loadMore, stop }));
+    await click(q(root, "load-more"));
+    expect(loadMore).toHaveBeenCalledWith(LOAD_MORE);
+    expect(q(root, "pages").textContent).toBe(String(3 + LOAD_MORE));
+    await click(q(root, "stop"));
+    expect(stop).toHaveBeenCalledOnce();
+    expect(q(root, "state").textContent).toContain("[state_stopped]");
+    expect(q(root, "next-now").disabled).toBe(true);
+  });
+  it("switches auto-join for this site off and on", async () => {
+    const setSiteEnabled = vi.fn(async () => {});
+    const root = await mount(api(ready, { setSiteEnabled }));
+    const toggle = q(root, "site-toggle");
+    expect(toggle.checked).toBe(true);
+    expect(root.textContent).toContain("[popupAutoJoinOn:ex.com]");
+    await click(toggle);
+    expect(setSiteEnabled).toHaveBeenLastCalledWith("ex.com", false);
+    expect(q(root, "site-toggle").checked).toBe(false);
+    await click(q(root, "site-toggle"));
+    expect(setSiteEnabled).toHaveBeenLastCalledWith("ex.com", true);
+  });
+  it("exports the joined pages in the chosen format, as a download or to the clipboard", async () => {
+    const exportArticle = vi.fn(async () => file);
+    const download = vi.fn();
+    const copy = vi.fn(async () => {});
+    const fetchAll = vi.fn(async () => ready);
+    const root = await mount(api(ready, { exportArticle, download, copy, fetchAll }));
+    const select = q(root, "format") as unknown as HTMLSelectElement;
     await act(async () => {
-      root.querySelector("button")?.click();
+      select.value = "html";
+      select.dispatchEvent(new Event("change"));
+    });
+    await click(q(root, "download"));
+    expect(exportArticle).toHaveBeenLastCalledWith("html");
+    expect(download).toHaveBeenCalledWith(file);
+    expect(fetchAll).not.toHaveBeenCalled();
+    expect(q(root, "note").textContent).toBe("[popupDownloaded:a.md,3]");
+    await click(q(root, "copy"));
+    expect(copy).toHaveBeenCalledWith("# A");
+    expect(q(root, "note").textContent).toBe("[popupCopied:3]");
+  });
+  it("with 'fetch all pages first', joins everything with a progress bar, then exports", async () => {
+    let finish: (s: TabStatus) => void = () => {};
+    const fetchAll = vi.fn(() => new Promise<TabStatus>((r) => (finish = r)));
+    const exportArticle = vi.fn(async () => file);
+    const root = await mount(api(ready, { fetchAll, exportArticle }));
+    expect(root.textContent).toContain("[popupFetchAll:10]");
+    await click(q(root, "fetch-all"));
+    await click(q(root, "download"));
+    expect(fetchAll).toHaveBeenCalledOnce();
+    const bar = q(root, "progress") as unknown as HTMLProgressElement;
+    expect(bar.max).toBe(10);
+    expect(exportArticle).not.toHaveBeenCalled();
+    await act(async () => {
+      finish({ ...ready, state: "done", pages: 7 });
     });
     await act(async () => {});
-    expect(root.querySelector("[data-testid=pages]")?.textContent).toBe("4");
+    expect(exportArticle).toHaveBeenCalledOnce();
+    expect(q(root, "progress")).toBeNull();
+    expect(q(root, "pages").textContent).toBe("7");
+  });
+  it("reports a failed export instead of failing silently", async () => {
+    const root = await mount(
+      api(ready, {
+        exportArticle: async () => {
+          throw new Error("boom");
+        },
+      }),
+    );
+    await click(q(root, "copy"));
+    expect(q(root, "note").textContent).toBe("[popupError:boom]");
   });
 });

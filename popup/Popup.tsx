@@ -1,53 +1,238 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { ExportFormat } from "../src/export/joined-article";
+import type { ExportFile } from "../src/messages";
 import type { TabStatus } from "../src/status";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
 export interface PopupApi {
   getStatus(): Promise<TabStatus | null>;
   nextPage(): Promise<TabStatus | null>;
-  t(key: string): string;
+  /** Join up to `count` more pages now. */
+  loadMore(count: number): Promise<TabStatus | null>;
+  stop(): Promise<TabStatus | null>;
+  /** Join every remaining page (up to the page cap); resolves when done. */
+  fetchAll(): Promise<TabStatus | null>;
+  exportArticle(format: ExportFormat): Promise<ExportFile | null>;
+  /** Switch auto-join for a site (host) on or off (`storage.sync`). */
+  setSiteEnabled(site: string, on: boolean): Promise<void>;
+  download(file: ExportFile): void;
+  copy(text: string): Promise<void>;
+  openOptions(): void;
+  /** `browser.i18n.getMessage`. */
+  t(key: string, substitutions?: string[]): string;
 }
 
-/** This tab's pager: next link (and confidence), pages joined, state, site rule. */
+/** How many pages "load more" joins. */
+export const LOAD_MORE = 5;
+/** How often the popup asks for progress while a "fetch all" runs, ms. */
+export const POLL_MS = 250;
+
+type Busy = null | "next" | "more" | "fetch" | "export";
+
+/**
+ * This tab's pager: next link (and confidence), pages joined, state, site rule;
+ * the per-site switch; next page now, load 5 more, stop; export (Markdown, HTML,
+ * plain text) of the pages joined so far or of all pages, fetched first with a
+ * progress bar, as a download or to the clipboard.
+ */
 export function Popup({ api }: { api: PopupApi }) {
   const [status, setStatus] = useState<TabStatus | null | undefined>(undefined);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [format, setFormat] = useState<ExportFormat>("md");
+  const [all, setAll] = useState(false);
+  const [note, setNote] = useState<string>("");
+  const poll = useRef<ReturnType<typeof setInterval> | null>(null);
+  const t = api.t;
+
   useEffect(() => {
     api.getStatus().then(setStatus, () => setStatus(null));
+    return () => {
+      if (poll.current) clearInterval(poll.current);
+    };
   }, [api]);
+
   if (status === undefined) return <p>…</p>;
-  if (status === null) return <p class="muted">{api.t("popupNoContent")}</p>;
+  if (status === null) return <p class="muted">{t("popupNoContent")}</p>;
+
+  const update = (s: TabStatus | null) => {
+    if (s) setStatus(s);
+  };
+  const run = async (kind: Busy, job: () => Promise<void>) => {
+    setBusy(kind);
+    setNote("");
+    try {
+      await job();
+    } catch (e) {
+      setNote(t("popupError", [e instanceof Error ? e.message : String(e)]));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const joinable =
+    status.nextUrl !== null && (status.state === "ready" || status.state === "off") && !busy;
+  const running = status.state === "ready" || status.state === "loading" || status.state === "off";
+  const cap = status.pageCap ?? 0;
+
+  const doExport = (deliver: "download" | "copy") =>
+    run("export", async () => {
+      if (all && running) {
+        poll.current = setInterval(() => {
+          api.getStatus().then(update, () => {});
+        }, POLL_MS);
+        setBusy("fetch");
+        try {
+          update(await api.fetchAll());
+        } finally {
+          if (poll.current) clearInterval(poll.current);
+          poll.current = null;
+        }
+        setBusy("export");
+      }
+      const file = await api.exportArticle(format);
+      if (!file) throw new Error(t("popupNoContent"));
+      if (deliver === "download") {
+        api.download(file);
+        setNote(t("popupDownloaded", [file.filename, String(file.pages)]));
+      } else {
+        await api.copy(file.content);
+        setNote(t("popupCopied", [String(file.pages)]));
+      }
+    });
+
   return (
     <div>
+      {status.site ? (
+        <label class="switch">
+          <input
+            type="checkbox"
+            data-testid="site-toggle"
+            checked={status.siteEnabled !== false}
+            onChange={(e) => {
+              const on = (e.currentTarget as HTMLInputElement).checked;
+              const site = status.site as string;
+              void api.setSiteEnabled(site, on).then(() => {
+                setStatus({ ...status, siteEnabled: on });
+              });
+            }}
+          />{" "}
+          {t("popupAutoJoinOn", [status.site])}
+        </label>
+      ) : null}
       <dl>
-        <dt>{api.t("popupNextLink")}</dt>
+        <dt>{t("popupNextLink")}</dt>
         <dd data-testid="next">
           {status.nextUrl ? (
             <>
               <a href={status.nextUrl} target="_blank" rel="noreferrer">
                 {status.nextUrl}
               </a>{" "}
-              <span class="muted">({Math.round(status.nextScore * 100)}%)</span>
+              <span class="muted">
+                ({t("popupConfidence", [String(Math.round(status.nextScore * 100))])})
+              </span>
             </>
           ) : (
-            api.t("popupNone")
+            t("popupNone")
           )}
         </dd>
-        <dt>{api.t("popupPagesJoined")}</dt>
+        <dt>{t("popupPagesJoined")}</dt>
         <dd data-testid="pages">{status.pages}</dd>
-        <dt>{api.t("popupState")}</dt>
+        <dt>{t("popupState")}</dt>
         <dd data-testid="state">
-          {status.state}
-          {status.reason ? ` — ${status.reason}` : ""}
+          {t(`state_${status.state.replace("-", "_")}`) || status.state}
+          {status.reason ? <span class="muted"> — {status.reason}</span> : null}
         </dd>
+        {status.rule ? (
+          <>
+            <dt>{t("popupSiteRule")}</dt>
+            <dd data-testid="rule">
+              {status.ruleName ? t("popupUserRule", [status.ruleName]) : t("popupDetected")}
+              <code class="rule">{status.rule.pageElement}</code>
+              {status.rule.nextLink ? <code class="rule">{status.rule.nextLink}</code> : null}
+            </dd>
+          </>
+        ) : null}
       </dl>
-      {status.rule ? <code class="rule">{status.rule.pageElement}</code> : null}
-      <button
-        type="button"
-        disabled={status.state !== "ready"}
-        onClick={() => api.nextPage().then((s) => s && setStatus(s))}
-      >
-        {api.t("popupNextNow")}
-      </button>
+      <div class="buttons">
+        <button
+          type="button"
+          data-testid="next-now"
+          disabled={!joinable}
+          onClick={() => run("next", async () => update(await api.nextPage()))}
+        >
+          {t("popupNextNow")}
+        </button>
+        <button
+          type="button"
+          data-testid="load-more"
+          disabled={!joinable}
+          onClick={() => run("more", async () => update(await api.loadMore(LOAD_MORE)))}
+        >
+          {t("popupLoadMore", [String(LOAD_MORE)])}
+        </button>
+        <button
+          type="button"
+          data-testid="stop"
+          disabled={!running}
+          onClick={() => run(null, async () => update(await api.stop()))}
+        >
+          {t("popupStop")}
+        </button>
+      </div>
+      <fieldset>
+        <legend>{t("popupExport")}</legend>
+        <select
+          data-testid="format"
+          value={format}
+          onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)}
+        >
+          <option value="md">{t("formatMarkdown")}</option>
+          <option value="html">{t("formatHtml")}</option>
+          <option value="text">{t("formatText")}</option>
+        </select>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="fetch-all"
+            checked={all}
+            disabled={!running}
+            onChange={(e) => setAll((e.currentTarget as HTMLInputElement).checked)}
+          />{" "}
+          {t("popupFetchAll", [String(cap)])}
+        </label>
+        {busy === "fetch" ? (
+          <progress data-testid="progress" max={cap} value={status.pages}>
+            {status.pages}/{cap}
+          </progress>
+        ) : null}
+        <div class="buttons">
+          <button
+            type="button"
+            data-testid="download"
+            disabled={busy !== null}
+            onClick={() => doExport("download")}
+          >
+            {t("popupDownload")}
+          </button>
+          <button
+            type="button"
+            data-testid="copy"
+            disabled={busy !== null}
+            onClick={() => doExport("copy")}
+          >
+            {t("popupCopy")}
+          </button>
+        </div>
+      </fieldset>
+      {note ? (
+        <p class="note" data-testid="note" role="status">
+          {note}
+        </p>
+      ) : null}
+      <p>
+        <button type="button" class="link" data-testid="options" onClick={() => api.openOptions()}>
+          {t("popupOptions")}
+        </button>
+      </p>
     </div>
   );
 }

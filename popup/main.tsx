@@ -1,20 +1,61 @@
 import { render } from "preact";
 import browser from "webextension-polyfill";
-import type { PopupToContent } from "../src/messages";
+import type { ExportFile, PopupToContent } from "../src/messages";
+import { mergeSettings } from "../src/settings";
+import { withSite } from "../src/site-switch";
 import type { TabStatus } from "../src/status";
 import { Popup, type PopupApi } from "./Popup";
 
-async function send(message: PopupToContent): Promise<TabStatus | null> {
+/** The tab the popup controls: the active tab, or `?tab=ID` when the popup is
+ * opened as a page of its own (the end-to-end tests do that). */
+async function tabId(): Promise<number | undefined> {
+  const forced = Number(new URLSearchParams(location.search).get("tab"));
+  if (Number.isInteger(forced) && forced > 0) return forced;
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id === undefined) return null;
+  return tab?.id;
+}
+
+async function send<T = TabStatus>(message: PopupToContent): Promise<T | null> {
+  const id = await tabId();
+  if (id === undefined) return null;
   // No content script (chrome:// pages, the store): no status.
-  return (await browser.tabs.sendMessage(tab.id, message).catch(() => null)) as TabStatus | null;
+  return (await browser.tabs.sendMessage(id, message).catch(() => null)) as T | null;
+}
+
+/** Localized UI: every string goes through browser.i18n (keys in public/_locales). */
+function t(key: string, substitutions?: string[]): string {
+  return browser.i18n.getMessage(key, substitutions) || key;
 }
 
 const api: PopupApi = {
   getStatus: () => send({ type: "popup→content:get-status" }),
   nextPage: () => send({ type: "popup→content:next-page" }),
-  t: (key) => browser.i18n.getMessage(key) || key,
+  loadMore: (count) => send({ type: "popup→content:load-more", count }),
+  stop: () => send({ type: "popup→content:stop" }),
+  fetchAll: () => send({ type: "popup→content:fetch-all" }),
+  exportArticle: (format) => send<ExportFile>({ type: "popup→content:export", format }),
+  async setSiteEnabled(site, on) {
+    const { disabledSites } = mergeSettings(await browser.storage.sync.get("disabledSites"));
+    await browser.storage.sync.set({
+      disabledSites: withSite(disabledSites, `http://${site}/`, on),
+    });
+  },
+  download(file) {
+    const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = file.filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  },
+  copy: (text) => navigator.clipboard.writeText(text),
+  openOptions: () => {
+    void browser.runtime.openOptionsPage();
+  },
+  t,
 };
 
+document.documentElement.lang = browser.i18n.getUILanguage();
 render(<Popup api={api} />, document.getElementById("app") as HTMLElement);

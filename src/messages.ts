@@ -1,3 +1,4 @@
+import type { ExportFormat } from "./export/joined-article";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */
@@ -5,9 +6,34 @@ export type ContentToBackground = { type: "content→background:status"; status:
 
 export type PopupToContent =
   | { type: "popup→content:get-status" }
-  | { type: "popup→content:next-page" };
+  | { type: "popup→content:next-page" }
+  /** Join up to `count` more pages now. */
+  | { type: "popup→content:load-more"; count: number }
+  /** Join nothing more in this tab. */
+  | { type: "popup→content:stop" }
+  /** Join every remaining page up to the page cap (progress through get-status). */
+  | { type: "popup→content:fetch-all" }
+  /** The joined article so far in one format; answered with an {@link ExportFile}. */
+  | { type: "popup→content:export"; format: ExportFormat };
 
-export type Message = ContentToBackground | PopupToContent;
+/** Keyboard commands, forwarded by the background to the active tab; both are
+ * answered with the tab's status afterwards. */
+export type BackgroundToContent =
+  | { type: "background→content:next-page" }
+  | { type: "background→content:toggle-site" };
+
+export type Message = ContentToBackground | PopupToContent | BackgroundToContent;
+
+/** The export of a joined article, ready to download or copy. */
+export interface ExportFile {
+  /** Suggested file name, e.g. "mac-os-x-10-7-lion.md". */
+  filename: string;
+  /** MIME type with charset, e.g. "text/markdown;charset=utf-8". */
+  mime: string;
+  content: string;
+  /** Pages in the export. */
+  pages: number;
+}
 
 /** Type guard for messages arriving through `runtime.onMessage`. */
 export function isMessage(value: unknown): value is Message {

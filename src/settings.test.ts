@@ -18,3 +18,22 @@ describe("mergeSettings", () => {
     expect(s.separators).toBe(false);
   });
 });
+
+describe("mergeSettings, reader lists", () => {
+  it("keeps address bar, exclusions and switched-off sites; drops junk entries", () => {
+    const s = mergeSettings({
+      addressBar: true,
+      exclusions: [" a/* ", 3, "", "a/*"],
+      disabledSites: ["A.test", null],
+    });
+    expect(s.addressBar).toBe(true);
+    expect(s.exclusions).toEqual(["a/*"]);
+    expect(s.disabledSites).toEqual(["a.test"]);
+    expect(mergeSettings({ exclusions: "a/*" }).exclusions).toEqual([]);
+  });
+  it("never shares list objects with the defaults", () => {
+    const s = mergeSettings(undefined);
+    s.exclusions.push("x");
+    expect(DEFAULT_SETTINGS.exclusions).toEqual([]);
+  });
+});

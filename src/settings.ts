@@ -1,4 +1,7 @@
-/** Reader settings; the defaults follow what AutoPagerize users expect. */
+/** Reader settings; the defaults follow what AutoPagerize users expect. Kept in
+ * `storage.sync` (small values only: its quota is 8 KB per item), so they follow
+ * the reader across browsers; user site rules, which can be large, live in
+ * `storage.local` (see ./site-rules.ts). */
 export interface Settings {
   /** Start loading when the end of the joined content is this many screen
    * heights below the bottom of the viewport. */
@@ -9,6 +12,12 @@ export interface Settings {
   separators: boolean;
   /** Least time between two requests to the site, ms. */
   minIntervalMs: number;
+  /** Show the URL of the joined page being read in the address bar (history.replaceState). */
+  addressBar: boolean;
+  /** Wildcard URL patterns where tsugi never runs (see ./exclusions.ts). */
+  exclusions: string[];
+  /** Hosts where the reader switched auto-join off (see ./site-switch.ts). */
+  disabledSites: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -16,15 +25,32 @@ export const DEFAULT_SETTINGS: Settings = {
   pageCap: 50,
   separators: true,
   minIntervalMs: 1000,
+  addressBar: false,
+  exclusions: [],
+  disabledSites: [],
 };
+
+/** Keys of {@link Settings}, as stored in `storage.sync`. */
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+
+const MAX_LIST = 500;
+
+function stringList(v: unknown): string[] | null {
+  if (!Array.isArray(v)) return null;
+  const out = v
+    .filter((x): x is string => typeof x === "string")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return [...new Set(out)].slice(0, MAX_LIST);
+}
 
 /**
  * Merge stored values over the defaults, dropping values of the wrong type or
- * out of range, so a corrupted store never breaks the pager.
+ * out of range, so a corrupted store (or an imported file) never breaks the pager.
  * @param stored anything read from `storage.sync` (may be undefined)
  */
 export function mergeSettings(stored: unknown): Settings {
-  const s = { ...DEFAULT_SETTINGS };
+  const s: Settings = { ...DEFAULT_SETTINGS, exclusions: [], disabledSites: [] };
   if (typeof stored !== "object" || stored === null) return s;
   const o = stored as Record<string, unknown>;
   const num = (v: unknown, min: number, max: number): number | null =>
@@ -33,5 +59,8 @@ export function mergeSettings(stored: unknown): Settings {
   s.pageCap = num(o.pageCap, 1, 1000) ?? s.pageCap;
   s.minIntervalMs = num(o.minIntervalMs, 0, 60_000) ?? s.minIntervalMs;
   if (typeof o.separators === "boolean") s.separators = o.separators;
+  if (typeof o.addressBar === "boolean") s.addressBar = o.addressBar;
+  s.exclusions = stringList(o.exclusions) ?? s.exclusions;
+  s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
   return s;
 }

@@ -1,5 +1,5 @@
 /** Where the pager of one tab is. `off`: tsugi does not run on this document
- * (not HTML; later also a reader's per-site switch);
+ * (not HTML, an excluded URL) or the reader switched auto-join off for the site;
  * `no-next`: detection found no next link (tsugi stays idle on this page);
  * `ready`: waiting for the reader to scroll near the end; `loading`: one
  * request in flight; `done`: the last page was joined; `stopped`: an error or a
@@ -21,6 +21,15 @@ export interface TabStatus {
   detectMs: number;
   /** Site rule in use, shaped like an AutoPagerize SITEINFO item. */
   rule: { pageElement: string; nextLink: string | null } | null;
+  /** Name of the reader's site rule in use, when one applies (else detection). */
+  ruleName?: string | null;
+  /** The page's site (host) and whether auto-join is on there. */
+  site?: string;
+  siteEnabled?: boolean;
+  /** Most pages that will be shown (the page cap), for progress bars. */
+  pageCap?: number;
+  /** A "fetch all" in progress in this tab. */
+  fetchingAll?: boolean;
 }
 
 export const INITIAL_STATUS: TabStatus = {

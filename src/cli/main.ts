@@ -2,6 +2,8 @@
  * `tsugi` command (contract in ../shared/design/ARCHITECTURE.md):
  *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG]
  *   tsugi demo [--out DIR] [--headed]
+ *   tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | --batch FILE
+ *   tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl
  * Exit 0 on success, 2 on bad input (one line on stderr), 1 on other failures.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -11,13 +13,15 @@ import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
 import { launchChromium } from "./browser";
+import { DetectInputError, jobFromArgs, jobsFromManifest, runDetect } from "./detect";
+import { extractCommand } from "./extract";
 import { joinWithBrowser } from "./join";
 
 /** A user error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
 const USAGE =
-  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] | tsugi demo [--out DIR] [--headed]";
+  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] | tsugi demo [--out DIR] [--headed] | tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl | tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | tsugi extract --batch manifest.jsonl";
 
 function extensionDir(): string {
   const dir = join(repoRoot(), "dist");
@@ -128,12 +132,43 @@ async function demoCommand(args: string[]): Promise<void> {
   }
 }
 
+async function detectCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { batch: { type: "string" }, url: { type: "string" }, charset: { type: "string" } },
+  });
+  try {
+    if (values.batch !== undefined) {
+      if (positionals.length > 0 || values.url || values.charset) throw new UsageError(USAGE);
+      const jobs = jobsFromManifest(values.batch);
+      await runDetect(jobs, (line) => process.stdout.write(`${line}\n`));
+      return;
+    }
+    const [target, ...extra] = positionals;
+    if (!target || extra.length > 0) throw new UsageError(USAGE);
+    const job = jobFromArgs(target, values.url, values.charset);
+    let out = "";
+    const failed = await runDetect([job], (line) => {
+      out = line;
+    });
+    if (failed > 0)
+      throw new Error(`detect failed: ${(JSON.parse(out) as { error: string }).error}`);
+    process.stdout.write(`${out}\n`);
+  } catch (e) {
+    if (e instanceof DetectInputError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 /** Run the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    if (command === "extract") return await extractCommand(rest, (m) => new UsageError(m));
     if (command === "join") await joinCommand(rest);
     else if (command === "demo") await demoCommand(rest);
+    else if (command === "detect") await detectCommand(rest);
     else throw new UsageError(USAGE);
     return 0;
   } catch (e) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type JoinedArticle, toHtml, toJson, toMarkdown } from "./joined-article";
+import {
+  exportFilename,
+  formatArticle,
+  type JoinedArticle,
+  toHtml,
+  toJson,
+  toMarkdown,
+  toText,
+} from "./joined-article";
 
 const article: JoinedArticle = {
   url: "http://ex.com/a",
@@ -29,5 +37,26 @@ describe("joined article formats", () => {
   });
   it("JSON round-trips", () => {
     expect(JSON.parse(toJson(article))).toEqual(article);
+  });
+});
+
+describe("export formats for readers", () => {
+  it("plain text has the title, credits and each page after its URL", () => {
+    const t = toText({ ...article, byline: "Ann", siteName: "Ex" });
+    expect(t.split("\n").slice(0, 2)).toEqual(['A "title" & more', "By Ann · Ex"]);
+    expect(t.indexOf("Page 1: http://ex.com/a")).toBeLessThan(t.indexOf("First page."));
+    expect(t.indexOf("Page 2: http://ex.com/a/2")).toBeLessThan(t.indexOf("Second page."));
+  });
+  it("file names come from the title", () => {
+    expect(exportFilename("Mac OS X 10.7 Lion: the review!", "md")).toBe(
+      "mac-os-x-10-7-lion-the-review.md",
+    );
+    expect(exportFilename("次のページ", "text")).toBe("次のページ.txt");
+    expect(exportFilename("", "html")).toBe("article.html");
+  });
+  it("formatArticle picks the format", () => {
+    expect(formatArticle(article, "html")).toMatch(/^<!doctype html>/);
+    expect(formatArticle(article, "md")).toMatch(/^# /);
+    expect(formatArticle(article, "text")).toMatch(/^A "title"/);
   });
 });

@@ -11,16 +11,59 @@ export interface JoinedPage {
   text: string;
 }
 
-/** The result of `tsugi join`. */
+/** The result of `tsugi join` and of the popup's export. */
 export interface JoinedArticle {
   url: string;
   title: string;
+  /** Author(s), when the page names them. */
+  byline?: string | null;
+  /** Site name (og:site_name, or told apart from the title as in seed 004). */
+  siteName?: string | null;
   pages: JoinedPage[];
   /** Final pager state (`done`, `stopped`, `no-next`, …) and its reason. */
   state: string;
   reason: string | null;
   /** Detection time on page 1 in the live page (features + scoring), ms. */
   detectMs: number | null;
+}
+
+/** Formats the popup and `tsugi extract` export to. */
+export type ExportFormat = "md" | "html" | "text";
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  md: "text/markdown;charset=utf-8",
+  html: "text/html;charset=utf-8",
+  text: "text/plain;charset=utf-8",
+};
+
+/** The article in one export format. */
+export function formatArticle(article: JoinedArticle, format: ExportFormat): string {
+  if (format === "md") return toMarkdown(article);
+  if (format === "html") return toHtml(article);
+  return toText(article);
+}
+
+/**
+ * A file name for the export: the title in lower case, letters and digits joined by
+ * "-", at most 80 characters, with the format's extension ("article" when untitled).
+ */
+export function exportFilename(title: string, format: ExportFormat): string {
+  const stem =
+    title
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80)
+      .replace(/-+$/, "") || "article";
+  return `${stem}.${format === "text" ? "txt" : format}`;
+}
+
+/** "By X · Site" line of an article, or "" when it has neither. */
+function credits(article: JoinedArticle): string {
+  const by =
+    article.byline && !/^by\b/i.test(article.byline) ? `By ${article.byline}` : article.byline;
+  return [by ?? "", article.siteName ?? ""].filter(Boolean).join(" · ");
 }
 
 function escapeHtml(s: string): string {
@@ -33,8 +76,9 @@ export function toJson(article: JoinedArticle): string {
 }
 
 /**
- * A self-contained HTML document: the title, then each page in a `<section>`
- * headed by a link to its source URL.
+ * A self-contained HTML document (inline style, no scripts, images by absolute
+ * URL): the title, byline and site name, then each page in a `<section>` headed by
+ * a link to its source URL.
  */
 export function toHtml(article: JoinedArticle): string {
   const sections = article.pages
@@ -43,7 +87,19 @@ export function toHtml(article: JoinedArticle): string {
         `<section data-page="${p.number}">\n<p class="source">Page ${p.number}: <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>\n${p.html}\n</section>`,
     )
     .join("\n");
-  return `<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(article.title)}</title>\n</head>\n<body>\n<h1>${escapeHtml(article.title)}</h1>\n${sections}\n</body>\n</html>\n`;
+  const by = credits(article);
+  const meta = [
+    article.byline ? `<meta name="author" content="${escapeHtml(article.byline)}">` : "",
+    article.siteName
+      ? `<meta property="og:site_name" content="${escapeHtml(article.siteName)}">`
+      : "",
+    `<meta name="generator" content="tsugi">`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  const style =
+    "<style>body{max-width:42em;margin:2em auto;padding:0 1em;font:17px/1.6 Georgia,serif;color:#222}img,video{max-width:100%;height:auto}.source{font:13px/1.4 sans-serif;color:#666;border-top:1px solid #ccc;padding-top:.5em;margin-top:2em}.byline{color:#555;font-style:italic}</style>";
+  return `<!doctype html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>${escapeHtml(article.title)}</title>\n${meta}\n${style}\n</head>\n<body>\n<h1>${escapeHtml(article.title)}</h1>\n${by ? `<p class="byline">${escapeHtml(by)}</p>\n` : ""}${sections}\n</body>\n</html>\n`;
 }
 
 /**
@@ -54,8 +110,23 @@ export function toMarkdown(article: JoinedArticle): string {
   const td = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
   td.remove(["script", "style", "noscript"]);
   const parts = [`# ${article.title}`, ""];
+  const by = credits(article);
+  if (by) parts.push(`_${by}_`, "");
   for (const p of article.pages) {
     parts.push(`## Page ${p.number}`, "", `Source: <${p.url}>`, "", td.turndown(p.html), "");
   }
+  return `${parts.join("\n").trimEnd()}\n`;
+}
+
+/**
+ * Plain text: the title, the byline line, then each page's text after a
+ * "Page N: URL" line, pages separated by a blank line.
+ */
+export function toText(article: JoinedArticle): string {
+  const parts = [article.title];
+  const by = credits(article);
+  if (by) parts.push(by);
+  parts.push("");
+  for (const p of article.pages) parts.push(`Page ${p.number}: ${p.url}`, "", p.text, "");
   return `${parts.join("\n").trimEnd()}\n`;
 }

@@ -5,6 +5,7 @@ import {
   attrHintsNext,
   attrHintsPrev,
   attrTokens,
+  matchesNextItemText,
   matchesNextText,
   matchesPrevText,
 } from "./keywords";
@@ -121,5 +122,40 @@ describe("attrHintsPrev", () => {
     expect(attrHintsPrev(el('<a rel="prev">x</a>'))).toBe(true);
     expect(attrHintsPrev(el('<a aria-label="Previous page">x</a>'))).toBe(true);
     expect(attrHintsPrev(el('<a class="next">x</a>'))).toBe(false);
+  });
+});
+
+describe("matchesNextItemText", () => {
+  it("names the next single item in several languages", () => {
+    for (const t of [
+      "Next Thread »",
+      "Older Post",
+      "« Previous article",
+      "次の記事",
+      "下一篇",
+      "다음 글",
+      "Nächster Beitrag",
+      "Article suivant →",
+      "Siguiente entrada",
+      "Следующая статья",
+    ]) {
+      expect(matchesNextItemText(t), t).toBe(true);
+    }
+  });
+  it("leaves page navigation alone", () => {
+    for (const t of [
+      "Next",
+      "Next page",
+      "Older posts",
+      "Newer posts →",
+      "次のページ",
+      "下一页",
+      "다음",
+      "weiter",
+      "Suivant",
+      "2",
+    ]) {
+      expect(matchesNextItemText(t), t).toBe(false);
+    }
   });
 });

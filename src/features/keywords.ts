@@ -201,6 +201,36 @@ export function matchesNextText(text: string): boolean {
 }
 
 /**
+ * "Next <thing>" where the thing is one item rather than a page of a list: the next
+ * thread, post, article, story, photo, week… ("Next Thread »", "Older Post", "次の記事",
+ * "下一篇", "다음 글", "nächster Beitrag", "article suivant", "следующая статья"). Such links
+ * move along a sequence of items, not through the pages of one list or article, so an
+ * auto-pager must not follow them (a negative hint next to {@link matchesNextText}).
+ *
+ * @param text raw link text or title
+ * @returns true when the text names the next (or previous) single item
+ */
+export function matchesNextItemText(text: string): boolean {
+  return NEXT_ITEM.test(normalizeSpace(text));
+}
+
+const NEXT_ITEM = new RegExp(
+  [
+    String.raw`\b(?:next|previous|prev|newer|older)\s+(?:thread|topic|post|article|story|entry|item|product|photo|image|picture|video|episode|week|month|day|year|event|question|review|news)\b(?!s)`,
+    "次の(?:記事|投稿|エントリー?|スレッド|写真|動画|ニュース)",
+    "前の(?:記事|投稿|エントリー?|スレッド)",
+    "[上下]一(?:篇|条|條|主题|主題|帖|则|則|张|張)",
+    "(?:다음|이전)\\s?(?:글|기사|게시물|포스트)",
+    String.raw`\b(?:nächste[rs]?|vorherige[rs]?)\s+(?:beitrag|artikel|eintrag|thema|bild|woche|monat)\b`,
+    String.raw`\b(?:article|billet|sujet|message)\s+(?:suivant|précédent)\b`,
+    String.raw`\b(?:siguiente|anterior)\s+(?:artículo|entrada|tema|noticia)\b|\b(?:artículo|entrada|tema|noticia)\s+(?:siguiente|anterior)\b`,
+    String.raw`\b(?:próxim[oa]|anterior)\s+(?:artigo|post|tópico|notícia|postagem)\b`,
+    "(?:следующ|предыдущ)(?:ая|ий|ее)\\s+(?:статья|тема|запись|пост|новость)",
+  ].join("|"),
+  "iu",
+);
+
+/**
  * Mirror of {@link matchesNextText} for "previous page" ("« Prev", "前へ", "‹", "zurück").
  *
  * @param text raw link text

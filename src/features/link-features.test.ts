@@ -26,6 +26,7 @@ import {
   numericText,
   oneChar,
   pageLabel,
+  pagePrefix,
   prevHint,
   relativeTop,
   relNext,
@@ -78,6 +79,13 @@ describe("candidate links (§3.2.1)", () => {
     ]) {
       expect(candidateUrl(href, base, base), href).toBeNull();
     }
+  });
+
+  it("takes an http link to the same host of an https page as its https form", () => {
+    const page = new URL("https://ex.com/list");
+    expect(candidateUrl("http://ex.com/list/2", page, page)).toBe("https://ex.com/list/2");
+    expect(candidateUrl("http://other.com/list/2", page, page)).toBeNull();
+    expect(candidateUrl("http://ex.com:8080/list/2", page, page)).toBeNull();
   });
 
   it("uses <base href> when the document has one", () => {
@@ -398,5 +406,18 @@ describe("real page", () => {
       `${ARS_URL}/2`,
     ]);
     console.info(`arstechnica link extraction: ${vs.length} vectors in ${ms.toFixed(1)} ms`);
+  });
+});
+
+describe("pagePrefix", () => {
+  it("is high for pages of one document and low for another slug", () => {
+    expect(pagePrefix("http://ex.com/story", "http://ex.com/story/2")).toBeGreaterThan(0.85);
+    expect(pagePrefix("http://ex.com/list?page=1", "http://ex.com/list?page=2")).toBeGreaterThan(
+      0.9,
+    );
+    expect(
+      pagePrefix("http://ex.com/2011/08/a_post.html", "http://ex.com/2011/08/another_post.html"),
+    ).toBeLessThan(0.7);
+    expect(pagePrefix("", "")).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
   attrHintsNext,
   attrHintsPrev,
   attrTokens,
+  matchesNextItemText,
   matchesNextText,
   matchesPrevText,
 } from "./keywords";
@@ -46,6 +47,8 @@ export const LINK_FEATURE_NAMES = [
   "area",
   "visible",
   "relTop",
+  "nextItem",
+  "pagePrefix",
 ] as const;
 
 export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
@@ -104,7 +107,9 @@ export function documentBaseUrl(doc: Document, pageUrl: string): URL | null {
 /**
  * Absolute target of an anchor when it is a candidate of seed 000 §3.2.1: an http(s) URL
  * of the same origin (scheme, host and port) as the page, fragment removed, not the page
- * itself. javascript:, mailto: and other schemes drop out on the scheme test.
+ * itself. On an https page, an http link to the same host is taken as its https form
+ * (what the site redirects to, and the only form a secure page may fetch). javascript:,
+ * mailto: and other schemes drop out on the scheme test.
  *
  * @param href raw href attribute
  * @param base result of {@link documentBaseUrl}
@@ -114,6 +119,8 @@ export function documentBaseUrl(doc: Document, pageUrl: string): URL | null {
 export function candidateUrl(href: string, base: URL, page: URL): string | null {
   const u = parseUrl(href.trim(), base);
   if (u === null || (u.protocol !== "http:" && u.protocol !== "https:")) return null;
+  if (u.protocol === "http:" && page.protocol === "https:" && u.host === page.host)
+    u.protocol = "https:";
   if (u.origin !== page.origin) return null;
   u.hash = "";
   return u.href === page.href ? null : u.href;
@@ -340,6 +347,36 @@ export function prevHint(a: Element, text: string, alts: readonly string[]): num
   if (matchesPrevText(text) || alts.some(matchesPrevText) || attrHintsPrev(a)) return 1;
   const li = a.parentElement;
   return li !== null && li.localName === "li" && attrHintsPrev(li) ? 1 : 0;
+}
+
+/**
+ * The anchor's text or title names the next single item ("Next Thread", "Older Post",
+ * "次の記事", {@link matchesNextItemText}): a sequence of items, not pagination.
+ *
+ * @param a anchor
+ * @param text its visible text
+ * @returns 1 or 0
+ */
+export function nextItem(a: Element, text: string): number {
+  return matchesNextItemText(text) || matchesNextItemText(a.getAttribute("title") ?? "") ? 1 : 0;
+}
+
+/**
+ * How much of the link's URL is the page's own URL: the common prefix of the two, as a
+ * share of the longer. Pagination stays inside one document's address space
+ * (`/story` → `/story/2`, `?page=1` → `?page=2`: near 1), while "next post" and comment
+ * pagers jump to another slug or script (near the length of the origin).
+ *
+ * @param pageHref the page URL, fragment removed
+ * @param url the candidate URL
+ * @returns 0..1
+ */
+export function pagePrefix(pageHref: string, url: string): number {
+  const n = Math.min(pageHref.length, url.length);
+  let k = 0;
+  while (k < n && pageHref.charCodeAt(k) === url.charCodeAt(k)) k++;
+  const longer = Math.max(pageHref.length, url.length);
+  return longer > 0 ? k / longer : 0;
 }
 
 /**
@@ -615,6 +652,8 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       area: Math.max(...rows.map((r) => anchorArea(r.a, layout))),
       visible: any((r) => anchorVisible(r.a, layout)),
       relTop: first === undefined ? 0 : relativeTop(first.a, layout, docHeight),
+      nextItem: any((r) => nextItem(r.a, r.text)),
+      pagePrefix: pagePrefix(pageHref, url),
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }

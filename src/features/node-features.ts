@@ -686,16 +686,38 @@ export function semanticTag(tag: string): number {
 }
 
 /**
- * Ancestor-or-self positions of an element, keyed to their depth; used to find the lowest
- * common ancestor with every other element in O(1) each.
+ * Where every element stands relative to the next-link anchor: the tree distance of seed
+ * 000 §3.3.2.3 (eq. 3.8, via the lowest common ancestor) and whether the element contains
+ * the anchor. Works on index arrays in document order (parents before children), so the
+ * training pipeline can recompute both features for any predicted next link without the
+ * DOM, with the same code the content script runs.
+ *
+ * @param parent parent position of each element (−1 for the root), document order
+ * @param depth edges from the root of each element
+ * @param linkIndex position of the next-link anchor, −1 when there is none
+ * @returns distance (edges; −1 for every element without a link) and contains (1 for the
+ *   anchor and its ancestors)
  */
-function ancestorDepths(s: NodeStats, el: Element | null | undefined): Map<number, number> {
-  const out = new Map<number, number>();
-  if (el === null || el === undefined) return out;
-  for (let i = s.index.get(el) ?? -1; i >= 0; i = s.parent[i] ?? -1) {
-    out.set(i, s.depth[i] ?? 0);
+export function nextLinkRelation(
+  parent: ArrayLike<number>,
+  depth: ArrayLike<number>,
+  linkIndex: number,
+): { distance: Int32Array; contains: Uint8Array } {
+  const n = parent.length;
+  const distance = new Int32Array(n).fill(-1);
+  const contains = new Uint8Array(n);
+  if (linkIndex < 0 || linkIndex >= n) return { distance, contains };
+  for (let i = linkIndex; i >= 0; i = parent[i] ?? -1) contains[i] = 1;
+  const linkDepth = depth[linkIndex] ?? 0;
+  // Depth of the lowest common ancestor with the anchor, inherited down the tree.
+  const lcaDepth = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const p = parent[i] ?? -1;
+    lcaDepth[i] = contains[i] === 1 ? (depth[i] ?? 0) : p >= 0 ? (lcaDepth[p] ?? -1) : -1;
+    const lca = lcaDepth[i] ?? -1;
+    if (lca >= 0) distance[i] = (depth[i] ?? 0) + linkDepth - 2 * lca;
   }
-  return out;
+  return { distance, contains };
 }
 
 // ---------------------------------------------------------------------------
@@ -732,24 +754,17 @@ export function extractNodeVectors(
   const layout = hasLayout(doc);
   const size = documentSize(doc, layout);
   const docArea = size.width * size.height;
-  const linkAncestors = ancestorDepths(s, opts.nextLink);
   const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
-  const linkDepth = linkIndex >= 0 ? (s.depth[linkIndex] ?? 0) : 0;
-  // Depth of the lowest common ancestor with the next link, inherited down the tree.
-  const lcaDepth = new Int32Array(total).fill(-1);
+  const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
 
   const out: NodeVector[] = [];
   const end = s.body + (s.descendants[s.body] ?? 0);
   for (let i = 0; i < total; i++) {
-    const p = s.parent[i] ?? -1;
-    const own = linkAncestors.get(i);
-    lcaDepth[i] = own ?? (p >= 0 ? (lcaDepth[p] ?? -1) : -1);
     if (i < s.body || i > end || s.excluded[i] === 1) continue;
     const el = s.elements[i];
     const tag = s.tag[i] ?? "";
     if (el === undefined) continue;
     const depth = s.depth[i] ?? 0;
-    const lca = lcaDepth[i] ?? -1;
     const box = elementBox(el, layout);
     const features: Record<NodeFeatureName, number> = {
       tagLength: s.tagLength[i] ?? 0,
@@ -765,12 +780,12 @@ export function extractNodeVectors(
       siblingCount: siblingCount(s, i),
       childCount: s.childCount[i] ?? 0,
       childRatio: childRatio(s, i),
-      nextLinkDistance: linkIndex >= 0 && lca >= 0 ? depth + linkDepth - 2 * lca : -1,
+      nextLinkDistance: rel.distance[i] ?? -1,
       textLength: s.textLength[i] ?? 0,
       linkDensity: linkDensity(s, i),
       punctuationRatio: punctuationRatio(s, i),
       paragraphCount: s.paragraphs[i] ?? 0,
-      containsNextLink: own !== undefined ? 1 : 0,
+      containsNextLink: rel.contains[i] ?? 0,
       classHint: classHint(s.className[i] ?? "", s.id[i] ?? ""),
       semanticTag: semanticTag(tag),
       sameTagSiblings: s.sameTagSiblings[i] ?? 0,

@@ -4,6 +4,7 @@ import { detectPageElement } from "../detect/page-element";
 import { visibleText } from "../features/text";
 import { evaluateXPaths } from "../rule/xpath";
 import type { Settings } from "../settings";
+import { nextFromRule } from "../site-rules";
 import type { PagerState, TabStatus } from "../status";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
@@ -19,7 +20,35 @@ export interface PagerStart {
   pageElements: Element[];
   pageElementXPaths: string[];
   detectMs: number;
+  /** A user site rule's `nextLink` XPath: when set, fetched pages' next links come
+   * from it instead of the detector. */
+  nextLinkXPath?: string;
 }
+
+/** Optional callbacks for the content script (export keeps every joined page). */
+export interface PagerHooks {
+  /** Called once a fetched page is inserted: its number (2 for the first joined page),
+   * final URL and parsed document. */
+  onPage?(page: { number: number; url: string; doc: Document }): void;
+  /** Words for the reader (localized by the content script); English by default. */
+  words?: PagerWords;
+}
+
+/** What the pager says in the page and in its status. */
+export interface PagerWords {
+  /** Why joining stopped (default: {@link describeStop}). */
+  stop(reason: StopReason, pages: number): string;
+  /** "Loading page N…" */
+  loading(page: number): string;
+  /** Label of the retry button. */
+  retry: string;
+}
+
+const ENGLISH: PagerWords = {
+  stop: describeStop,
+  loading: (page) => `Loading page ${page}…`,
+  retry: "Retry",
+};
 
 /**
  * What the pager needs from page 1's detection, or null when there is nothing
@@ -77,13 +106,19 @@ export class Pager {
   private readonly at: InsertionPoint;
   private lastRequestAt = 0;
   private abort: AbortController | null = null;
+  /** Whether scrolling near the end loads the next page (the per-site switch). */
+  private auto = true;
   private readonly onScroll = () => this.maybeLoad();
+  private get words(): PagerWords {
+    return this.hooks.words ?? ENGLISH;
+  }
 
   constructor(
     private readonly doc: Document,
     private readonly start: PagerStart,
     private readonly settings: Settings,
     private readonly report: (status: TabStatus) => void,
+    private readonly hooks: PagerHooks = {},
   ) {
     this.nextUrl = start.nextUrl;
     this.visited.add(normalizeUrl(start.pageUrl));
@@ -119,6 +154,46 @@ export class Pager {
     this.maybeLoad();
   }
 
+  /**
+   * Turn loading on scroll on or off (the per-site switch) without stopping:
+   * "next page now" and {@link loadMore} still work while it is off.
+   */
+  setAuto(on: boolean): void {
+    this.auto = on;
+    if (on && this.state === "ready") this.attach();
+    else if (!on) {
+      const win = this.doc.defaultView;
+      win?.removeEventListener("scroll", this.onScroll);
+      win?.removeEventListener("resize", this.onScroll);
+    }
+  }
+
+  /** The reader's "stop": cancel a request in flight and join nothing more. */
+  stop(): void {
+    if (this.state === "done" || this.state === "stopped") return;
+    const inFlight = this.abort;
+    this.finish({ kind: "reader-stop" });
+    inFlight?.abort();
+  }
+
+  /**
+   * Join up to `count` more pages now, one after another (as fast as the minimum
+   * interval between requests allows), ending early when joining stops.
+   * @param onProgress called after each page with the pages shown so far
+   * @returns the pages joined by this call
+   */
+  async loadMore(count: number, onProgress?: (pages: number) => void): Promise<number> {
+    const before = this.pages;
+    for (let i = 0; i < count; i++) {
+      // Wait for a scroll-triggered request already in flight, then take over.
+      while (this.state === "loading") await new Promise((r) => setTimeout(r, 50));
+      if (this.state !== "ready") break;
+      await this.loadNext();
+      onProgress?.(this.pages);
+    }
+    return this.pages - before;
+  }
+
   /** Stop listening and cancel a request in flight. */
   detach(): void {
     const win = this.doc.defaultView;
@@ -131,12 +206,15 @@ export class Pager {
   snapshot(): TabStatus {
     return {
       state: this.state,
-      reason: this.reason ? describeStop(this.reason, this.pages) : null,
+      reason: this.reason ? this.words.stop(this.reason, this.pages) : null,
       nextUrl: this.nextUrl,
       nextScore: this.start.nextScore,
       pages: this.pages,
       detectMs: this.start.detectMs,
-      rule: { pageElement: this.start.pageElementXPaths.join(" | "), nextLink: null },
+      rule: {
+        pageElement: this.start.pageElementXPaths.join(" | "),
+        nextLink: this.start.nextLinkXPath ?? null,
+      },
     };
   }
 
@@ -148,7 +226,7 @@ export class Pager {
   }
 
   private maybeLoad(): void {
-    if (this.state !== "ready") return;
+    if (this.state !== "ready" || !this.auto) return;
     const win = this.doc.defaultView;
     const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
     if (this.remaining() <= trigger) void this.loadNext();
@@ -172,7 +250,7 @@ export class Pager {
     if (stop) return this.finish(stop);
     const url = this.nextUrl as string;
     this.setState("loading");
-    this.showStatus(`Loading page ${this.pages + 1}…`);
+    this.showStatus(this.words.loading(this.pages + 1));
     const wait = this.lastRequestAt + this.settings.minIntervalMs - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     this.lastRequestAt = Date.now();
@@ -181,6 +259,7 @@ export class Pager {
     try {
       page = await fetchPage(url, this.abort.signal);
     } catch (e) {
+      if (this.isFinished()) return; // the reader stopped while it loaded
       const err = e instanceof FetchPageError ? e : new FetchPageError(String(e), url, 0);
       return this.finish(
         err.status >= 400
@@ -190,6 +269,7 @@ export class Pager {
             : { kind: "fetch-failed", message: err.message, url: err.url },
       );
     }
+    if (this.isFinished()) return;
     try {
       this.join(url, page);
     } catch (e) {
@@ -218,7 +298,12 @@ export class Pager {
     }
     this.visited.add(requested).add(landed);
     if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
-    const next = detectNextLink(page.doc, page.url);
+    const ruled = this.start.nextLinkXPath
+      ? nextFromRule(page.doc, this.start.nextLinkXPath, page.url)
+      : null;
+    const next = this.start.nextLinkXPath
+      ? { url: ruled?.nextUrl ?? null, anchor: ruled?.nextAnchor ?? null }
+      : detectNextLink(page.doc, page.url);
     const elements = this.findPageElements(page.doc, next.anchor);
     if (elements.length === 0) {
       this.finish({ kind: "no-page-element", url: page.url });
@@ -233,6 +318,7 @@ export class Pager {
     const nodes = prepareForInsertion(elements, page.url, this.doc);
     this.pages += 1;
     insertPage(this.doc, this.at, nodes, this.pages, page.url, this.settings.separators);
+    this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
     this.nextUrl = next.url;
     this.hideStatus();
     this.setState("ready");
@@ -248,6 +334,10 @@ export class Pager {
     return found.length > 0 ? found : detectPageElement(doc, nextAnchor).elements;
   }
 
+  private isFinished(): boolean {
+    return this.state === "done" || this.state === "stopped";
+  }
+
   private finish(reason: StopReason): void {
     this.reason = reason;
     this.abort = null;
@@ -255,7 +345,7 @@ export class Pager {
     this.setState(isNormalEnd(reason) ? "done" : "stopped");
     // A page with nothing joined stays untouched unless something went wrong.
     if (this.pages > 1 || !isNormalEnd(reason))
-      this.showStatus(describeStop(reason, this.pages), reason);
+      this.showStatus(this.words.stop(reason, this.pages), reason);
     else this.hideStatus();
   }
 
@@ -265,7 +355,7 @@ export class Pager {
     if (reason && (reason.kind === "http-error" || reason.kind === "fetch-failed")) {
       const retry = this.doc.createElement("button");
       retry.type = "button";
-      retry.textContent = "Retry";
+      retry.textContent = this.words.retry;
       retry.style.marginLeft = "1em";
       retry.addEventListener("click", () => {
         this.reason = null;

@@ -11,7 +11,8 @@ export type StopReason =
   | { kind: "not-html"; message: string; url: string }
   | { kind: "insert-failed"; message: string; url: string }
   | { kind: "no-page-element"; url: string }
-  | { kind: "duplicate-content"; url: string };
+  | { kind: "duplicate-content"; url: string }
+  | { kind: "reader-stop" };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -65,5 +66,7 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: no content found on ${reason.url}.`;
     case "duplicate-content":
       return `Stopped: ${reason.url} repeats a page already shown.`;
+    case "reader-stop":
+      return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }
 }

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS, type Settings } from "../src/settings";
+import { settingsToJson } from "../src/settings-file";
+import type { SiteRule } from "../src/site-rules";
+import { Options, type OptionsApi } from "./Options";
+
+const rule: SiteRule = {
+  name: "Example blog",
+  url: "^https://blog\\.example\\.com/",
+  nextLink: "//a[@rel='next']",
+  pageElement: "//article",
+};
+
+function api(over: Partial<OptionsApi> = {}, settings: Partial<Settings> = {}): OptionsApi {
+  return {
+    load: async () => ({ settings: { ...DEFAULT_SETTINGS, ...settings }, siteRules: [] }),
+    saveSettings: async () => {},
+    saveSiteRules: async () => {},
+    download: () => {},
+    t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
+    ...over,
+  };
+}
+
+async function mount(a: OptionsApi): Promise<HTMLElement> {
+  const root = document.createElement("div");
+  document.body.append(root);
+  await act(async () => {
+    render(<Options api={a} />, root);
+  });
+  await act(async () => {});
+  return root;
+}
+
+const q = (root: HTMLElement, id: string) =>
+  root.querySelector(`[data-testid=${id}]`) as HTMLInputElement & HTMLTextAreaElement;
+
+async function type(el: HTMLInputElement | HTMLTextAreaElement, value: string, event = "input") {
+  await act(async () => {
+    el.value = value;
+    el.dispatchEvent(new Event(event, { bubbles: true }));
+  });
+  await act(async () => {});
+}
+
+async function click(el: Element) {
+  await act(async () => {
+    (el as HTMLElement).click();
+  });
+  await act(async () => {});
+}
+
+describe("Options", () => {
+  it("shows the stored settings", async () => {
+    const root = await mount(api({}, { pageCap: 7, triggerScreens: 3, separators: false }));
+    expect(q(root, "page-cap").value).toBe("7");
+    expect(q(root, "trigger").value).toBe("3");
+    expect(q(root, "separators").checked).toBe(false);
+    expect(q(root, "address-bar").checked).toBe(false);
+  });
+  it("saves trigger distance, page cap, separators and address bar as they change", async () => {
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const root = await mount(api({ saveSettings }));
+    await type(q(root, "page-cap"), "12", "change");
+    expect(saveSettings).toHaveBeenLastCalledWith(expect.objectContaining({ pageCap: 12 }));
+    await type(q(root, "trigger"), "1.5", "change");
+    expect(saveSettings).toHaveBeenLastCalledWith(expect.objectContaining({ triggerScreens: 1.5 }));
+    await click(q(root, "separators"));
+    expect(saveSettings).toHaveBeenLastCalledWith(expect.objectContaining({ separators: false }));
+    await click(q(root, "address-bar"));
+    expect(saveSettings).toHaveBeenLastCalledWith(expect.objectContaining({ addressBar: true }));
+  });
+  it("refuses a page cap out of range", async () => {
+    const saveSettings = vi.fn(async () => {});
+    const root = await mount(api({ saveSettings }));
+    await type(q(root, "page-cap"), "0", "change");
+    expect(saveSettings).not.toHaveBeenCalled();
+    expect(q(root, "note").textContent).toBe("[optOutOfRange:1,1000]");
+  });
+  it("saves the exclusion list and its test box says whether a URL matches", async () => {
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const root = await mount(api({ saveSettings }));
+    await type(q(root, "exclusions"), "https://mail.example.com/*\n\n*.bank.test/*\n");
+    await click(q(root, "save-exclusions"));
+    expect(saveSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ exclusions: ["https://mail.example.com/*", "*.bank.test/*"] }),
+    );
+    await type(q(root, "test-url"), "https://www.bank.test/login");
+    expect(q(root, "test-result").textContent).toBe("[optTestMatch:*.bank.test/*]");
+    await type(q(root, "test-url"), "https://example.com/news/2");
+    expect(q(root, "test-result").textContent).toBe("[optTestNoMatch]");
+  });
+  it("lists sites switched off and turns one back on", async () => {
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const root = await mount(api({ saveSettings }, { disabledSites: ["a.test", "b.test"] }));
+    expect(q(root, "sites-off").textContent).toContain("a.test");
+    await click(q(root, "sites-off").querySelector("button") as Element);
+    expect(saveSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ disabledSites: ["b.test"] }),
+    );
+  });
+  it("saves Wedata site rules, dropping invalid items with a message", async () => {
+    const saveSiteRules = vi.fn(async (_r: SiteRule[]) => {});
+    const root = await mount(api({ saveSiteRules }));
+    const wedata = JSON.stringify([
+      {
+        name: rule.name,
+        data: { url: rule.url, nextLink: rule.nextLink, pageElement: rule.pageElement },
+      },
+      { name: "broken", data: { url: "(", nextLink: "//a", pageElement: "//b" } },
+    ]);
+    await type(q(root, "site-rules"), wedata);
+    await click(q(root, "save-rules"));
+    expect(saveSiteRules).toHaveBeenCalledWith([rule]);
+    expect(q(root, "note").textContent).toContain("[optRulesSaved:1]");
+    expect(q(root, "note").textContent).toContain("broken");
+    expect(q(root, "rule-count").textContent).toBe("[optRulesInUse:1]");
+  });
+  it("exports settings and rules as JSON and imports them back", async () => {
+    const download = vi.fn();
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const saveSiteRules = vi.fn(async (_r: SiteRule[]) => {});
+    const root = await mount(api({ download, saveSettings, saveSiteRules }, { pageCap: 9 }));
+    await click(q(root, "export-settings"));
+    const [name, json] = download.mock.calls[0] as [string, string];
+    expect(name).toBe("tsugi-settings.json");
+    expect(JSON.parse(json).settings.pageCap).toBe(9);
+
+    const file = settingsToJson({ ...DEFAULT_SETTINGS, pageCap: 20, exclusions: ["*.x.test/*"] }, [
+      rule,
+    ]);
+    await type(q(root, "import-text"), file);
+    await click(q(root, "import"));
+    expect(saveSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ pageCap: 20, exclusions: ["*.x.test/*"] }),
+    );
+    expect(saveSiteRules).toHaveBeenLastCalledWith([rule]);
+    expect(q(root, "page-cap").value).toBe("20");
+    expect(q(root, "note").textContent).toBe("[optImported]");
+  });
+  it("says why an import failed and changes nothing", async () => {
+    const saveSettings = vi.fn(async () => {});
+    const root = await mount(api({ saveSettings }));
+    await type(q(root, "import-text"), '{"not": "tsugi"}');
+    await click(q(root, "import"));
+    expect(saveSettings).not.toHaveBeenCalled();
+    expect(q(root, "note").textContent).toMatch(/^\[optImportFailed:not a tsugi settings file/);
+  });
+});

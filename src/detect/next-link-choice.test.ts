@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { chooseNextLink, eligibleNextLink } from "./next-link-choice";
+
+const row = (over: Partial<Record<(typeof LINK_FEATURE_NAMES)[number], number>> = {}) =>
+  LINK_FEATURE_NAMES.map((n) => over[n] ?? 0);
+
+describe("chooseNextLink", () => {
+  it("takes the most probable candidate at or above the threshold", () => {
+    expect(chooseNextLink([row(), row(), row()], [0.2, 0.9, 0.85], 0.8)).toEqual({
+      index: 1,
+      score: 0.9,
+    });
+    expect(chooseNextLink([row(), row()], [0.2, 0.7], 0.8)).toEqual({ index: -1, score: 0.7 });
+    expect(chooseNextLink([], [], 0.5)).toEqual({ index: -1, score: 0 });
+  });
+  it("never takes a link that lives only in the comments", () => {
+    expect(eligibleNextLink(row({ inComments: 1 }))).toBe(false);
+    const r = chooseNextLink([row({ inComments: 1 }), row()], [0.95, 0.85], 0.8);
+    expect(r).toEqual({ index: 1, score: 0.85 });
+  });
+});

@@ -1,0 +1,40 @@
+import { LINK_FEATURE_NAMES } from "../features/link-features";
+
+const IN_COMMENTS = LINK_FEATURE_NAMES.indexOf("inComments");
+
+/**
+ * Whether a candidate may be the next link at all: a link all of whose anchors sit in a
+ * comment section pages through the comments, never through the article or list an
+ * auto-pager joins (the corpus has too few comment pagers for the forest to learn this).
+ *
+ * @param row the candidate's features in LINK_FEATURE_NAMES order
+ * @returns false for comment-only links
+ */
+export function eligibleNextLink(row: readonly number[]): boolean {
+  return (row[IN_COMMENTS] ?? 0) !== 1;
+}
+
+/**
+ * The per-page decision of seed 000 §3.2: the eligible candidate with the highest forest
+ * probability, if it reaches the threshold.
+ *
+ * @param rows candidate features (LINK_FEATURE_NAMES order)
+ * @param probs forest probability of each candidate
+ * @param threshold decision threshold in 0..1
+ * @returns the chosen position (−1 for none) and the best eligible probability
+ */
+export function chooseNextLink(
+  rows: readonly (readonly number[])[],
+  probs: readonly number[],
+  threshold: number,
+): { index: number; score: number } {
+  let best = -1;
+  let score = 0;
+  probs.forEach((p, k) => {
+    if (p > score && eligibleNextLink(rows[k] ?? [])) {
+      score = p;
+      best = k;
+    }
+  });
+  return { index: best >= 0 && score >= threshold ? best : -1, score };
+}

@@ -1,0 +1,257 @@
+/**
+ * Article extraction for export and `tsugi extract`: title, byline, site name and
+ * a cleaned body (HTML and text) from one page.
+ *
+ * Body: the container the page marks as its body (`itemprop="articleBody"`,
+ * `entry-content`, … see ./body.ts), else Mozilla Readability.js's choice; then
+ * furniture is removed (./clean.ts), lazy images get their real source, URLs become
+ * absolute and event-handler attributes go. Metadata: Readability's (og:/JSON-LD/meta
+ * tags), with the title and site name told apart by comparing page 1's `<title>` with
+ * page 2's (seed 004, ./site-title.ts). Pure DOM code without layout, so the content
+ * script, the CLI (headless Chromium) and the evaluation (jsdom) compute the same.
+ */
+import { Readability } from "@mozilla/readability";
+import { shingles } from "../eval/measures";
+import { absolutizeUrls } from "../pager/prepare";
+import { MIN_BODY_CHARS, markedBody } from "./body";
+import { cleanBody } from "./clean";
+import { siteAndTitle } from "./site-title";
+import { blockText } from "./text";
+
+/** What the exporter knows about one page of an article. */
+export interface ExtractedArticle {
+  /** The page's URL (absolute). */
+  url: string;
+  title: string;
+  byline: string | null;
+  siteName: string | null;
+  /** Cleaned body as HTML (no scripts, handlers or styles; absolute URLs). */
+  html: string;
+  /** Body text, one line per block. */
+  text: string;
+  /** Which body finder was used: the page's own body markup, Readability.js, or nothing found. */
+  method: "marked" | "readability" | "none";
+}
+
+export interface ExtractOptions {
+  /** Absolute URL of the page (base for relative links and images). */
+  url: string;
+  /** `<title>` of a sibling page (page 2 of the joined article), for seed 004. */
+  siblingTitle?: string | null;
+}
+
+/** Attributes kept on exported elements; everything else (class, style, on*, data-*) goes. */
+const KEEP_ATTRS = new Set([
+  "href",
+  "src",
+  "srcset",
+  "alt",
+  "title",
+  "colspan",
+  "rowspan",
+  "datetime",
+  "cite",
+  "lang",
+  "dir",
+  "width",
+  "height",
+  "start",
+  "type",
+  "poster",
+  "controls",
+]);
+const LAZY_SRC = ["data-src", "data-original", "data-lazy-src", "data-url", "data-hi-res-src"];
+
+/**
+ * Extract the article of one page.
+ * @param doc the page (live or parsed); it is not modified (work happens on clones)
+ * @param opts the page URL and, when known, page 2's `<title>`
+ * @returns title, byline, site name and the cleaned body; `method: "none"` and an empty
+ *   body when the page has no article text
+ */
+export function extractArticle(doc: Document, opts: ExtractOptions): ExtractedArticle {
+  return extractWithBody(doc, opts).article;
+}
+
+/**
+ * {@link extractArticle}, also handing back the cleaned body element (owned by an
+ * inert document of its own), for callers that keep working on it.
+ * @returns the article and its body, or a null body when none was found
+ */
+export function extractWithBody(
+  doc: Document,
+  opts: ExtractOptions,
+): { article: ExtractedArticle; body: Element | null } {
+  const rd = runReadability(doc);
+  const host = safeHost(opts.url);
+  const names = siteAndTitle(doc.title ?? "", opts.siblingTitle ?? null, {
+    siteName: rd?.siteName ?? null,
+    host,
+    heading: mainHeading(doc, opts.url),
+  });
+  // The seed's split wins when it found one; else Readability.js's title heuristics.
+  const split = names.source === "sibling" || names.siteName !== null;
+  const title = (split ? names.title : rd?.title || names.title).trim();
+  const siteName = (rd?.siteName || (split ? names.siteName : null) || null)?.trim() || null;
+  const byline = rd?.byline?.replace(/\s+/g, " ").trim() || null;
+
+  const work = doc.implementation.createHTMLDocument("");
+  let body: Element | null = null;
+  let method: ExtractedArticle["method"] = "none";
+  const marked = markedBody(doc);
+  if (marked.length > 0) {
+    body = work.createElement("div");
+    for (const el of marked) body.append(work.importNode(el, true));
+    work.body.append(body);
+    cleanBody(body);
+    method = "marked";
+    const text = blockText(body);
+    const rdText = rd?.content ? blockText(rd.content) : "";
+    if (text.length < MIN_BODY_CHARS || !preferMarked(text, rdText)) {
+      body.remove();
+      body = null;
+    }
+  }
+  if (!body && rd?.content) {
+    const holder = work.createElement("div");
+    holder.append(work.importNode(rd.content, true));
+    work.body.append(holder);
+    body = holder;
+    cleanBody(body);
+    method = "readability";
+  }
+  if (!body)
+    return {
+      article: { url: opts.url, title, byline, siteName, html: "", text: "", method: "none" },
+      body: null,
+    };
+  dropTitleHeading(body, title);
+  finishForExport(body, opts.url);
+  const article = {
+    url: opts.url,
+    title,
+    byline,
+    siteName,
+    html: body.innerHTML.trim(),
+    text: blockText(body),
+    method,
+  };
+  return { article, body };
+}
+
+type ReadabilityResult = ReturnType<Readability<Element>["parse"]>;
+
+/** Readability.js on a clone (it rewrites the document it is given); null on failure.
+ * Its content comes back as an element (no HTML string to parse again). */
+function runReadability(doc: Document): ReadabilityResult {
+  try {
+    return new Readability<Element>(doc.cloneNode(true) as Document, {
+      keepClasses: true,
+      serializer: (node) => node as Element,
+    }).parse();
+  } catch {
+    return null;
+  }
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the page's own body markup beats Readability.js's choice:
+ * - the marked text is (mostly) inside Readability's: it is the tighter of the two;
+ * - Readability's is inside the marked one: Readability found the article within a
+ *   container that also holds other things, unless it kept only a scrap of its prose
+ *   (under a tenth);
+ * - they are different parts of the page: the one with more prose (marked wins ties
+ *   down to half as much).
+ * Containment is the share of 4-token shingles of one text found in the other (≥ 0.6).
+ */
+export function preferMarked(marked: string, readability: string): boolean {
+  if (!readability) return true;
+  if (containment(marked, readability) >= 0.6) return true;
+  if (containment(readability, marked) >= 0.6) return prose(readability) < 0.1 * prose(marked);
+  return prose(marked) >= 0.5 * prose(readability);
+}
+
+/**
+ * The page's first `<h1>` that is not the site's logo: an h1 whose text is all one
+ * link to the site's front page ("/", "index.html") names the site, not the article.
+ * @returns its text, or null when there is none
+ */
+export function mainHeading(doc: Document, url: string): string | null {
+  for (const h of Array.from(doc.getElementsByTagName("h1"))) {
+    const text = (h.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    const link = h.querySelector("a[href]");
+    if (link && (link.textContent ?? "").replace(/\s+/g, " ").trim() === text) {
+      try {
+        const path = new URL(link.getAttribute("href") ?? "", url).pathname;
+        if (/^\/(?:index\.[a-z]+)?$/i.test(path) || /\/index\.[a-z]+$/i.test(path)) continue;
+      } catch {
+        /* an unparseable link is no logo */
+      }
+    }
+    return text;
+  }
+  return null;
+}
+
+/** Characters of prose in a text: lines of 80+ characters that contain a sentence end. */
+export function prose(text: string): number {
+  let n = 0;
+  for (const line of text.split("\n"))
+    if (line.length >= 80 && /[.!?。！？]/.test(line)) n += line.length;
+  return n;
+}
+
+/** Share of the 4-token shingles of `part` that also occur in `whole`, 0..1. */
+function containment(part: string, whole: string): number {
+  const p = shingles(part);
+  if (p.size === 0) return 0;
+  const w = shingles(whole);
+  let n = 0;
+  for (const s of p) if (w.has(s)) n++;
+  return n / p.size;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Remove a heading at the top of the body that repeats the title (the export prints it). */
+function dropTitleHeading(body: Element, title: string): void {
+  const t = squash(title);
+  if (!t) return;
+  const first = body.querySelector("h1, h2");
+  if (!first) return;
+  const before = blockText(body).indexOf(blockText(first));
+  if (before > 200) return;
+  const h = squash(first.textContent ?? "");
+  if (h && (h === t || (h.length > 10 && t.includes(h)) || (t.length > 10 && h.includes(t))))
+    first.remove();
+}
+
+/** Real image sources, absolute URLs, and only harmless attributes. */
+function finishForExport(body: Element, url: string): void {
+  for (const img of Array.from(body.querySelectorAll("img"))) {
+    const src = img.getAttribute("src") ?? "";
+    if (!src || src.startsWith("data:")) {
+      const lazy = LAZY_SRC.map((a) => img.getAttribute(a)).find(
+        (v) => v && !v.startsWith("data:"),
+      );
+      if (lazy) img.setAttribute("src", lazy);
+    }
+  }
+  absolutizeUrls(body, url);
+  for (const el of [body, ...Array.from(body.querySelectorAll("*"))]) {
+    for (const attr of Array.from(el.attributes)) {
+      const name = attr.name.toLowerCase();
+      if (!KEEP_ATTRS.has(name)) el.removeAttribute(attr.name);
+      else if (/^\s*javascript:/i.test(attr.value)) el.removeAttribute(attr.name);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { RandomForestClassifier } from "ml-random-forest";
+import { describe, expect, it } from "vitest";
+import { seededRandom } from "../train/random";
+import { compactForest, Forest, type ModelFile } from "./forest";
+
+function trained(): { json: object; X: number[][] } {
+  const rand = seededRandom(11);
+  const X = Array.from({ length: 300 }, () => [
+    rand(),
+    Math.floor(rand() * 4),
+    rand() < 0.3 ? 1 : 0,
+  ]);
+  const y = X.map((r) => ((r[0] ?? 0) + (r[2] ?? 0) > 0.9 ? 1 : 0));
+  const rf = new RandomForestClassifier({
+    nEstimators: 9,
+    seed: 3,
+    noOOB: true,
+    treeOptions: { maxDepth: 5 },
+  });
+  rf.train(X, y);
+  return { json: JSON.parse(JSON.stringify(rf.toJSON())), X };
+}
+
+const model = (forest: object, featureNames = ["a", "b", "c"]): ModelFile => ({
+  kind: "next-link",
+  featureNames,
+  params: {},
+  trainedOn: {},
+  forest,
+});
+
+describe("Forest", () => {
+  it("gives the share of trees voting 1, exactly as ml-random-forest's trees vote", () => {
+    const { json, X } = trained();
+    const rf = RandomForestClassifier.load(json as never);
+    const votes = rf.predictionValues(X);
+    const p = new Forest(model(json)).probabilities(X);
+    for (let i = 0; i < X.length; i++) {
+      const row = votes.getRow(i);
+      expect(p[i]).toBeCloseTo(row.filter((v) => v === 1).length / row.length, 12);
+    }
+    expect(new Forest(model(json)).probabilities([])).toEqual([]);
+  });
+
+  it("picks its columns by name from wider rows", () => {
+    const { json, X } = trained();
+    const f = new Forest(model(json), ["x", "a", "b", "c"]);
+    expect(f.probabilities(X.map((r) => [99, ...r]))).toEqual(
+      new Forest(model(json)).probabilities(X),
+    );
+    expect(() => new Forest(model(json), ["a", "b"])).toThrow(/missing/);
+  });
+
+  it("refuses what is not a forest", () => {
+    expect(() => new Forest(model({ name: "DTClassifier" }))).toThrow(/not an ml-random-forest/);
+  });
+
+  it("compacts the JSON several times over and predicts the same", () => {
+    const { json, X } = trained();
+    const small = compactForest(json);
+    expect(JSON.stringify(small).length).toBeLessThan(JSON.stringify(json).length / 2);
+    expect(new Forest(model(small)).probabilities(X)).toEqual(
+      new Forest(model(json)).probabilities(X),
+    );
+  });
+
+  it.each(["next-link.json", "page-element.json"])(
+    "votes like ml-random-forest with the shipped %s",
+    (file) => {
+      const m = JSON.parse(readFileSync(join(process.cwd(), "models", file), "utf8")) as ModelFile;
+      const rand = seededRandom(5);
+      // Rows spread over 0/1 flags, ratios and counts, the ranges the features take.
+      const rows = Array.from({ length: 300 }, () =>
+        m.featureNames.map(() => {
+          const r = rand();
+          return r < 0.4 ? Math.round(rand()) : r < 0.7 ? rand() : Math.floor(rand() * 200);
+        }),
+      );
+      const votes = RandomForestClassifier.load(m.forest as never).predictionValues(rows);
+      const p = new Forest(m).probabilities(rows);
+      rows.forEach((_, i) => {
+        const row = votes.getRow(i);
+        expect(p[i]).toBeCloseTo(row.filter((v) => v === 1).length / row.length, 12);
+      });
+    },
+  );
+});

@@ -1,0 +1,150 @@
+/**
+ * A trained random forest as tsugi ships it (`models/*.json`): ml-random-forest's own
+ * model JSON plus the feature names it was trained on and the decision parameters chosen
+ * at training time. The same class serves the content script, the CLI and the evaluation.
+ *
+ * Prediction walks the model JSON directly, as ml-cart's `TreeNode#classify` and
+ * ml-random-forest's vote do (tested to give the same votes), without building ml-matrix
+ * matrices for every row: the content script stays small and fast.
+ */
+
+/** What a model file holds. */
+export interface ModelFile {
+  /** which detector the model serves */
+  kind: "next-link" | "page-element";
+  /** feature names in column order (a subset of LINK_/NODE_FEATURE_NAMES) */
+  featureNames: string[];
+  /** decision parameters chosen at training time (thresholds, …) */
+  params: Record<string, number>;
+  /** provenance: data, date, options */
+  trainedOn: Record<string, unknown>;
+  /** ml-random-forest `RandomForestClassifier#toJSON()` output, as plain JSON (parsed
+   * from its string form: the raw toJSON() object still holds ml-matrix leaves) */
+  forest: object;
+}
+
+/** A loaded forest that scores feature rows. */
+/** A tree node of ml-cart's JSON: a split, or a leaf with its class distribution. */
+interface TreeNodeJson {
+  splitValue?: number;
+  splitColumn?: number;
+  left?: TreeNodeJson;
+  right?: TreeNodeJson;
+  distribution?: number[][];
+}
+
+interface ForestJson {
+  name?: string;
+  baseModel?: { indexes?: number[][]; estimators?: { root?: TreeNodeJson }[] };
+}
+
+/** One tree: its root and the forest columns it sees (ml-random-forest feature bagging). */
+interface Tree {
+  root: TreeNodeJson;
+  columns: number[];
+}
+
+/** The class a leaf votes for: the index of the largest share, the first on a tie (ml-cart's argmax). */
+function leafClass(node: TreeNodeJson): number {
+  const d = node.distribution?.[0] ?? [];
+  let best = 0;
+  for (let c = 1; c < d.length; c++) if ((d[c] ?? 0) > (d[best] ?? 0)) best = c;
+  return best;
+}
+
+export class Forest {
+  readonly featureNames: readonly string[];
+  readonly params: Readonly<Record<string, number>>;
+  private readonly trees: Tree[];
+  private readonly columns: number[] | null;
+
+  /**
+   * @param model a {@link ModelFile}
+   * @param inputNames names of the columns of the rows that will be scored; when they
+   *   differ from the model's features, the model's columns are picked out by name
+   * @throws Error when the model names a feature the input rows lack, or is not an
+   *   ml-random-forest classifier
+   */
+  constructor(model: ModelFile, inputNames: readonly string[] = model.featureNames) {
+    this.featureNames = model.featureNames;
+    this.params = model.params;
+    const json = model.forest as ForestJson;
+    const estimators = json.baseModel?.estimators ?? [];
+    const indexes = json.baseModel?.indexes ?? [];
+    if (json.name !== "RFClassifier" || estimators.length === 0) {
+      throw new Error("not an ml-random-forest classifier model");
+    }
+    this.trees = estimators.map((e, i) => {
+      if (!e.root) throw new Error(`tree ${i} has no root`);
+      return { root: e.root, columns: indexes[i] ?? [] };
+    });
+    const same =
+      inputNames.length === model.featureNames.length &&
+      inputNames.every((n, i) => n === model.featureNames[i]);
+    if (same) {
+      this.columns = null;
+    } else {
+      this.columns = model.featureNames.map((n) => {
+        const i = inputNames.indexOf(n);
+        if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
+        return i;
+      });
+    }
+  }
+
+  /**
+   * Probability of the positive class for each row: the share of trees that vote 1
+   * (ml-random-forest's `predictProbability`, without its first-tree rounding slip).
+   *
+   * @param rows feature rows in the input column order
+   * @returns one number in 0..1 per row ([] for no rows)
+   */
+  probabilities(rows: readonly number[][]): number[] {
+    if (rows.length === 0) return [];
+    const cols = this.columns;
+    return rows.map((row) => {
+      let ones = 0;
+      for (const tree of this.trees) {
+        let node = tree.root;
+        while (node.distribution === undefined && node.left && node.right) {
+          const forestColumn = tree.columns[node.splitColumn ?? 0] ?? 0;
+          const v = cols === null ? (row[forestColumn] ?? 0) : (row[cols[forestColumn] ?? 0] ?? 0);
+          node = v < (node.splitValue ?? 0) ? node.left : node.right;
+        }
+        if (leafClass(node) === 1) ones++;
+      }
+      return ones / this.trees.length;
+    });
+  }
+}
+
+/** Tree-node fields prediction reads; ml-cart also stores options, gains and counts. */
+const KEPT_NODE_FIELDS = new Set(["splitValue", "splitColumn", "left", "right", "distribution"]);
+
+/**
+ * A forest's JSON without what prediction never reads (each tree node repeats the tree
+ * options and keeps its gain and sample count): several times smaller, loads with
+ * `RandomForestClassifier.load` and predicts the same (tested).
+ *
+ * @param forest `RandomForestClassifier#toJSON()` output
+ * @returns a new object
+ */
+export function compactForest(forest: object): object {
+  const copy = JSON.parse(JSON.stringify(forest)) as {
+    baseModel?: { estimators?: { root?: unknown }[] };
+  };
+  const strip = (node: unknown): void => {
+    if (typeof node !== "object" || node === null) return;
+    const o = node as Record<string, unknown>;
+    for (const k of Object.keys(o)) if (!KEPT_NODE_FIELDS.has(k)) delete o[k];
+    // A leaf may keep the split it computed but did not make; prediction stops at leaves.
+    if (o.distribution !== undefined) {
+      delete o.splitValue;
+      delete o.splitColumn;
+    }
+    strip(o.left);
+    strip(o.right);
+  };
+  for (const est of copy.baseModel?.estimators ?? []) strip(est.root);
+  return copy;
+}

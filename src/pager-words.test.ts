@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import en from "../public/_locales/en/messages.json" with { type: "json" };
+import ja from "../public/_locales/ja/messages.json" with { type: "json" };
+import type { StopReason } from "./pager/stop-conditions";
+import { describeStop } from "./pager/stop-conditions";
+import { pagerWords } from "./pager-words";
+
+type Catalogue = Record<
+  string,
+  { message: string; placeholders?: Record<string, { content: string }> }
+>;
+
+/** browser.i18n.getMessage over a messages.json, as the browser substitutes. */
+function catalogue(messages: Catalogue) {
+  return (key: string, subs: string[] = []) => {
+    const m = messages[key];
+    if (!m) return "";
+    return m.message.replace(/\$(\w+)\$/g, (_, name: string) => {
+      const content = m.placeholders?.[name.toLowerCase()]?.content ?? "";
+      return content.replace(/\$(\d)/g, (_x, d: string) => subs[Number(d) - 1] ?? "");
+    });
+  };
+}
+
+const reasons: StopReason[] = [
+  { kind: "no-next-link" },
+  { kind: "cross-origin", url: "https://other.test/x" },
+  { kind: "visited", url: "https://s.test/1" },
+  { kind: "page-cap", cap: 9 },
+  { kind: "http-error", status: 404, url: "https://s.test/2" },
+  { kind: "fetch-failed", message: "offline", url: "https://s.test/2" },
+  { kind: "not-html", message: "image/png", url: "https://s.test/2.png" },
+  { kind: "insert-failed", message: "gone", url: "https://s.test/2" },
+  { kind: "no-page-element", url: "https://s.test/2" },
+  { kind: "duplicate-content", url: "https://s.test/2" },
+  { kind: "reader-stop" },
+];
+
+describe("pager words", () => {
+  it("the English catalogue says what describeStop says", () => {
+    const w = pagerWords(catalogue(en as Catalogue));
+    for (const r of reasons) expect(w.stop(r, 3)).toBe(describeStop(r, 3));
+    expect(w.loading(4)).toBe("Loading page 4…");
+    expect(w.retry).toBe("Retry");
+  });
+  it("the Japanese catalogue has every reason, with its details filled in", () => {
+    const w = pagerWords(catalogue(ja as Catalogue));
+    for (const r of reasons) {
+      const s = w.stop(r, 3);
+      expect(s).not.toBe(describeStop(r, 3));
+      expect(s).toMatch(/[ぁ-んァ-ン一-龯]/);
+      if ("url" in r && r.kind !== "cross-origin") expect(s).toContain(r.url);
+    }
+    expect(w.stop({ kind: "page-cap", cap: 9 }, 3)).toContain("9");
+    expect(w.loading(4)).toContain("4");
+  });
+  it("falls back to English for unknown keys", () => {
+    const w = pagerWords(() => "");
+    expect(w.stop({ kind: "page-cap", cap: 2 }, 2)).toBe(
+      describeStop({ kind: "page-cap", cap: 2 }, 2),
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The pager's words in the reader's language, through `browser.i18n` (message keys
+ * `stop_<kind>`, `pagerLoading`, `pagerRetry` in public/_locales). A missing message
+ * falls back to the English of ./pager/stop-conditions.ts.
+ */
+import type { PagerWords } from "./pager/pager";
+import { describeStop, type StopReason } from "./pager/stop-conditions";
+
+/** `browser.i18n.getMessage`'s shape ("" when the key is unknown). */
+export type GetMessage = (key: string, substitutions?: string[]) => string;
+
+/** Substitutions of each stop reason's message, in placeholder order. */
+export function stopSubstitutions(reason: StopReason, pages: number): string[] {
+  switch (reason.kind) {
+    case "no-next-link":
+    case "reader-stop":
+      return [String(pages)];
+    case "cross-origin":
+      return [hostOf(reason.url)];
+    case "page-cap":
+      return [String(reason.cap)];
+    case "http-error":
+      return [String(reason.status), reason.url];
+    case "fetch-failed":
+    case "not-html":
+    case "insert-failed":
+      return [reason.url, reason.message];
+    case "visited":
+    case "no-page-element":
+    case "duplicate-content":
+      return [reason.url];
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** The pager's words from a message catalogue. */
+export function pagerWords(getMessage: GetMessage): PagerWords {
+  return {
+    stop: (reason, pages) =>
+      getMessage(`stop_${reason.kind.replaceAll("-", "_")}`, stopSubstitutions(reason, pages)) ||
+      describeStop(reason, pages),
+    loading: (page) => getMessage("pagerLoading", [String(page)]) || `Loading page ${page}…`,
+    retry: getMessage("pagerRetry") || "Retry",
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "./settings";
+import { settingsFromJson, settingsToJson } from "./settings-file";
+
+describe("settings file", () => {
+  it("round-trips settings and rules", () => {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      pageCap: 3,
+      exclusions: ["*.x/*"],
+      disabledSites: ["a.test"],
+    };
+    const rules = [{ name: "r", url: "^a", nextLink: "//a", pageElement: "//p" }];
+    const back = settingsFromJson(settingsToJson(settings, rules));
+    expect(back.settings).toEqual(settings);
+    expect(back.siteRules).toEqual(rules);
+    expect(back.warnings).toEqual([]);
+  });
+  it("repairs bad values and rejects files that are not tsugi's", () => {
+    const back = settingsFromJson(
+      JSON.stringify({ tsugi: 1, settings: { pageCap: -4, separators: "yes" }, siteRules: [{}] }),
+    );
+    expect(back.settings.pageCap).toBe(DEFAULT_SETTINGS.pageCap);
+    expect(back.settings.separators).toBe(true);
+    expect(back.warnings).toHaveLength(1);
+    expect(() => settingsFromJson("[1]")).toThrow(/not a tsugi settings file/);
+    expect(() => settingsFromJson("{")).toThrow(/not JSON/);
+  });
+});

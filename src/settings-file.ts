@@ -1,0 +1,46 @@
+/**
+ * Settings as a JSON file, for the options page's export and import: the
+ * settings (`storage.sync`) and the reader's site rules (`storage.local`).
+ */
+import { mergeSettings, type Settings } from "./settings";
+import { parseSiteRules, type SiteRule } from "./site-rules";
+
+/** Version of the file format, written as `"tsugi"`. */
+export const SETTINGS_FILE_VERSION = 1;
+
+/** JSON text of a settings file (pretty-printed, trailing newline). */
+export function settingsToJson(settings: Settings, siteRules: readonly SiteRule[]): string {
+  return `${JSON.stringify({ tsugi: SETTINGS_FILE_VERSION, settings, siteRules }, null, 2)}\n`;
+}
+
+/** What an imported file yields: settings merged over the defaults, valid rules, problems. */
+export interface ImportedSettings {
+  settings: Settings;
+  siteRules: SiteRule[];
+  /** One line per rule dropped; the file is still usable. */
+  warnings: string[];
+}
+
+/**
+ * Read a settings file written by {@link settingsToJson}. Unknown or invalid values
+ * fall back to the defaults (as {@link mergeSettings} does); invalid rules are dropped.
+ * @throws Error with a one-line message when the text is not JSON or not a tsugi file
+ */
+export function settingsFromJson(text: string): ImportedSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not JSON: ${(e as Error).message}`);
+  }
+  const o = value as Record<string, unknown> | null;
+  if (
+    typeof o !== "object" ||
+    o === null ||
+    o.tsugi === undefined ||
+    typeof o.settings !== "object"
+  )
+    throw new Error('not a tsugi settings file (expected {"tsugi": 1, "settings": {…}})');
+  const rules = o.siteRules === undefined ? { rules: [], errors: [] } : parseSiteRules(o.siteRules);
+  return { settings: mergeSettings(o.settings), siteRules: rules.rules, warnings: rules.errors };
+}

@@ -1,0 +1,133 @@
+/**
+ * The reader's own site rules, in AutoPagerize's SITEINFO shape as Wedata serves it
+ * (`[{"name", "data": {"url", "nextLink", "pageElement", "insertBefore"?, "exampleUrl"?}}]`)
+ * or as bare items (`[{"url", "nextLink", "pageElement"}]`). A matching rule takes
+ * precedence over detection. Rules live in `storage.local` under {@link SITE_RULES_KEY}
+ * (`storage.sync` allows only 8 KB per item, too little for a Wedata export).
+ */
+import { evaluateXPath } from "./rule/xpath";
+
+export const SITE_RULES_KEY = "siteRules";
+
+/** One SITEINFO item. `url` is a regular expression over the page URL; the others are XPaths. */
+export interface SiteRule {
+  name: string;
+  url: string;
+  nextLink: string;
+  pageElement: string;
+  insertBefore?: string;
+}
+
+/** Result of reading a rules file: the valid rules and one message per item dropped. */
+export interface ParsedRules {
+  rules: SiteRule[];
+  errors: string[];
+}
+
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/**
+ * Read Wedata AutoPagerize JSON (or bare SITEINFO items). Items without a valid
+ * `url` regular expression, `nextLink` or `pageElement` are dropped with a message.
+ * @param json the file's text, or an already parsed value
+ * @returns the rules in the file's order
+ */
+export function parseSiteRules(json: unknown): ParsedRules {
+  let value = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch (e) {
+      return { rules: [], errors: [`not JSON: ${(e as Error).message}`] };
+    }
+  }
+  if (!Array.isArray(value)) return { rules: [], errors: ["expected a JSON array of rules"] };
+  const rules: SiteRule[] = [];
+  const errors: string[] = [];
+  value.forEach((item: unknown, i) => {
+    const o = (item ?? {}) as Record<string, unknown>;
+    const d = (typeof o.data === "object" && o.data !== null ? o.data : o) as Record<
+      string,
+      unknown
+    >;
+    const url = str(d.url);
+    const nextLink = str(d.nextLink);
+    const pageElement = str(d.pageElement);
+    const name = str(o.name) ?? str(d.name) ?? `rule ${i + 1}`;
+    if (!url || !nextLink || !pageElement) {
+      errors.push(`${name}: needs url, nextLink and pageElement`);
+      return;
+    }
+    try {
+      new RegExp(url);
+    } catch {
+      errors.push(`${name}: url is not a regular expression`);
+      return;
+    }
+    const insertBefore = str(d.insertBefore);
+    rules.push({ name, url, nextLink, pageElement, ...(insertBefore ? { insertBefore } : {}) });
+  });
+  return { rules, errors };
+}
+
+/** A rule that applies to a page, with what it selects there. */
+export interface RuleMatch {
+  rule: SiteRule;
+  /** Absolute URL of the next page. */
+  nextUrl: string;
+  nextAnchor: Element;
+  pageElements: Element[];
+}
+
+/**
+ * The rule to use on a page, as AutoPagerize chooses: among rules whose `url`
+ * matches, longest `url` first, the first whose `nextLink` and `pageElement`
+ * both select something on the page.
+ * @param doc the page
+ * @param pageUrl its URL
+ * @returns null when no rule applies
+ */
+export function matchSiteRule(
+  rules: readonly SiteRule[],
+  doc: Document,
+  pageUrl: string,
+): RuleMatch | null {
+  const candidates = rules
+    .filter((r) => {
+      try {
+        return new RegExp(r.url).test(pageUrl);
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => b.url.length - a.url.length);
+  for (const rule of candidates) {
+    const next = nextFromRule(doc, rule.nextLink, pageUrl);
+    const pageElements = evaluateXPath(doc, rule.pageElement);
+    if (next && pageElements.length > 0) return { rule, ...next, pageElements };
+  }
+  return null;
+}
+
+/**
+ * The next page a rule's `nextLink` XPath points to in a document.
+ * @param baseUrl URL relative links resolve against
+ * @returns null when the XPath selects nothing with a usable URL
+ */
+export function nextFromRule(
+  doc: Document,
+  nextLink: string,
+  baseUrl: string,
+): { nextUrl: string; nextAnchor: Element } | null {
+  for (const el of evaluateXPath(doc, nextLink)) {
+    const href = el.getAttribute("href") ?? el.getAttribute("action") ?? el.getAttribute("value");
+    if (!href || /^\s*(javascript:|#)/i.test(href)) continue;
+    try {
+      const base = doc.querySelector("base[href]")?.getAttribute("href") ?? baseUrl;
+      return { nextUrl: new URL(href, new URL(base, baseUrl)).href, nextAnchor: el };
+    } catch {
+      /* try the next match */
+    }
+  }
+  return null;
+}

@@ -1,0 +1,579 @@
+/**
+ * Training and site-grouped cross-validation of the two detectors (seed 000 ch. 3–4),
+ * with the measures of ARCHITECTURE.md: next link per page (precision, recall, F1, false
+ * activation) and page element 4-token shingle F1 per page, averaged.
+ */
+
+import { DecisionTreeClassifier } from "ml-cart";
+import { RandomForestClassifier } from "ml-random-forest";
+import { chooseNextLink } from "../detect/next-link-choice";
+import { pageElementFromProbabilities } from "../detect/page-element-choice";
+import {
+  countNextLink,
+  emptyCounts,
+  type NextLinkCounts,
+  nextLinkScores,
+  shingleScores,
+} from "../eval/measures";
+import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { compactForest, Forest, type ModelFile } from "../model/forest";
+import {
+  candidateParents,
+  goldAnchor,
+  goldText,
+  hasPageElementGold,
+  nodeRows,
+  textOfElements,
+} from "./dataset";
+import { useSweepSplitSearch } from "./fast-split";
+import { groupFolds } from "./folds";
+import type { PageHarvest } from "./harvest";
+import { seededRandom, shuffle } from "./random";
+import { smote } from "./smote";
+
+/** A harvested page with its corpus identity (see render.ts). */
+export type Rec = PageHarvest & { key: string; part: string; group: string; language: string };
+
+/** The thesis's nine next-link features (Table 3.1). */
+export const THESIS_LINK_FEATURES = LINK_FEATURE_NAMES.slice(0, 9);
+/** The thesis's fourteen page-element features (Table 3.3). */
+export const THESIS_NODE_FEATURES = NODE_FEATURE_NAMES.slice(0, 14);
+
+/** Learner settings. */
+export interface LearnerOptions {
+  algorithm: "random-forest" | "decision-tree";
+  nEstimators: number;
+  maxDepth: number;
+  minNumSamples: number;
+  /** share of features each tree sees (ml-random-forest feature bagging) */
+  maxFeatures: number;
+  /** cap on training rows after SMOTE and undersampling */
+  maxRows: number;
+  seed: number;
+}
+
+export const DEFAULT_LEARNER: LearnerOptions = {
+  algorithm: "random-forest",
+  nEstimators: 40,
+  maxDepth: 12,
+  minNumSamples: 3,
+  maxFeatures: 0.7,
+  maxRows: 16_000,
+  seed: 42,
+};
+
+/** One experiment: features, learner and decision rules. */
+export interface Setup {
+  name: string;
+  linkFeatures: readonly string[];
+  nodeFeatures: readonly string[];
+  learner: LearnerOptions;
+  /** next-link decision threshold on the forest probability, or "inner-cv": chosen on
+   * the training pages alone by {@link chooseThreshold} over an inner site-grouped CV */
+  linkThreshold: number | "inner-cv";
+  /** apply seed 001's hierarchy relabel before choosing the page element */
+  relabel: boolean;
+  /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
+  linkSmoteRatio: number;
+  /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
+  nodeSmoteRatio: number;
+}
+
+export const TSUGI_SETUP: Setup = {
+  name: "tsugi (random forest, all features)",
+  linkFeatures: LINK_FEATURE_NAMES,
+  nodeFeatures: NODE_FEATURE_NAMES,
+  learner: DEFAULT_LEARNER,
+  linkThreshold: "inner-cv",
+  relabel: true,
+  linkSmoteRatio: 10,
+  nodeSmoteRatio: 25,
+};
+
+/** A trained classifier behind one interface. */
+export interface Scorer {
+  probabilities(rows: number[][]): number[];
+  toModel(
+    kind: ModelFile["kind"],
+    params: Record<string, number>,
+    trainedOn: Record<string, unknown>,
+  ): ModelFile | null;
+  /** mean impurity decrease per feature (ml-random-forest), null for a single tree */
+  importance(): { name: string; importance: number }[] | null;
+}
+
+function pick(row: readonly number[], cols: readonly number[]): number[] {
+  return cols.map((c) => row[c] ?? 0);
+}
+
+function columnsOf(all: readonly string[], names: readonly string[]): number[] {
+  return names.map((n) => {
+    const i = all.indexOf(n);
+    if (i < 0) throw new Error(`unknown feature ${n}`);
+    return i;
+  });
+}
+
+/**
+ * Balance and train: SMOTE the positives up to `negatives / smoteRatio` (seed 000
+ * §3.2.3), optionally undersample the negatives to 1:1 (§3.3.3), cap the rows, train.
+ *
+ * @param X rows (already restricted to the setup's features)
+ * @param y labels 0/1
+ * @param names feature names of the columns
+ * @param opts learner, SMOTE ratio, whether to undersample to 1:1
+ * @returns the trained scorer
+ */
+export function trainScorer(
+  X: number[][],
+  y: number[],
+  names: readonly string[],
+  opts: { learner: LearnerOptions; smoteRatio: number; undersample: boolean },
+): Scorer {
+  useSweepSplitSearch();
+  const rand = seededRandom(opts.learner.seed);
+  let pos = X.filter((_, i) => y[i] === 1);
+  let neg = X.filter((_, i) => y[i] !== 1);
+  const want = Math.ceil(neg.length / opts.smoteRatio);
+  if (pos.length < want)
+    pos = pos.concat(smote(pos, want - pos.length, { seed: opts.learner.seed }));
+  if (opts.undersample && neg.length > pos.length)
+    neg = shuffle(neg.slice(), rand).slice(0, pos.length);
+  let rows = pos.map((r) => ({ r, l: 1 })).concat(neg.map((r) => ({ r, l: 0 })));
+  shuffle(rows, rand);
+  if (rows.length > opts.learner.maxRows) rows = rows.slice(0, opts.learner.maxRows);
+  const TX = rows.map((o) => o.r);
+  const Ty = rows.map((o) => o.l);
+  const L = opts.learner;
+  if (L.algorithm === "decision-tree") {
+    const dt = new DecisionTreeClassifier({
+      maxDepth: L.maxDepth,
+      minNumSamples: L.minNumSamples,
+      gainFunction: "gini",
+    });
+    dt.train(TX, Ty);
+    return {
+      probabilities: (R) => (R.length === 0 ? [] : dt.predict(R).map((v) => (v === 1 ? 1 : 0))),
+      toModel: () => null,
+      importance: () => null,
+    };
+  }
+  const rf = new RandomForestClassifier({
+    nEstimators: L.nEstimators,
+    maxFeatures: L.maxFeatures,
+    replacement: false,
+    seed: L.seed,
+    noOOB: true,
+    useSampleBagging: true,
+    treeOptions: { maxDepth: L.maxDepth, minNumSamples: L.minNumSamples },
+  });
+  rf.train(TX, Ty);
+  // Plain JSON, as a model file holds it (toJSON() leaves ml-matrix objects in the leaves).
+  const json = JSON.parse(JSON.stringify(rf.toJSON())) as object;
+  const model: ModelFile = {
+    kind: "next-link",
+    featureNames: [...names],
+    params: {},
+    trainedOn: {},
+    forest: json,
+  };
+  const forest = new Forest(model);
+  return {
+    probabilities: (R) => forest.probabilities(R),
+    importance: () => {
+      // featureImportance() exists on ml-random-forest 2.1 but is missing from its types.
+      const imp = (rf as unknown as { featureImportance(): number[] }).featureImportance();
+      return names
+        .map((name, i) => ({ name, importance: imp[i] ?? 0 }))
+        .sort((a, b) => b.importance - a.importance);
+    },
+    toModel: (kind, params, trainedOn) => ({
+      kind,
+      featureNames: [...names],
+      params,
+      trainedOn: { ...trainedOn, rows: TX.length, positives: Ty.filter((v) => v === 1).length },
+      forest: compactForest(json),
+    }),
+  };
+}
+
+/** Page-level answer of the next-link detector. */
+export interface NextPrediction {
+  url: string | null;
+  score: number;
+  anchor: number;
+}
+
+/**
+ * Per-page next-link decision (seed 000 §3.2): the best-scoring candidate if its
+ * probability reaches the threshold, else none.
+ */
+export function decideNext(rec: Rec, probs: readonly number[], threshold: number): NextPrediction {
+  const { index, score } = chooseNextLink(rec.links.rows, probs, threshold);
+  if (index < 0) return { url: null, score, anchor: -1 };
+  return { url: rec.links.urls[index] ?? null, score, anchor: rec.links.anchor[index] ?? -1 };
+}
+
+/**
+ * Page element of a page from node probabilities, with the extension's own
+ * post-processing ({@link pageElementFromProbabilities}).
+ *
+ * @returns element positions of the chosen page element(s)
+ */
+export function decidePageElement(
+  rec: Rec,
+  probs: readonly number[],
+  anchor: number,
+  relabel: boolean,
+): number[] {
+  const rows = nodeRows(rec, anchor);
+  const contains = rows.map((r) => r[NODE_FEATURE_NAMES.indexOf("containsNextLink")] ?? 0);
+  const choice = pageElementFromProbabilities(
+    candidateParents(rec),
+    rec.nodes.ownText,
+    probs,
+    contains,
+    {
+      relabel: relabel ? 1 : 0,
+    },
+  );
+  return choice.nodes.map((k) => rec.nodes.index[k] ?? -1);
+}
+
+/** Measures of one evaluation (a fold or all folds pooled). */
+export interface Measures {
+  next: NextLinkCounts;
+  /** per pagination page: best candidate probability, whether that candidate is a gold
+   * next link, whether the page has one (for the threshold sweep / PR curve) */
+  scores: { score: number; right: boolean; hasNext: boolean }[];
+  /** page element shingle F1 per corpus part: [sum, pages] */
+  pageElement: Record<string, { p: number; r: number; f1: number; pages: number }>;
+  /** pages whose next label could not be used (selector matched no link) */
+  skipped: number;
+}
+
+export function emptyMeasures(): Measures {
+  return { next: emptyCounts(), scores: [], pageElement: {}, skipped: 0 };
+}
+
+function addPe(
+  m: Measures,
+  part: string,
+  s: { precision: number; recall: number; f1: number },
+): void {
+  const e = m.pageElement[part] ?? { p: 0, r: 0, f1: 0, pages: 0 };
+  e.p += s.precision;
+  e.r += s.recall;
+  e.f1 += s.f1;
+  e.pages += 1;
+  m.pageElement[part] = e;
+}
+
+/** Merge measures b into a. */
+export function addMeasures(a: Measures, b: Measures): void {
+  for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[]) a.next[k] += b.next[k];
+  for (const [part, e] of Object.entries(b.pageElement)) {
+    const t = a.pageElement[part] ?? { p: 0, r: 0, f1: 0, pages: 0 };
+    t.p += e.p;
+    t.r += e.r;
+    t.f1 += e.f1;
+    t.pages += e.pages;
+    a.pageElement[part] = t;
+  }
+  a.skipped += b.skipped;
+  a.scores.push(...b.scores);
+}
+
+/**
+ * Next-link precision, recall and false activation at several thresholds, from the
+ * per-page best scores (the PR curve of seed 000 Fig. 4.1).
+ *
+ * @param m pooled measures
+ * @param thresholds thresholds to report
+ * @returns one row per threshold
+ */
+export function thresholdSweep(
+  m: Measures,
+  thresholds: readonly number[] = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
+): { threshold: number; precision: number; recall: number; f1: number; falseActivation: number }[] {
+  return thresholds.map((t) => {
+    const c = emptyCounts();
+    for (const s of m.scores) {
+      const predicted = s.score >= t;
+      if (predicted) c.predicted++;
+      if (s.hasNext) {
+        c.withNext++;
+        if (predicted && s.right) c.correct++;
+      } else {
+        c.withoutNext++;
+        if (predicted) c.falseActivations++;
+      }
+    }
+    return { threshold: t, ...nextLinkScores(c) };
+  });
+}
+
+/** Summary numbers of a {@link Measures}. */
+export function summarize(m: Measures): Record<string, number> {
+  const s = nextLinkScores(m.next);
+  const out: Record<string, number> = {
+    precision: s.precision,
+    recall: s.recall,
+    f1: s.f1,
+    falseActivation: s.falseActivation,
+  };
+  for (const [part, e] of Object.entries(m.pageElement)) {
+    out[`pe.${part}.f1`] = e.pages ? e.f1 / e.pages : 0;
+    out[`pe.${part}.p`] = e.pages ? e.p / e.pages : 0;
+    out[`pe.${part}.r`] = e.pages ? e.r / e.pages : 0;
+    out[`pe.${part}.pages`] = e.pages;
+  }
+  return out;
+}
+
+/** Record the next-link outcome of one pagination page. */
+export function scoreNext(m: Measures, rec: Rec, predicted: string | null): void {
+  if (rec.part !== "pagination") return;
+  if (!rec.nextSelectorMatched) {
+    m.skipped++;
+    return;
+  }
+  countNextLink(m.next, predicted, new Set(rec.goldNextUrls));
+}
+
+/** Record the page-element outcome of one page with gold. */
+export function scorePageElement(m: Measures, rec: Rec, elements: readonly number[]): void {
+  if (!hasPageElementGold(rec)) return;
+  addPe(m, rec.part, shingleScores(textOfElements(rec, elements), goldText(rec)));
+}
+
+/**
+ * Train both detectors on some pages.
+ *
+ * @param train training pages
+ * @param setup features and learner
+ * @returns the two scorers and their column selections
+ */
+export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
+  const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
+  const nodeCols = columnsOf(NODE_FEATURE_NAMES, setup.nodeFeatures);
+  // Setups that differ only in the other model, or in post-processing, share training.
+  const pagesKey = trainKey(train);
+  const linkKey = JSON.stringify([
+    pagesKey,
+    setup.linkFeatures,
+    setup.learner,
+    setup.linkSmoteRatio,
+    setup.linkThreshold,
+  ]);
+  let linkPart = linkCache.get(linkKey);
+  if (linkPart === undefined) {
+    const scorer = trainLinkScorer(train, setup, linkCols);
+    const t =
+      setup.linkThreshold === "inner-cv"
+        ? chooseThreshold(train, setup, linkCols)
+        : setup.linkThreshold;
+    linkPart = { scorer, threshold: t };
+    linkCache.set(linkKey, linkPart);
+  }
+  const nodeKey = JSON.stringify([
+    pagesKey,
+    setup.nodeFeatures,
+    setup.learner,
+    setup.nodeSmoteRatio,
+  ]);
+  let node = nodeCache.get(nodeKey);
+  if (node === undefined) {
+    const NX: number[][] = [];
+    const Ny: number[] = [];
+    for (const rec of train) {
+      if (!hasPageElementGold(rec)) continue;
+      const rows = nodeRows(rec, goldAnchor(rec));
+      rows.forEach((row, k) => {
+        NX.push(pick(row, nodeCols));
+        Ny.push(rec.nodes.label[k] ?? 0);
+      });
+    }
+    node = trainScorer(NX, Ny, setup.nodeFeatures, {
+      learner: setup.learner,
+      smoteRatio: setup.nodeSmoteRatio,
+      undersample: true,
+    });
+    nodeCache.set(nodeKey, node);
+  }
+  return { link: linkPart.scorer, node, linkCols, nodeCols, threshold: linkPart.threshold };
+}
+
+const linkCache = new Map<string, { scorer: Scorer; threshold: number }>();
+const nodeCache = new Map<string, Scorer>();
+
+/** Identity of a training set: its page keys, hashed. */
+function trainKey(train: readonly Rec[]): string {
+  let h = 2166136261;
+  for (const r of train)
+    for (let i = 0; i < r.key.length; i++) h = Math.imul(h ^ r.key.charCodeAt(i), 16777619);
+  return `${train.length}:${(h >>> 0).toString(16)}`;
+}
+
+/** Trained detectors and the next-link threshold chosen for them. */
+export interface Detectors {
+  link: Scorer;
+  node: Scorer;
+  linkCols: number[];
+  nodeCols: number[];
+  threshold: number;
+}
+
+function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]): Scorer {
+  const LX: number[][] = [];
+  const Ly: number[] = [];
+  for (const rec of train) {
+    if (rec.part !== "pagination" || !rec.nextSelectorMatched) continue;
+    rec.links.rows.forEach((row, k) => {
+      LX.push(pick(row, linkCols));
+      Ly.push(rec.links.label[k] ?? 0);
+    });
+  }
+  return trainScorer(LX, Ly, setup.linkFeatures, {
+    learner: setup.learner,
+    smoteRatio: setup.linkSmoteRatio,
+    undersample: false,
+  });
+}
+
+/** Highest false-activation rate a chosen threshold may show on the inner folds. */
+export const MAX_FALSE_ACTIVATION = 0.03;
+
+/** Thresholds {@link chooseThreshold} tries. */
+const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+
+/**
+ * The next-link threshold, from the training pages only: a 4-fold site-grouped CV inside
+ * them scores every pagination page; the threshold with the best F1 among those whose
+ * false activation stays <= {@link MAX_FALSE_ACTIVATION} wins (the lowest FA if none does).
+ *
+ * @returns a threshold in 0..1
+ */
+export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: number[]): number {
+  const pages = train.filter((r) => r.part === "pagination" && r.nextSelectorMatched);
+  const groups = new Set(pages.map((r) => r.group));
+  if (groups.size < 4) return 0.5;
+  const folds = groupFolds(
+    pages.map((r) => r.group),
+    4,
+  );
+  const m = emptyMeasures();
+  for (let f = 0; f < 4; f++) {
+    const scorer = trainLinkScorer(
+      pages.filter((_, i) => folds[i] !== f),
+      setup,
+      linkCols,
+    );
+    pages.forEach((rec, i) => {
+      if (folds[i] !== f) return;
+      const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
+      const best = decideNext(rec, probs, 0);
+      m.scores.push({
+        score: best.score,
+        right: best.url !== null && rec.goldNextUrls.includes(best.url),
+        hasNext: rec.goldNextUrls.length > 0,
+      });
+    });
+  }
+  const sweep = thresholdSweep(m, THRESHOLDS);
+  const feasible = sweep.filter((t) => t.falseActivation <= MAX_FALSE_ACTIVATION);
+  const pool = feasible.length > 0 ? feasible : sweep;
+  const best = pool.reduce((a, b) =>
+    feasible.length > 0
+      ? b.f1 > a.f1
+        ? b
+        : a
+      : b.falseActivation < a.falseActivation ||
+          (b.falseActivation === a.falseActivation && b.f1 > a.f1)
+        ? b
+        : a,
+  );
+  return best.threshold;
+}
+
+/**
+ * Apply trained detectors to test pages and measure them. The page element is found
+ * with the *predicted* next link, as the extension would (seed 000 §4.3.2's realistic
+ * condition).
+ */
+export function testDetectors(
+  test: readonly Rec[],
+  setup: Setup,
+  d: Detectors,
+  opts: { goldNextForNodes?: boolean } = {},
+): Measures {
+  const m = emptyMeasures();
+  for (const rec of test) {
+    const probs = d.link.probabilities(rec.links.rows.map((r) => pick(r, d.linkCols)));
+    const next = decideNext(rec, probs, d.threshold);
+    scoreNext(m, rec, next.url);
+    if (rec.part === "pagination" && rec.nextSelectorMatched) {
+      const best = decideNext(rec, probs, 0);
+      m.scores.push({
+        score: best.score,
+        right: best.url !== null && rec.goldNextUrls.includes(best.url),
+        hasNext: rec.goldNextUrls.length > 0,
+      });
+    }
+    if (!hasPageElementGold(rec)) continue;
+    const anchor = opts.goldNextForNodes ? goldAnchor(rec) : next.anchor;
+    const rows = nodeRows(rec, anchor).map((r) => pick(r, d.nodeCols));
+    const elements = decidePageElement(rec, d.node.probabilities(rows), anchor, setup.relabel);
+    scorePageElement(m, rec, elements);
+  }
+  return m;
+}
+
+/** Result of a cross-validation. */
+export interface CvResult {
+  setup: string;
+  /** next-link measures at other thresholds (pooled folds) */
+  sweep: ReturnType<typeof thresholdSweep>;
+  folds: Record<string, number>[];
+  pooled: Record<string, number>;
+  skipped: number;
+  trainMs: number;
+}
+
+/**
+ * Site-grouped k-fold cross-validation of a setup.
+ *
+ * @param recs all pages
+ * @param folds fold of each page (from groupFolds)
+ * @param setup experiment
+ * @returns per-fold and pooled measures
+ */
+export function crossValidate(
+  recs: readonly Rec[],
+  folds: readonly number[],
+  setup: Setup,
+): CvResult {
+  const k = Math.max(...folds) + 1;
+  const pooled = emptyMeasures();
+  const perFold: Record<string, number>[] = [];
+  let trainMs = 0;
+  for (let f = 0; f < k; f++) {
+    const train = recs.filter((_, i) => folds[i] !== f);
+    const test = recs.filter((_, i) => folds[i] === f);
+    const t0 = Date.now();
+    const d = trainDetectors(train, setup);
+    trainMs += Date.now() - t0;
+    const m = testDetectors(test, setup, d);
+    perFold.push({ ...summarize(m), threshold: d.threshold });
+    addMeasures(pooled, m);
+  }
+  return {
+    setup: setup.name,
+    sweep: thresholdSweep(pooled),
+    folds: perFold,
+    pooled: summarize(pooled),
+    skipped: pooled.skipped,
+    trainMs,
+  };
+}

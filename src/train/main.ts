@@ -1,0 +1,364 @@
+/**
+ * `npm run train` and `npm run eval` (Node only).
+ *
+ *   train [--smoke] [--force]   render + label the corpus in Chromium, cross-validate the
+ *                               setups of the model card, train the shipped forests on all
+ *                               pages, write models/next-link.json, models/page-element.json,
+ *                               models/metrics.json and the measured part of models/CARD.md
+ *   eval  [--smoke] [--list]    cross-validate the shipped setup and the baselines and print
+ *                               the measures of ARCHITECTURE.md (--list: every miss)
+ *
+ * train --models-only skips the cross-validation and writes only the two model files.
+ * --smoke uses 40 pages, 2 folds and small forests and writes to out/smoke-models/, so
+ * CI exercises the whole pipeline in about a minute without touching models/.
+ */
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { repoRoot } from "../replay/cases";
+import { katoPageElement, relNextOnly, thesisRuleNext } from "./baselines";
+import {
+  allCorpusPages,
+  type CorpusPage,
+  googletrendsPages,
+  paginationPages,
+  readabilityPages,
+} from "./corpus";
+import {
+  addMeasures,
+  type CvResult,
+  crossValidate,
+  DEFAULT_LEARNER,
+  decideNext,
+  emptyMeasures,
+  type Rec,
+  type Setup,
+  scoreNext,
+  scorePageElement,
+  summarize,
+  THESIS_LINK_FEATURES,
+  THESIS_NODE_FEATURES,
+  TSUGI_SETUP,
+  testDetectors,
+  trainDetectors,
+} from "./experiment";
+import { groupFolds } from "./folds";
+import { harvestPages } from "./render";
+
+const args = process.argv.slice(2);
+const command = args[0];
+const smoke = args.includes("--smoke");
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+
+function smokePages(): CorpusPage[] {
+  // Whole sites, so the two folds stay site-disjoint.
+  const pag = paginationPages();
+  const sites = [...new Set(pag.map((p) => p.group))].slice(0, 12);
+  return [
+    ...pag.filter((p) => sites.includes(p.group)).slice(0, 30),
+    ...readabilityPages().slice(0, 5),
+    ...googletrendsPages().slice(0, 5),
+  ];
+}
+
+const SMOKE_LEARNER = { ...DEFAULT_LEARNER, nEstimators: 5, maxDepth: 6, maxRows: 3000 };
+
+function setupsFor(cmd: string): Setup[] {
+  const base: Setup = smoke ? { ...TSUGI_SETUP, learner: SMOKE_LEARNER } : TSUGI_SETUP;
+  if (cmd === "eval" || smoke) return [base];
+  return [
+    base,
+    {
+      ...base,
+      name: "random forest, thesis features only (9 link, 14 node)",
+      linkFeatures: THESIS_LINK_FEATURES,
+      nodeFeatures: THESIS_NODE_FEATURES,
+    },
+    {
+      ...base,
+      name: "decision tree, all features",
+      learner: { ...base.learner, algorithm: "decision-tree" },
+    },
+    {
+      ...base,
+      name: "ablation: without LinkSimilarity",
+      linkFeatures: LINK_FEATURE_NAMES.filter((n) => n !== "linkSimilarity"),
+    },
+    {
+      ...base,
+      name: "ablation: without next-link distance",
+      nodeFeatures: NODE_FEATURE_NAMES.filter((n) => n !== "nextLinkDistance"),
+    },
+    { ...base, name: "ablation: without hierarchy relabel (seed 001)", relabel: false },
+  ];
+}
+
+/** Baselines measured on every page (they need no training). */
+function baselines(recs: readonly Rec[]): { name: string; measures: Record<string, number> }[] {
+  const rule = emptyMeasures();
+  const rel = emptyMeasures();
+  const kato = emptyMeasures();
+  for (const rec of recs) {
+    scoreNext(rule, rec, thesisRuleNext(rec));
+    scoreNext(rel, rec, relNextOnly(rec));
+    scorePageElement(kato, rec, katoPageElement(rec));
+  }
+  return [
+    { name: 'baseline: thesis rule (text has NEXT/次 or is "2")', measures: summarize(rule) },
+    { name: "baseline: rel=next only", measures: summarize(rel) },
+    { name: "baseline: Kato et al. page element (thesis §4.2.2)", measures: summarize(kato) },
+  ];
+}
+
+function fmt(x: number | undefined): string {
+  return x === undefined || Number.isNaN(x) ? "  -  " : x.toFixed(3);
+}
+
+function row(name: string, m: Record<string, number>): string {
+  return [
+    name.padEnd(56),
+    fmt(m.precision),
+    fmt(m.recall),
+    fmt(m.f1),
+    fmt(m.falseActivation),
+    fmt(m["pe.pagination.f1"]),
+    fmt(m["pe.readability.f1"]),
+    fmt(m["pe.googletrends.f1"]),
+  ].join("  ");
+}
+
+const HEADER = [
+  "setup".padEnd(56),
+  "  P  ",
+  "  R  ",
+  " F1  ",
+  " FA  ",
+  "PE-pg",
+  "PE-rd",
+  "PE-gt",
+].join("  ");
+
+/** Misses of the shipped setup on the cross-validation folds, for label review. */
+function listMisses(recs: readonly Rec[], folds: readonly number[], setup: Setup): void {
+  const k = Math.max(...folds) + 1;
+  for (let f = 0; f < k; f++) {
+    const train = recs.filter((_, i) => folds[i] !== f);
+    const d = trainDetectors(train, setup);
+    for (const [i, rec] of recs.entries()) {
+      if (folds[i] !== f) continue;
+      const probs = d.link.probabilities(
+        rec.links.rows.map((r) => d.linkCols.map((c) => r[c] ?? 0)),
+      );
+      const next = decideNext(rec, probs, d.threshold);
+      if (rec.part === "pagination" && rec.nextSelectorMatched) {
+        const ok =
+          next.url === null ? rec.goldNextUrls.length === 0 : rec.goldNextUrls.includes(next.url);
+        if (!ok) {
+          console.log(
+            `NEXT ${rec.key} (${rec.group}) predicted ${next.url ?? "none"} (${next.score.toFixed(2)}) gold ${rec.goldNextUrls[0] ?? "none"}`,
+          );
+        }
+      }
+      const m = emptyMeasures();
+      const rows = (rec.nodes.rows.length ? rec.nodes.rows : []).length;
+      if (rows === 0) continue;
+      const one = testDetectors([rec], setup, d);
+      addMeasures(m, one);
+      const pe = Object.values(m.pageElement)[0];
+      if (pe && pe.f1 < 0.5)
+        console.log(
+          `PAGE ${rec.key} (${rec.group}) shingle F1 ${pe.f1.toFixed(2)} P ${pe.p.toFixed(2)} R ${pe.r.toFixed(2)}`,
+        );
+    }
+  }
+}
+
+function writeModels(
+  recs: readonly Rec[],
+  setup: Setup,
+  cv: CvResult[] | null,
+  base: ReturnType<typeof baselines>,
+): void {
+  const dir = smoke ? join(repoRoot(), "out", "smoke-models") : join(repoRoot(), "models");
+  mkdirSync(dir, { recursive: true });
+  const t0 = Date.now();
+  const d = trainDetectors(recs, setup);
+  const trainMs = Date.now() - t0;
+  const pages = {
+    pagination: recs.filter((r) => r.part === "pagination").length,
+    readability: recs.filter((r) => r.part === "readability").length,
+    googletrends: recs.filter((r) => r.part === "googletrends").length,
+    sites: new Set(recs.map((r) => r.group)).size,
+  };
+  const learner = { ...setup.learner };
+  const date = new Date().toISOString().slice(0, 10);
+  const linkModel = d.link.toModel(
+    "next-link",
+    { threshold: d.threshold },
+    { date, pages, learner, smoteRatio: setup.linkSmoteRatio },
+  );
+  const nodeModel = d.node.toModel(
+    "page-element",
+    { firstThreshold: 0.5, relabelUpper: 0.7, relabelLower: 0.4, relabel: setup.relabel ? 1 : 0 },
+    { date, pages, learner, smoteRatio: setup.nodeSmoteRatio, undersample: "1:1" },
+  );
+  if (!linkModel || !nodeModel) throw new Error("the shipped setup must be a random forest");
+  writeFileSync(join(dir, "next-link.json"), JSON.stringify(linkModel));
+  writeFileSync(join(dir, "page-element.json"), JSON.stringify(nodeModel));
+  if (cv === null) {
+    log(
+      `wrote ${dir}/next-link.json, page-element.json (final training ${trainMs} ms, no cross-validation)`,
+    );
+    return;
+  }
+  const metrics = {
+    date,
+    pages,
+    trainMs,
+    folds: Math.max(...cv.map((c) => c.folds.length)),
+    crossValidation: cv,
+    baselines: base,
+    importance: { nextLink: d.link.importance(), pageElement: d.node.importance() },
+  };
+  writeFileSync(join(dir, "metrics.json"), `${JSON.stringify(metrics, null, 1)}\n`);
+  log(
+    `wrote ${dir}/next-link.json, page-element.json, metrics.json (final training ${trainMs} ms)`,
+  );
+  if (!smoke) updateCard(metrics);
+}
+
+function updateCard(metrics: {
+  date: string;
+  pages: Record<string, number>;
+  crossValidation: CvResult[];
+  baselines: ReturnType<typeof baselines>;
+  importance: {
+    nextLink: { name: string; importance: number }[] | null;
+    pageElement: { name: string; importance: number }[] | null;
+  };
+}): void {
+  const path = join(repoRoot(), "models", "CARD.md");
+  const card = readFileSync(path, "utf8");
+  const start = "<!-- measured:start -->";
+  const end = "<!-- measured:end -->";
+  const lines: string[] = [start, "", `Generated by \`npm run train\` on ${metrics.date}.`, ""];
+  lines.push(
+    "| setup (5-fold, site-disjoint) | next P | next R | next F1 | false act. | PE F1 pagination | PE F1 readability | PE F1 googletrends |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
+  const cell = (m: Record<string, number>, k: string) =>
+    m[k] === undefined ? "–" : (m[k] as number).toFixed(3);
+  for (const c of metrics.crossValidation) {
+    const m = c.pooled;
+    lines.push(
+      `| ${c.setup} | ${cell(m, "precision")} | ${cell(m, "recall")} | ${cell(m, "f1")} | ${cell(m, "falseActivation")} | ${cell(m, "pe.pagination.f1")} | ${cell(m, "pe.readability.f1")} | ${cell(m, "pe.googletrends.f1")} |`,
+    );
+  }
+  for (const b of metrics.baselines) {
+    const m = b.measures;
+    lines.push(
+      `| ${b.name} | ${cell(m, "precision")} | ${cell(m, "recall")} | ${cell(m, "f1")} | ${cell(m, "falseActivation")} | ${cell(m, "pe.pagination.f1")} | ${cell(m, "pe.readability.f1")} | ${cell(m, "pe.googletrends.f1")} |`,
+    );
+  }
+  lines.push(
+    "| thesis (seed 000, Tables 4.4/4.6, its own data) | 0.818 | 0.692 | 0.750 | – | 0.571 (tag-level F1, not shingles) | – | – |",
+    "",
+  );
+  const shipped = metrics.crossValidation[0];
+  if (shipped) {
+    lines.push(
+      `Per fold, ${shipped.setup}:`,
+      "",
+      "| fold | next P | next R | next F1 | false act. | PE F1 pagination | PE F1 readability | PE F1 googletrends |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    shipped.folds.forEach((m, i) => {
+      lines.push(
+        `| ${i + 1} | ${cell(m, "precision")} | ${cell(m, "recall")} | ${cell(m, "f1")} | ${cell(m, "falseActivation")} | ${cell(m, "pe.pagination.f1")} | ${cell(m, "pe.readability.f1")} | ${cell(m, "pe.googletrends.f1")} |`,
+      );
+    });
+    lines.push("");
+  }
+  for (const [title, imp] of [
+    [
+      "Next-link feature importance (shipped forest; cf. thesis Fig. 4.2)",
+      metrics.importance.nextLink,
+    ],
+    [
+      "Page-element feature importance (shipped forest; cf. thesis Fig. 4.4)",
+      metrics.importance.pageElement,
+    ],
+  ] as const) {
+    if (!imp) continue;
+    lines.push(`${title}:`, "", "| feature | importance |", "| --- | --- |");
+    for (const f of imp) lines.push(`| ${f.name} | ${f.importance.toFixed(3)} |`);
+    lines.push("");
+  }
+  lines.push(end);
+  const a = card.indexOf(start);
+  const b = card.indexOf(end);
+  const next =
+    a >= 0 && b > a
+      ? card.slice(0, a) + lines.join("\n") + card.slice(b + end.length)
+      : `${card.trimEnd()}\n\n${lines.join("\n")}\n`;
+  writeFileSync(path, next);
+  log(`updated ${path}`);
+}
+
+async function main(): Promise<void> {
+  if (command !== "train" && command !== "eval") {
+    process.stderr.write("usage: train|eval [--smoke] [--force] [--list]\n");
+    process.exit(2);
+  }
+  const pages = smoke ? smokePages() : allCorpusPages();
+  const recs = (await harvestPages(pages, {
+    cacheDir: join(repoRoot(), "out", "harvest"),
+    force: args.includes("--force"),
+    log,
+  })) as Rec[];
+  // Groups come from the corpus listing, so regrouping never needs a new render.
+  const groupOf = new Map(pages.map((p) => [p.key, p.group]));
+  for (const r of recs) r.group = groupOf.get(r.key) ?? r.group;
+  const problems = recs.filter((r) => r.problems.length > 0);
+  log(`${recs.length} pages harvested; ${problems.length} with label problems`);
+  for (const r of problems) log(`  ${r.key}: ${r.problems.join("; ")}`);
+  const folds = groupFolds(
+    recs.map((r) => r.group),
+    smoke ? 2 : 5,
+  );
+  if (args.includes("--list")) {
+    listMisses(recs, folds, setupsFor("eval")[0] ?? TSUGI_SETUP);
+    return;
+  }
+  if (command === "train" && args.includes("--models-only")) {
+    writeModels(recs, setupsFor("train")[0] ?? TSUGI_SETUP, null, []);
+    return;
+  }
+  console.log(`${HEADER}\n${"-".repeat(HEADER.length)}`);
+  const results: CvResult[] = [];
+  for (const setup of setupsFor(command)) {
+    const r = crossValidate(recs, folds, setup);
+    results.push(r);
+    console.log(row(setup.name, r.pooled));
+    if (command === "eval") {
+      for (const [i, m] of r.folds.entries()) console.log(row(`  fold ${i + 1}`, m));
+      for (const t of r.sweep) console.log(row(`  at threshold ${t.threshold}`, t));
+    }
+  }
+  const base = baselines(recs);
+  for (const b of base) console.log(row(b.name, b.measures));
+  const skipped = results[0]?.skipped ?? 0;
+  console.log(
+    `\nP/R/F1/FA: next link per page on ${recs.filter((r) => r.part === "pagination").length - skipped} pagination pages ` +
+      `(${skipped} skipped: next selector matches no link). PE: page element 4-token shingle F1, mean per page ` +
+      "(pg = pagination pages with a next link, rd = readability, gt = googletrends). Folds are site-disjoint.",
+  );
+  if (command === "train") writeModels(recs, setupsFor("train")[0] ?? TSUGI_SETUP, results, base);
+}
+
+main().catch((e) => {
+  log(`train: ${(e as Error).stack ?? String(e)}`);
+  process.exit(1);
+});
