@@ -29,7 +29,7 @@ import {
 import { useSweepSplitSearch } from "./fast-split";
 import { groupFolds } from "./folds";
 import type { PageHarvest } from "./harvest";
-import { seededRandom, shuffle } from "./random";
+import { fnv1a, seededRandom, shuffle } from "./random";
 import { smote } from "./smote";
 
 /** A harvested page with its corpus identity (see render.ts). */
@@ -332,6 +332,16 @@ export function summarize(m: Measures): Record<string, number> {
   return out;
 }
 
+/** Record a page's best candidate score and whether it is right, for threshold sweeps. */
+function recordBestScore(m: Measures, rec: Rec, probs: readonly number[]): void {
+  const best = decideNext(rec, probs, 0);
+  m.scores.push({
+    score: best.score,
+    right: best.url !== null && rec.goldNextUrls.includes(best.url),
+    hasNext: rec.goldNextUrls.length > 0,
+  });
+}
+
 /** Record the next-link outcome of one pagination page. */
 export function scoreNext(m: Measures, rec: Rec, predicted: string | null): void {
   if (rec.part !== "pagination") return;
@@ -410,10 +420,7 @@ const nodeCache = new Map<string, Scorer>();
 
 /** Identity of a training set: its page keys, hashed. */
 function trainKey(train: readonly Rec[]): string {
-  let h = 2166136261;
-  for (const r of train)
-    for (let i = 0; i < r.key.length; i++) h = Math.imul(h ^ r.key.charCodeAt(i), 16777619);
-  return `${train.length}:${(h >>> 0).toString(16)}`;
+  return `${train.length}:${fnv1a(train.map((r) => r.key).join("\n")).toString(16)}`;
 }
 
 /** Trained detectors and the next-link threshold chosen for them. */
@@ -473,12 +480,7 @@ export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: n
     pages.forEach((rec, i) => {
       if (folds[i] !== f) return;
       const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
-      const best = decideNext(rec, probs, 0);
-      m.scores.push({
-        score: best.score,
-        right: best.url !== null && rec.goldNextUrls.includes(best.url),
-        hasNext: rec.goldNextUrls.length > 0,
-      });
+      recordBestScore(m, rec, probs);
     });
   }
   const sweep = thresholdSweep(m, THRESHOLDS);
@@ -513,14 +515,7 @@ export function testDetectors(
     const probs = d.link.probabilities(rec.links.rows.map((r) => pick(r, d.linkCols)));
     const next = decideNext(rec, probs, d.threshold);
     scoreNext(m, rec, next.url);
-    if (rec.part === "pagination" && rec.nextSelectorMatched) {
-      const best = decideNext(rec, probs, 0);
-      m.scores.push({
-        score: best.score,
-        right: best.url !== null && rec.goldNextUrls.includes(best.url),
-        hasNext: rec.goldNextUrls.length > 0,
-      });
-    }
+    if (rec.part === "pagination" && rec.nextSelectorMatched) recordBestScore(m, rec, probs);
     if (!hasPageElementGold(rec)) continue;
     const anchor = opts.goldNextForNodes ? goldAnchor(rec) : next.anchor;
     const rows = nodeRows(rec, anchor).map((r) => pick(r, d.nodeCols));

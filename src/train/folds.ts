@@ -4,11 +4,7 @@
  * pages, ties broken by a hash of the group name so the split is fixed across runs.
  */
 
-function hash(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+import { fnv1a as hash } from "./random";
 
 /**
  * @param groups the group of each page

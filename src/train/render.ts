@@ -16,6 +16,7 @@ import { openSavedPage } from "../cli/saved-page";
 import { repoRoot } from "../replay/cases";
 import type { CorpusPage } from "./corpus";
 import type { PageHarvest } from "./harvest";
+import { fnv1a } from "./random";
 
 /** A harvested page with its corpus identity. */
 export interface HarvestRecord extends PageHarvest {
@@ -57,10 +58,7 @@ export async function harvestBundle(): Promise<string> {
 
 /** A short fingerprint of a page's labels and references (FNV-1a of their JSON). */
 function inputKey(page: CorpusPage): string {
-  const s = JSON.stringify([page.input, page.charset]);
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(16);
+  return fnv1a(JSON.stringify([page.input, page.charset])).toString(16);
 }
 
 /** Where the cached harvest of one page lives. */
