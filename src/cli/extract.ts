@@ -12,11 +12,12 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { type ExportFormat, formatArticle, type JoinedArticle } from "../export/joined-article";
 import type { ExtractedArticle } from "../extract/article";
 import { repoRoot } from "../replay/cases";
 import { CHROMIUM_FLAGS, chromiumPath } from "./browser";
+import { openSavedPage } from "./saved-page";
 
 /** One page to extract: a saved file (served at `url`) or a live URL. */
 export interface ExtractInput {
@@ -68,17 +69,17 @@ async function extractOne(
 ): Promise<ExtractedArticle> {
   const context = await browser.newContext({ javaScriptEnabled: !input.file });
   try {
-    const page = await context.newPage();
+    let page: Page;
     if (input.file) {
-      const body = readFileSync(input.file);
-      const type = `text/html${input.charset ? `; charset=${input.charset}` : ""}`;
-      await context.route("**/*", (route) =>
-        route.request().url() === input.url && route.request().isNavigationRequest()
-          ? route.fulfill({ status: 200, contentType: type, body })
-          : route.abort(),
-      );
+      page = await openSavedPage(context, {
+        url: input.url,
+        bytes: readFileSync(input.file),
+        charset: input.charset ?? "",
+      });
+    } else {
+      page = await context.newPage();
+      await page.goto(input.url, { waitUntil: "domcontentloaded", timeout: 60_000 });
     }
-    await page.goto(input.url, { waitUntil: "domcontentloaded", timeout: 60_000 });
     const code = `(() => { ${bundle}\n; return tsugiExtract.run({ url: ${JSON.stringify(input.url)} }); })()`;
     return (await page.evaluate(code)) as ExtractedArticle;
   } finally {
