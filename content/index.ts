@@ -7,14 +7,24 @@
  */
 import browser from "webextension-polyfill";
 import { followAddressBar } from "../src/address-bar";
-import { detect } from "../src/detect/detect";
+import { detectInSlices } from "../src/detect/detect";
 import { matchingExclusion } from "../src/exclusions";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
 import { type ExportFile, isMessage } from "../src/messages";
 import { parseHtml } from "../src/pager/fetch-page";
-import { Pager, type PagerStart, pagerStart } from "../src/pager/pager";
+import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
+import { foreignRelNext } from "../src/pager/stop-conditions";
 import { pagerWords } from "../src/pager-words";
+import { urlPatternFor } from "../src/rule/learn-rule";
+import {
+  type CachedRule,
+  cachedRulesFor,
+  forgetRule,
+  LEARNED_RULES_KEY,
+  parseRuleCache,
+  rememberRule,
+} from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
 import { mergeSettings, type Settings } from "../src/settings";
 import { matchSiteRule, parseSiteRules, SITE_RULES_KEY } from "../src/site-rules";
@@ -27,6 +37,10 @@ let settings: Settings = mergeSettings(undefined);
 let status: TabStatus = { ...INITIAL_STATUS };
 let start: PagerStart | null = null;
 let ruleName: string | null = null;
+/** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
+let ruleSource: "user" | "learned" | "detected" = "detected";
+/** The learned rule read from the cache for this page, if one was used. */
+let cachedRule: CachedRule | null = null;
 let pager: Pager | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
@@ -52,6 +66,7 @@ function report(next: TabStatus): void {
         ? t("reasonSiteOff", [], "Auto-join is off for this site.")
         : next.reason,
     ruleName,
+    ruleSource,
     site,
     siteEnabled: on,
     pageCap: settings.pageCap,
@@ -74,6 +89,7 @@ function ensurePager(): Pager | null {
   if (pager || !start) return pager;
   pager = new Pager(document, start, settings, report, {
     words,
+    onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
     },
@@ -88,6 +104,7 @@ function startFromRule(rules: unknown): PagerStart | null {
   const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
   if (!match) return null;
   ruleName = match.rule.name;
+  const { insertBefore } = match.rule;
   return {
     pageUrl,
     nextUrl: match.nextUrl,
@@ -96,7 +113,63 @@ function startFromRule(rules: unknown): PagerStart | null {
     pageElementXPaths: [match.rule.pageElement],
     detectMs: 0,
     nextLinkXPath: match.rule.nextLink,
+    userRule: true,
+    ...(insertBefore ? { insertBefore } : {}),
   };
+}
+
+/** Page 1 from a rule learned on an earlier visit, when one matches this page. */
+function startFromCache(stored: unknown): PagerStart | null {
+  const t0 = performance.now();
+  for (const rule of cachedRulesFor(parseRuleCache(stored), pageUrl)) {
+    const match = matchSiteRule([rule], document, pageUrl);
+    if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
+    cachedRule = rule;
+    ruleSource = "learned";
+    return {
+      pageUrl,
+      nextUrl: match.nextUrl,
+      nextScore: 1,
+      pageElements: match.pageElements,
+      pageElementXPaths: rule.pageElement.split(" | "),
+      detectMs: performance.now() - t0,
+      nextLinkXPath: rule.nextLink,
+      ...(rule.insertBefore ? { insertBefore: rule.insertBefore } : {}),
+      ...(rule.pagerBar ? { pagerBar: rule.pagerBar } : {}),
+    };
+  }
+  return null;
+}
+
+/**
+ * After each fetched page: a learned rule that carried the page (found its page
+ * element and next link) is cached for the next visit; one that failed is dropped.
+ * The reader's own rules are never touched.
+ */
+async function keepOrDropRule(check: RuleCheck): Promise<void> {
+  if (ruleSource === "user" || !start?.nextLinkXPath) return;
+  const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
+  const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
+  const rule = cachedRule ?? {
+    name: `learned: ${site}`,
+    url: urlPatternFor(pageUrl),
+    nextLink: start.nextLinkXPath,
+    pageElement: start.pageElementXPaths.join(" | "),
+    ...(start.insertBefore ? { insertBefore: start.insertBefore } : {}),
+    ...(start.pagerBar ? { pagerBar: start.pagerBar } : {}),
+  };
+  // One write per page 2 is enough to learn; a failure anywhere forgets.
+  if (check.ok && check.page !== 2) return;
+  const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);
+  await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
+}
+
+/** Why detection found no next link: none, or only one to another site (refused). */
+function noNextReason(): string {
+  const foreign = foreignRelNext(document, pageUrl);
+  return foreign
+    ? words.stop({ kind: "cross-origin", url: foreign }, 1)
+    : t("reasonNoNext", [], "No next link on this page.");
 }
 
 function applyAddressBar(): void {
@@ -132,11 +205,15 @@ async function main(): Promise<void> {
     });
     return;
   }
-  const local = await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}));
+  const local = (await browser.storage.local
+    .get([SITE_RULES_KEY, LEARNED_RULES_KEY])
+    .catch(() => ({}))) as Record<string, unknown>;
   await whenIdle();
-  start = startFromRule((local as Record<string, unknown>)[SITE_RULES_KEY] ?? []);
+  start = startFromRule(local[SITE_RULES_KEY] ?? []);
+  if (start) ruleSource = "user";
+  else start = startFromCache(local[LEARNED_RULES_KEY]);
   if (!start) {
-    const found = detect(document, pageUrl);
+    const found = await detectInSlices(document, pageUrl, whenIdle);
     start = pagerStart(found, pageUrl);
     if (!start) {
       report({
@@ -144,7 +221,7 @@ async function main(): Promise<void> {
         state: "no-next",
         reason: found.next.url
           ? t("reasonNoElement", [], "No page element found on this page.")
-          : t("reasonNoNext", [], "No next link on this page."),
+          : noNextReason(),
         nextScore: found.next.score,
         detectMs: found.ms,
       });

@@ -47,12 +47,13 @@ export function Options({ api }: { api: OptionsApi }) {
     await api.saveSettings(next);
     setNote(t("optSaved"));
   };
-  const num = (key: "triggerScreens" | "pageCap", min: number, max: number) => (e: Event) => {
-    const v = Number((e.currentTarget as HTMLInputElement).value);
-    if (Number.isFinite(v) && v >= min && v <= max) void save({ ...settings, [key]: v });
-    else setNote(t("optOutOfRange", [String(min), String(max)]));
-  };
-  const bool = (key: "separators" | "addressBar") => (e: Event) =>
+  const num =
+    (key: "triggerScreens" | "pageCap" | "keepPages", min: number, max: number) => (e: Event) => {
+      const v = Number((e.currentTarget as HTMLInputElement).value);
+      if (Number.isFinite(v) && v >= min && v <= max) void save({ ...settings, [key]: v });
+      else setNote(t("optOutOfRange", [String(min), String(max)]));
+    };
+  const bool = (key: "separators" | "addressBar" | "replacePagerBar") => (e: Event) =>
     void save({ ...settings, [key]: (e.currentTarget as HTMLInputElement).checked });
   const patterns = parsePatternLines(exclusions);
   const hit = testUrl.trim() ? matchingExclusion(testUrl.trim(), patterns) : null;
@@ -102,6 +103,26 @@ export function Options({ api }: { api: OptionsApi }) {
             onChange={bool("addressBar")}
           />{" "}
           {t("optAddressBar")}
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="replace-pager-bar"
+            checked={settings.replacePagerBar}
+            onChange={bool("replacePagerBar")}
+          />{" "}
+          {t("optReplacePagerBar")}
+        </label>
+        <label>
+          {t("optKeepPages")}{" "}
+          <input
+            type="number"
+            data-testid="keep-pages"
+            min={0}
+            max={1000}
+            value={settings.keepPages}
+            onChange={num("keepPages", 0, 1000)}
+          />
         </label>
       </section>
 

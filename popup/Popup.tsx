@@ -145,7 +145,11 @@ export function Popup({ api }: { api: PopupApi }) {
           <>
             <dt>{t("popupSiteRule")}</dt>
             <dd data-testid="rule">
-              {status.ruleName ? t("popupUserRule", [status.ruleName]) : t("popupDetected")}
+              {status.ruleSource === "learned"
+                ? t("popupLearnedRule")
+                : status.ruleName
+                  ? t("popupUserRule", [status.ruleName])
+                  : t("popupDetected")}
               <code class="rule">{status.rule.pageElement}</code>
               {status.rule.nextLink ? <code class="rule">{status.rule.nextLink}</code> : null}
             </dd>

@@ -1,7 +1,9 @@
 /**
  * Address-bar update (an option, off by default): while the reader is inside a
  * joined page, the address bar shows that page's URL (`history.replaceState`, so
- * no history entries pile up), and page 1's URL again above the first join.
+ * no history entries pile up) and the tab its title, so a reload or a bookmark
+ * returns to the page being read; page 1's URL and title come back above the
+ * first join.
  */
 
 /** Where one page of the joined article starts on screen. */
@@ -9,6 +11,8 @@ export interface PageStart {
   /** Distance from the top of the viewport, px (negative when scrolled past). */
   top: number;
   url: string;
+  /** The page's own title, when known. */
+  title?: string;
 }
 
 /**
@@ -18,9 +22,14 @@ export interface PageStart {
  * @param pageOneUrl the URL shown above the first joined page
  */
 export function urlAtLine(starts: readonly PageStart[], line: number, pageOneUrl: string): string {
-  let url = pageOneUrl;
-  for (const s of starts) if (s.top <= line) url = s.url;
-  return url;
+  return startAtLine(starts, line)?.url ?? pageOneUrl;
+}
+
+/** The joined page being read (the last start at or above `line`), or null above the first. */
+export function startAtLine(starts: readonly PageStart[], line: number): PageStart | null {
+  let at: PageStart | null = null;
+  for (const s of starts) if (s.top <= line) at = s;
+  return at;
 }
 
 /**
@@ -36,7 +45,8 @@ export function joinedPageStarts(doc: Document): PageStart[] {
     const n = h.dataset.tsugiSeparator ?? h.dataset.tsugiPage ?? "";
     const url = h.dataset.tsugiUrl;
     if (!n || !url || seen.has(n)) continue;
-    seen.set(n, { top: h.getBoundingClientRect().top, url });
+    const title = h.dataset.tsugiTitle;
+    seen.set(n, { top: h.getBoundingClientRect().top, url, ...(title ? { title } : {}) });
   }
   return Array.from(seen.values());
 }
@@ -49,9 +59,13 @@ export function joinedPageStarts(doc: Document): PageStart[] {
  */
 export function followAddressBar(win: Window, pageOneUrl: string): () => void {
   let queued = false;
+  const pageOneTitle = win.document.title;
   const update = () => {
     queued = false;
-    const url = urlAtLine(joinedPageStarts(win.document), win.innerHeight / 3, pageOneUrl);
+    const at = startAtLine(joinedPageStarts(win.document), win.innerHeight / 3);
+    const url = at?.url ?? pageOneUrl;
+    const title = at ? (at.title ?? pageOneTitle) : pageOneTitle;
+    if (win.document.title !== title) win.document.title = title;
     if (url !== win.location.href) {
       try {
         win.history.replaceState(win.history.state, "", url);
@@ -69,6 +83,7 @@ export function followAddressBar(win: Window, pageOneUrl: string): () => void {
   win.addEventListener("scroll", onScroll, { passive: true });
   return () => {
     win.removeEventListener("scroll", onScroll);
+    win.document.title = pageOneTitle;
     if (win.location.href !== pageOneUrl) {
       try {
         win.history.replaceState(win.history.state, "", pageOneUrl);

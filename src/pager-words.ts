@@ -4,7 +4,7 @@
  * falls back to the English of ./pager/stop-conditions.ts.
  */
 import type { PagerWords } from "./pager/pager";
-import { describeStop, type StopReason } from "./pager/stop-conditions";
+import { describeStop, megabytes, type StopReason } from "./pager/stop-conditions";
 
 /** `browser.i18n.getMessage`'s shape ("" when the key is unknown). */
 export type GetMessage = (key: string, substitutions?: string[]) => string;
@@ -25,6 +25,8 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "not-html":
     case "insert-failed":
       return [reason.url, reason.message];
+    case "too-large":
+      return [reason.url, megabytes(reason.bytes)];
     case "visited":
     case "no-page-element":
     case "duplicate-content":
@@ -47,6 +49,9 @@ export function pagerWords(getMessage: GetMessage): PagerWords {
       getMessage(`stop_${reason.kind.replaceAll("-", "_")}`, stopSubstitutions(reason, pages)) ||
       describeStop(reason, pages),
     loading: (page) => getMessage("pagerLoading", [String(page)]) || `Loading page ${page}…`,
+    retrying: (page, seconds) =>
+      getMessage("pagerRetrying", [String(page), String(seconds)]) ||
+      `Page ${page}: retrying in ${seconds} s…`,
     retry: getMessage("pagerRetry") || "Retry",
   };
 }

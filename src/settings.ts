@@ -12,8 +12,18 @@ export interface Settings {
   separators: boolean;
   /** Least time between two requests to the site, ms. */
   minIntervalMs: number;
-  /** Show the URL of the joined page being read in the address bar (history.replaceState). */
+  /** Show the URL and title of the joined page being read in the address bar and tab
+   * (history.replaceState), so a reload returns to it. */
   addressBar: boolean;
+  /** Base delay of the automatic retries after a 5xx, 429 or network error, ms
+   * (retried twice: after this delay, then twice it; a Retry-After header wins). */
+  backoffMs: number;
+  /** Keep at most this many joined pages in the document; pages farther above the
+   * reader are replaced by an empty block of the same height (0 keeps all). */
+  keepPages: number;
+  /** Replace page 1's pagination bar with the last joined page's, so it shows where
+   * the reader is. */
+  replacePagerBar: boolean;
   /** Wildcard URL patterns where tsugi never runs (see ./exclusions.ts). */
   exclusions: string[];
   /** Hosts where the reader switched auto-join off (see ./site-switch.ts). */
@@ -26,6 +36,9 @@ export const DEFAULT_SETTINGS: Settings = {
   separators: true,
   minIntervalMs: 1000,
   addressBar: false,
+  backoffMs: 2000,
+  keepPages: 0,
+  replacePagerBar: false,
   exclusions: [],
   disabledSites: [],
 };
@@ -58,7 +71,10 @@ export function mergeSettings(stored: unknown): Settings {
   s.triggerScreens = num(o.triggerScreens, 0, 50) ?? s.triggerScreens;
   s.pageCap = num(o.pageCap, 1, 1000) ?? s.pageCap;
   s.minIntervalMs = num(o.minIntervalMs, 0, 60_000) ?? s.minIntervalMs;
+  s.backoffMs = num(o.backoffMs, 0, 60_000) ?? s.backoffMs;
+  s.keepPages = num(o.keepPages, 0, 1000) ?? s.keepPages;
   if (typeof o.separators === "boolean") s.separators = o.separators;
+  if (typeof o.replacePagerBar === "boolean") s.replacePagerBar = o.replacePagerBar;
   if (typeof o.addressBar === "boolean") s.addressBar = o.addressBar;
   s.exclusions = stringList(o.exclusions) ?? s.exclusions;
   s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());

@@ -70,6 +70,26 @@ export function parseSiteRules(json: unknown): ParsedRules {
   return { rules, errors };
 }
 
+/**
+ * The rules whose `url` regular expression matches a page, longest `url` first (the
+ * most specific, as AutoPagerize orders SITEINFO); a broken expression matches nothing.
+ * @param pageUrl absolute URL
+ */
+export function rulesMatching<T extends { url: string }>(
+  rules: readonly T[],
+  pageUrl: string,
+): T[] {
+  return rules
+    .filter((r) => {
+      try {
+        return new RegExp(r.url).test(pageUrl);
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => b.url.length - a.url.length);
+}
+
 /** A rule that applies to a page, with what it selects there. */
 export interface RuleMatch {
   rule: SiteRule;
@@ -92,16 +112,7 @@ export function matchSiteRule(
   doc: Document,
   pageUrl: string,
 ): RuleMatch | null {
-  const candidates = rules
-    .filter((r) => {
-      try {
-        return new RegExp(r.url).test(pageUrl);
-      } catch {
-        return false;
-      }
-    })
-    .sort((a, b) => b.url.length - a.url.length);
-  for (const rule of candidates) {
+  for (const rule of rulesMatching(rules, pageUrl)) {
     const next = nextFromRule(doc, rule.nextLink, pageUrl);
     const pageElements = evaluateXPath(doc, rule.pageElement);
     if (next && pageElements.length > 0) return { rule, ...next, pageElements };

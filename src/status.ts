@@ -23,6 +23,9 @@ export interface TabStatus {
   rule: { pageElement: string; nextLink: string | null } | null;
   /** Name of the reader's site rule in use, when one applies (else detection). */
   ruleName?: string | null;
+  /** Where the rule came from: the reader's rules, a rule learned on an earlier
+   * visit (cached), or this page's detection. */
+  ruleSource?: "user" | "learned" | "detected";
   /** The page's site (host) and whether auto-join is on there. */
   site?: string;
   siteEnabled?: boolean;

@@ -24,22 +24,33 @@ export interface SavedPage {
 export async function openSavedPage(context: BrowserContext, saved: SavedPage): Promise<Page> {
   const tab = await context.newPage();
   try {
-    await tab.route("**/*", async (route) => {
-      const req = route.request();
-      if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
-        await route.fulfill({
-          status: 200,
-          contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
-          body: saved.bytes,
-        });
-      } else {
-        await route.abort();
-      }
-    });
+    await serveSavedPages(tab, () => saved);
     await tab.goto(saved.url, { waitUntil: "load", timeout: 60_000 });
     return tab;
   } catch (e) {
     await tab.close();
     throw e;
   }
+}
+
+/**
+ * Answer a tab's main-document navigations from saved bytes and refuse every other
+ * request, so a saved page renders offline and inert.
+ * @param tab the tab to route
+ * @param current the page to answer with now (null refuses the navigation too)
+ */
+export async function serveSavedPages(tab: Page, current: () => SavedPage | null): Promise<void> {
+  await tab.route("**/*", async (route) => {
+    const req = route.request();
+    const saved = current();
+    if (saved && req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
+      await route.fulfill({
+        status: 200,
+        contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
+        body: saved.bytes,
+      });
+    } else {
+      await route.abort();
+    }
+  });
 }

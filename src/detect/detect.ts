@@ -9,7 +9,7 @@ export interface Detection {
   pageElements: Element[];
   /** XPath(s) selecting the page element(s), as in a SITEINFO `pageElement`. */
   pageElementXPaths: string[];
-  /** Wall time of features + scoring + post-processing, ms. */
+  /** Wall time of features + scoring + post-processing, ms (the XPaths not included). */
   ms: number;
 }
 
@@ -23,6 +23,32 @@ export function detect(doc: Document, pageUrl: string): Detection {
   const t0 = performance.now();
   const next = detectNextLink(doc, pageUrl);
   const page = detectPageElement(doc, next.anchor);
+  // The time is the detection's; the XPaths are the site rule's (built once, at idle time).
+  const ms = performance.now() - t0;
   const pageElementXPaths = xpathsForRun(page.elements);
-  return { next, pageElements: page.elements, pageElementXPaths, ms: performance.now() - t0 };
+  return { next, pageElements: page.elements, pageElementXPaths, ms };
+}
+
+/**
+ * {@link detect} as the content script runs it: the next link first, and the page
+ * element only when there is one (a page without a next link has nothing to join, so
+ * most page loads cost only the first half), in a separate idle period, so no single
+ * task of tsugi's holds the page's main thread for the whole detection.
+ * @param idle resolves at the page's next idle time (requestIdleCallback)
+ * @returns the detection; `ms` sums the two halves' work, not the wait between them
+ */
+export async function detectInSlices(
+  doc: Document,
+  pageUrl: string,
+  idle: () => Promise<void>,
+): Promise<Detection> {
+  let t = performance.now();
+  const next = detectNextLink(doc, pageUrl);
+  let ms = performance.now() - t;
+  if (!next.url) return { next, pageElements: [], pageElementXPaths: [], ms };
+  await idle();
+  t = performance.now();
+  const page = detectPageElement(doc, next.anchor?.isConnected ? next.anchor : null);
+  ms += performance.now() - t;
+  return { next, pageElements: page.elements, pageElementXPaths: xpathsForRun(page.elements), ms };
 }

@@ -26,9 +26,7 @@ export function detectPageElement(
   nextLink: Element | null = null,
 ): PageElementResult {
   const stats = nodeStats(doc);
-  const vectors = extractNodeVectors(doc, { nextLink, stats }).filter(
-    (v) => v.features.textLength > 0,
-  );
+  const vectors = extractNodeVectors(doc, { nextLink, stats, withTextOnly: true });
   if (vectors.length === 0) return { elements: [], score: 0 };
   const position = new Map<Element, number>();
   for (const [k, v] of vectors.entries()) position.set(v.element, k);

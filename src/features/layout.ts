@@ -60,6 +60,37 @@ export function elementBox(el: Element, layout: boolean): Box {
   };
 }
 
+/** An element's box and visibility, from one layout read. */
+export interface Measure {
+  box: Box;
+  visible: boolean;
+}
+
+/**
+ * {@link elementBox} and {@link isVisible} together, reading the element's rect once
+ * (layout reads are most of the cost of feature extraction on a live page).
+ *
+ * @param el element to measure
+ * @param layout result of {@link hasLayout} for its document
+ * @param scroll the window's scroll offsets, px (read once per extraction by the caller)
+ * @returns the same box and visibility the two functions give
+ */
+export function measure(el: Element, layout: boolean, scroll: { x: number; y: number }): Measure {
+  if (!layout) return { box: EMPTY_BOX, visible: !hiddenByMarkup(el) };
+  const r = rectOf(el);
+  if (r === null) return { box: EMPTY_BOX, visible: false };
+  return {
+    box: { top: r.top + scroll.y, left: r.left + scroll.x, width: r.width, height: r.height },
+    visible: visibleWithRect(el, r),
+  };
+}
+
+/** The window's scroll offsets, px (zeros without a window). */
+export function scrollOffsets(doc: Document): { x: number; y: number } {
+  const view = doc.defaultView;
+  return { x: view?.scrollX ?? 0, y: view?.scrollY ?? 0 };
+}
+
 /**
  * Scrollable size of the whole document.
  *
@@ -114,7 +145,11 @@ export function hiddenByMarkup(el: Element): boolean {
  */
 export function isVisible(el: Element, layout: boolean): boolean {
   if (!layout) return !hiddenByMarkup(el);
-  const r = rectOf(el);
+  return visibleWithRect(el, rectOf(el));
+}
+
+/** {@link isVisible} with layout, given the element's rect (read once by the caller). */
+function visibleWithRect(el: Element, r: DOMRect | null): boolean {
   if (r === null || r.width <= 0 || r.height <= 0) return false;
   const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
   if (typeof check === "function") {

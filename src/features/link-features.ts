@@ -16,7 +16,16 @@ import {
   matchesNextText,
   matchesPrevText,
 } from "./keywords";
-import { documentSize, elementBox, hasLayout, isVisible } from "./layout";
+import {
+  type Box,
+  documentSize,
+  elementBox,
+  hasLayout,
+  isVisible,
+  type Measure,
+  measure,
+  scrollOffsets,
+} from "./layout";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
 import { pageTextLength, visibleText } from "./text";
 
@@ -78,6 +87,9 @@ const STATE_TOKENS: ReadonlySet<string> = new Set(["disabled", "current", "activ
 // ---------------------------------------------------------------------------
 // URL handling (§3.2.1)
 
+/** The host of a plain absolute http(s) URL (ASCII letters, digits, dots, hyphens). */
+const ABSOLUTE_HOST = /^\s*https?:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i;
+
 function parseUrl(url: string, base?: string | URL): URL | null {
   try {
     return new URL(url, base);
@@ -117,6 +129,10 @@ export function documentBaseUrl(doc: Document, pageUrl: string): URL | null {
  * @returns absolute URL without fragment, or null when not a candidate
  */
 export function candidateUrl(href: string, base: URL, page: URL): string | null {
+  // Most links of a page go elsewhere: an absolute URL to another (ASCII) host is refused
+  // without parsing it. Anything less plain takes the parser's word.
+  const other = ABSOLUTE_HOST.exec(href)?.[1];
+  if (other !== undefined && other.toLowerCase() !== page.hostname) return null;
   const u = parseUrl(href.trim(), base);
   if (u === null || (u.protocol !== "http:" && u.protocol !== "https:")) return null;
   if (u.protocol === "http:" && page.protocol === "https:" && u.host === page.host)
@@ -475,14 +491,27 @@ const COMMENTS_HINT = /comment|talkback|discussion|disqus|replies|respond/;
  * (extension of seed 000 §3.2.2).
  *
  * @param a anchor
+ * @param memo answers for ancestors already seen (shared by one page's anchors)
  * @returns 1 or 0
  */
-export function inComments(a: Element): number {
-  for (let e = a.parentElement; e !== null && e.localName !== "body"; e = e.parentElement) {
+export function inComments(a: Element, memo?: Map<Element, boolean>): number {
+  return a.parentElement !== null && commentSection(a.parentElement, memo) ? 1 : 0;
+}
+
+/** Whether `e` or an ancestor below `body` names a comment section; memoized per
+ * element, since the links of a page share most of their ancestors. */
+function commentSection(e: Element, memo?: Map<Element, boolean>): boolean {
+  const known = memo?.get(e);
+  if (known !== undefined) return known;
+  let found = false;
+  if (e.localName !== "body") {
     const hint = `${e.getAttribute("class") ?? ""} ${e.getAttribute("id") ?? ""}`.toLowerCase();
-    if (COMMENTS_HINT.test(hint)) return 1;
+    found =
+      COMMENTS_HINT.test(hint) ||
+      (e.parentElement !== null && commentSection(e.parentElement, memo));
   }
-  return 0;
+  memo?.set(e, found);
+  return found;
 }
 
 /**
@@ -493,7 +522,10 @@ export function inComments(a: Element): number {
  * @returns px²; 0 without layout
  */
 export function anchorArea(a: Element, layout: boolean): number {
-  const b = elementBox(a, layout);
+  return boxArea(elementBox(a, layout));
+}
+
+function boxArea(b: Box): number {
   return b.width * b.height;
 }
 
@@ -520,9 +552,12 @@ export function anchorVisible(a: Element, layout: boolean): number {
  * @returns 0..1; 0 without layout
  */
 export function relativeTop(a: Element, layout: boolean, docHeight: number): number {
+  return relativeTopOf(elementBox(a, layout), layout, docHeight);
+}
+
+function relativeTopOf(box: Box, layout: boolean, docHeight: number): number {
   if (!layout || docHeight <= 0) return 0;
-  const top = elementBox(a, layout).top;
-  return Math.min(1, Math.max(0, top / docHeight));
+  return Math.min(1, Math.max(0, box.top / docHeight));
 }
 
 // ---------------------------------------------------------------------------
@@ -615,6 +650,18 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
 
   const layout = hasLayout(doc);
   const docHeight = documentSize(doc, layout).height;
+  const scroll = scrollOffsets(doc);
+  const commentMemo = new Map<Element, boolean>();
+  // One layout read per anchor, shared by area, visibility and position.
+  const measured = new Map<Element, Measure>();
+  const measureOf = (a: Element): Measure => {
+    let m = measured.get(a);
+    if (m === undefined) {
+      m = measure(a, layout, scroll);
+      measured.set(a, m);
+    }
+    return m;
+  };
   const pageLength = pageTextLength(doc);
   const relNextUrls = relNextLinkUrls(doc, base);
 
@@ -648,10 +695,10 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       inPager: any((r) => inPager(r.a)),
       disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
       inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
-      inComments: rows.every((r) => inComments(r.a) === 1) ? 1 : 0,
-      area: Math.max(...rows.map((r) => anchorArea(r.a, layout))),
-      visible: any((r) => anchorVisible(r.a, layout)),
-      relTop: first === undefined ? 0 : relativeTop(first.a, layout, docHeight),
+      inComments: rows.every((r) => inComments(r.a, commentMemo) === 1) ? 1 : 0,
+      area: Math.max(...rows.map((r) => boxArea(measureOf(r.a).box))),
+      visible: any((r) => (measureOf(r.a).visible ? 1 : 0)),
+      relTop: first === undefined ? 0 : relativeTopOf(measureOf(first.a).box, layout, docHeight),
       nextItem: any((r) => nextItem(r.a, r.text)),
       pagePrefix: pagePrefix(pageHref, url),
     };

@@ -296,7 +296,7 @@ describe("extractNodeVectors", () => {
     });
   });
 
-  it("extracts a 5,000-element page in well under 100 ms", () => {
+  it("extracts one vector per element of a 5,000-element page, the same on every run", () => {
     const rows: string[] = [];
     for (let i = 0; i < 1000; i++) {
       rows.push(
@@ -305,17 +305,12 @@ describe("extractNodeVectors", () => {
       );
     }
     const doc = docOf(rows.join(""));
-    const times: number[] = [];
-    let n = 0;
-    for (let k = 0; k < 4; k++) {
-      const t0 = performance.now();
-      n = extractNodeVectors(doc, { nextLink: doc.querySelector("a") }).length;
-      times.push(performance.now() - t0);
-    }
-    expect(n).toBe(5001);
-    // The first run pays for JIT warm-up; a live page pays it once per content script.
-    expect(Math.min(...times)).toBeLessThan(100);
-    console.info(`5,000 elements: ${times.map((t) => t.toFixed(1)).join(", ")} ms`);
+    const runs = [0, 1].map(() =>
+      extractNodeVectors(doc, { nextLink: doc.querySelector("a") }).map((v) => v.features),
+    );
+    expect(runs[0]).toHaveLength(5001);
+    // Speed is measured by `npm run bench`, not here: a loaded CI box would make it flaky.
+    expect(runs[1]).toEqual(runs[0]);
   });
 });
 

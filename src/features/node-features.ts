@@ -10,7 +10,7 @@
  */
 
 import { attrTokens } from "./keywords";
-import { documentSize, elementBox, hasLayout, hiddenByOwnMarkup, isVisible } from "./layout";
+import { documentSize, hasLayout, hiddenByOwnMarkup, measure, scrollOffsets } from "./layout";
 import { countPunctuation, NON_TEXT_TAGS } from "./text";
 
 /** Names of the node features, in vector order: Table 3.3 (1)–(14), then extensions. */
@@ -742,11 +742,13 @@ export function nextLinkRelation(
  * @param opts.nextLink the next-link anchor (seed 000 §3.3.2.3: the first `<a>` with the
  *   next URL), or null
  * @param opts.stats precomputed {@link nodeStats} of `doc`, to share one pass
+ * @param opts.withTextOnly skip elements without visible text (the page-element
+ *   detector scores only those), which saves their layout reads
  * @returns one vector per candidate, in document order
  */
 export function extractNodeVectors(
   doc: Document,
-  opts: { nextLink?: Element | null; stats?: NodeStats } = {},
+  opts: { nextLink?: Element | null; stats?: NodeStats; withTextOnly?: boolean } = {},
 ): NodeVector[] {
   const s = opts.stats ?? nodeStats(doc);
   if (s.body < 0) return [];
@@ -756,16 +758,19 @@ export function extractNodeVectors(
   const docArea = size.width * size.height;
   const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
   const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
+  const scroll = scrollOffsets(doc);
 
   const out: NodeVector[] = [];
   const end = s.body + (s.descendants[s.body] ?? 0);
   for (let i = 0; i < total; i++) {
     if (i < s.body || i > end || s.excluded[i] === 1) continue;
+    // Elements without text are never content; skipping them saves their layout reads.
+    if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
     const el = s.elements[i];
     const tag = s.tag[i] ?? "";
     if (el === undefined) continue;
     const depth = s.depth[i] ?? 0;
-    const box = elementBox(el, layout);
+    const { box, visible } = measure(el, layout, scroll);
     const features: Record<NodeFeatureName, number> = {
       tagLength: s.tagLength[i] ?? 0,
       depth,
@@ -792,7 +797,7 @@ export function extractNodeVectors(
       width: box.width,
       height: box.height,
       areaRatio: docArea > 0 ? (box.width * box.height) / docArea : 0,
-      visible: layout ? (isVisible(el, true) ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1,
+      visible: layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1,
     };
     out.push({ element: el, features });
   }

@@ -44,6 +44,17 @@ function parse(url: string): URL | null {
   }
 }
 
+/** The page's own URL is the same for every link of a page: parsed once, not per link. */
+let lastPage: { url: string; origin: string; shape: UrlShape } | null = null;
+
+function currentShape(pageUrl: string): { origin: string; shape: UrlShape } | null {
+  if (lastPage?.url === pageUrl) return lastPage;
+  const u = parse(pageUrl);
+  if (u === null) return null;
+  lastPage = { url: pageUrl, origin: u.origin, shape: shapeOf(u) };
+  return lastPage;
+}
+
 interface Diff {
   current: number;
   link: number;
@@ -161,10 +172,10 @@ function extraQueryNumber(
  * @returns the change, or null when the URLs are not page-number neighbours
  */
 export function pageNumberChange(pageUrl: string, linkUrl: string): PageNumberChange | null {
-  const cu = parse(pageUrl);
+  const current = currentShape(pageUrl);
   const lu = parse(linkUrl);
-  if (cu === null || lu === null || cu.origin !== lu.origin) return null;
-  const cur = shapeOf(cu);
+  if (current === null || lu === null || current.origin !== lu.origin) return null;
+  const cur = current.shape;
   const link = shapeOf(lu);
   const token = changedToken(cur, link);
   if (token !== null) return token;

@@ -3,9 +3,11 @@
  * model JSON plus the feature names it was trained on and the decision parameters chosen
  * at training time. The same class serves the content script, the CLI and the evaluation.
  *
- * Prediction walks the model JSON directly, as ml-cart's `TreeNode#classify` and
- * ml-random-forest's vote do (tested to give the same votes), without building ml-matrix
- * matrices for every row: the content script stays small and fast.
+ * On load the trees are flattened into typed arrays (one slot per node: the input
+ * column it tests, its threshold, its children, or the class a leaf votes for), and
+ * prediction walks those as ml-cart's `TreeNode#classify` and ml-random-forest's vote
+ * do (tested to give the same votes), without building ml-matrix matrices for every
+ * row or chasing object pointers: the content script stays small and fast.
  */
 
 /** What a model file holds. */
@@ -38,10 +40,56 @@ interface ForestJson {
   baseModel?: { indexes?: number[][]; estimators?: { root?: TreeNodeJson }[] };
 }
 
-/** One tree: its root and the forest columns it sees (ml-random-forest feature bagging). */
-interface Tree {
-  root: TreeNodeJson;
-  columns: number[];
+/** All trees, flattened: node k tests input column `column[k]` (−1 for a leaf) against
+ * `threshold[k]` and goes to `left[k]` or `right[k]`; a leaf votes `vote[k]`. */
+interface FlatForest {
+  roots: Int32Array;
+  column: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  vote: Uint8Array;
+}
+
+/**
+ * Flatten ml-cart trees into typed arrays, resolving each split's column through the
+ * tree's feature bag (`indexes`) and the input-column map, once, instead of per row.
+ */
+function flatten(
+  roots: readonly TreeNodeJson[],
+  bags: readonly number[][],
+  inputColumn: (forestColumn: number) => number,
+): FlatForest {
+  const nodes: { node: TreeNodeJson; bag: number[] }[] = [];
+  const count = (n: TreeNodeJson): number =>
+    1 + (n.distribution === undefined && n.left && n.right ? count(n.left) + count(n.right) : 0);
+  const total = roots.reduce((t, r) => t + count(r), 0);
+  const f: FlatForest = {
+    roots: new Int32Array(roots.length),
+    column: new Int32Array(total),
+    threshold: new Float64Array(total),
+    left: new Int32Array(total),
+    right: new Int32Array(total),
+    vote: new Uint8Array(total),
+  };
+  const place = (node: TreeNodeJson, bag: number[]): number => {
+    const k = nodes.length;
+    nodes.push({ node, bag });
+    if (node.distribution === undefined && node.left && node.right) {
+      f.column[k] = inputColumn(bag[node.splitColumn ?? 0] ?? 0);
+      f.threshold[k] = node.splitValue ?? 0;
+      f.left[k] = place(node.left, bag);
+      f.right[k] = place(node.right, bag);
+    } else {
+      f.column[k] = -1;
+      f.vote[k] = leafClass(node) === 1 ? 1 : 0;
+    }
+    return k;
+  };
+  roots.forEach((root, i) => {
+    f.roots[i] = place(root, bags[i] ?? []);
+  });
+  return f;
 }
 
 /** The class a leaf votes for: the index of the largest share, the first on a tie (ml-cart's argmax). */
@@ -55,8 +103,7 @@ function leafClass(node: TreeNodeJson): number {
 export class Forest {
   readonly featureNames: readonly string[];
   readonly params: Readonly<Record<string, number>>;
-  private readonly trees: Tree[];
-  private readonly columns: number[] | null;
+  private readonly flat: FlatForest;
 
   /**
    * @param model a {@link ModelFile}
@@ -74,22 +121,16 @@ export class Forest {
     if (json.name !== "RFClassifier" || estimators.length === 0) {
       throw new Error("not an ml-random-forest classifier model");
     }
-    this.trees = estimators.map((e, i) => {
+    const roots = estimators.map((e, i) => {
       if (!e.root) throw new Error(`tree ${i} has no root`);
-      return { root: e.root, columns: indexes[i] ?? [] };
+      return e.root;
     });
-    const same =
-      inputNames.length === model.featureNames.length &&
-      inputNames.every((n, i) => n === model.featureNames[i]);
-    if (same) {
-      this.columns = null;
-    } else {
-      this.columns = model.featureNames.map((n) => {
-        const i = inputNames.indexOf(n);
-        if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
-        return i;
-      });
-    }
+    const columns = model.featureNames.map((n) => {
+      const i = inputNames.indexOf(n);
+      if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
+      return i;
+    });
+    this.flat = flatten(roots, indexes, (c) => columns[c] ?? 0);
   }
 
   /**
@@ -99,21 +140,24 @@ export class Forest {
    * @param rows feature rows in the input column order
    * @returns one number in 0..1 per row ([] for no rows)
    */
+  /** Number of trees in the forest. */
+  get treeCount(): number {
+    return this.flat.roots.length;
+  }
+
   probabilities(rows: readonly number[][]): number[] {
     if (rows.length === 0) return [];
-    const cols = this.columns;
+    const { roots, column, threshold, left, right, vote } = this.flat;
     return rows.map((row) => {
       let ones = 0;
-      for (const tree of this.trees) {
-        let node = tree.root;
-        while (node.distribution === undefined && node.left && node.right) {
-          const forestColumn = tree.columns[node.splitColumn ?? 0] ?? 0;
-          const v = cols === null ? (row[forestColumn] ?? 0) : (row[cols[forestColumn] ?? 0] ?? 0);
-          node = v < (node.splitValue ?? 0) ? node.left : node.right;
+      for (let t = 0; t < roots.length; t++) {
+        let k = roots[t] as number;
+        for (let c = column[k] as number; c >= 0; c = column[k] as number) {
+          k = ((row[c] ?? 0) < (threshold[k] as number) ? left[k] : right[k]) as number;
         }
-        if (leafClass(node) === 1) ones++;
+        ones += vote[k] as number;
       }
-      return ones / this.trees.length;
+      return ones / roots.length;
     });
   }
 }

@@ -9,18 +9,81 @@ export interface FetchedPage {
   doc: Document;
 }
 
+/** Largest page body tsugi reads, bytes: a bigger "page" is a dump or a trap, and
+ * parsing it would stall the reader's tab. */
+export const MAX_PAGE_BYTES = 10 * 1_048_576;
+
+/** What else went wrong besides the status: a non-HTML body, or one over {@link MAX_PAGE_BYTES}. */
+export type FetchProblem = "not-html" | "too-large";
+
 /** A request that did not yield a page; `status` is 0 for network errors. */
 export class FetchPageError extends Error {
   constructor(
     message: string,
     readonly url: string,
     readonly status: number,
-    /** The response was fine but not HTML (an image, a PDF): retrying will not help. */
-    readonly notHtml = false,
+    /** Set when the response itself was fine: retrying will not help. */
+    readonly problem: FetchProblem | null = null,
+    /** The server's `Retry-After`, ms (429/503), when it sent one. */
+    readonly retryAfterMs: number | null = null,
+    /** Body bytes read before giving up (for "too-large"). */
+    readonly bytes = 0,
   ) {
     super(message);
     this.name = "FetchPageError";
   }
+
+  /** Whether trying again later may succeed: server errors, 429 and network failures. */
+  get retryable(): boolean {
+    return (
+      this.problem === null && (this.status === 0 || this.status === 429 || this.status >= 500)
+    );
+  }
+}
+
+/**
+ * `Retry-After` as a delay: seconds, or an HTTP date.
+ * @returns ms from `now`, or null when absent or unreadable
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const v = header.trim();
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * Read a response body, refusing more than `limit` bytes (checked against
+ * `Content-Length` first, then while streaming, so a huge body is never held whole).
+ * @throws FetchPageError with problem "too-large"
+ */
+export async function readLimited(res: Response, url: string, limit: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get("content-length") ?? "0");
+  const tooLarge = (bytes: number) =>
+    new FetchPageError(`larger than ${limit} bytes`, url, res.status, "too-large", null, bytes);
+  if (declared > limit) throw tooLarge(declared);
+  if (!res.body) return new Uint8Array(await res.arrayBuffer());
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(total);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 /**
@@ -57,9 +120,15 @@ export function parseHtml(html: string, url: string): Document {
  * "same-origin"`), so a redirect to another site never carries them.
  * @param url absolute URL of the next page
  * @param signal aborts the request (the reader stopped or left)
- * @throws FetchPageError on HTTP status ≥ 400, a non-HTML response, or a network error
+ * @param limit largest body accepted, bytes (default {@link MAX_PAGE_BYTES})
+ * @throws FetchPageError on HTTP status ≥ 400, a non-HTML or too large response, or a
+ *   network error (a redirect loop is one: the browser gives up after 20 redirects)
  */
-export async function fetchPage(url: string, signal?: AbortSignal): Promise<FetchedPage> {
+export async function fetchPage(
+  url: string,
+  signal?: AbortSignal,
+  limit = MAX_PAGE_BYTES,
+): Promise<FetchedPage> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -71,11 +140,14 @@ export async function fetchPage(url: string, signal?: AbortSignal): Promise<Fetc
     throw new FetchPageError(e instanceof Error ? e.message : String(e), url, 0);
   }
   const finalUrl = res.url || url;
-  if (!res.ok) throw new FetchPageError(`HTTP ${res.status}`, finalUrl, res.status);
+  if (!res.ok) {
+    const wait = retryAfterMs(res.headers.get("retry-after"));
+    throw new FetchPageError(`HTTP ${res.status}`, finalUrl, res.status, null, wait);
+  }
   const type = res.headers.get("content-type");
   if (type && !/html|xml/i.test(type)) {
-    throw new FetchPageError(type, finalUrl, res.status, true);
+    throw new FetchPageError(type, finalUrl, res.status, "not-html");
   }
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  const bytes = await readLimited(res, finalUrl, limit);
   return { url: finalUrl, status: res.status, doc: parseHtml(decodeBody(bytes, type), finalUrl) };
 }

@@ -67,6 +67,8 @@ export function makeSeparator(
 /**
  * Insert one joined page at the insertion point: the separator (optional) and
  * then the page's nodes, each element tagged `data-tsugi-page="N"`.
+ * @param title the page's own `<title>`, kept on its first element (`data-tsugi-title`)
+ *   for the address-bar option
  * @returns the inserted nodes, separator first
  */
 export function insertPage(
@@ -76,6 +78,7 @@ export function insertPage(
   pageNumber: number,
   url: string,
   separator: boolean,
+  title = "",
 ): Node[] {
   const inserted: Node[] = [];
   if (separator) inserted.push(makeSeparator(doc, at, pageNumber, url));
@@ -86,6 +89,8 @@ export function insertPage(
     }
     inserted.push(n);
   }
+  const first = inserted.find((n): n is Element => n.nodeType === 1);
+  if (first && title.trim()) first.setAttribute("data-tsugi-title", title.trim());
   for (const n of inserted) at.parent.insertBefore(n, at.before);
   return inserted;
 }

@@ -6,7 +6,7 @@ import { detect } from "../detect/detect";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { TabStatus } from "../status";
-import { Pager, type PagerStart, pagerStart } from "./pager";
+import { Pager, type PagerStart, pagerStart, type RuleCheck } from "./pager";
 
 // The reader's controls on the pager: the per-site switch (setAuto), "load N more",
 // "stop", the export hook and a user site rule's nextLink. Real static server and
@@ -116,14 +116,43 @@ describe("Pager reader controls", () => {
     expect(got[1]?.title).toMatch(/part 3/);
   });
 
-  it("follows a site rule's nextLink XPath on fetched pages instead of the detector", async () => {
+  it("follows the reader's rule's nextLink XPath on fetched pages instead of the detector", async () => {
     const { start } = open("chain/1.html");
-    // A rule whose nextLink matches nothing on page 2: joining must end there.
-    const { pager, last } = make({ ...start, nextLinkXPath: "//a[@rel='no-such-rel']" });
+    // A user rule whose nextLink matches nothing on page 2: joining must end there.
+    const { pager, last } = make({
+      ...start,
+      nextLinkXPath: "//a[@rel='no-such-rel']",
+      userRule: true,
+    });
     pager.setAuto(false);
     await pager.loadMore(5);
     expect(last().pages).toBe(2);
     expect(last().state).toBe("done");
     expect(last().rule?.nextLink).toBe("//a[@rel='no-such-rel']");
+  });
+
+  it("falls back to the models when a learned rule's nextLink stops matching, and says so", async () => {
+    const { start } = open("chain/1.html");
+    const checks: RuleCheck[] = [];
+    const { pager, last } = make(
+      { ...start, nextLinkXPath: "//a[@rel='no-such-rel']" },
+      { onRuleChecked: (c: RuleCheck) => checks.push(c) },
+    );
+    pager.setAuto(false);
+    await pager.loadMore(5);
+    expect(last().pages).toBe(3);
+    expect(checks.map((c) => c.ok)).toEqual([false, true]);
+    expect(checks[0]?.problems).toEqual(["nextLink matched nothing"]);
+  });
+
+  it("learns a rule from page 1 that alone carries the fetched pages", async () => {
+    const { start } = open("chain/1.html");
+    expect(start.nextLinkXPath).toBeTruthy();
+    const checks: RuleCheck[] = [];
+    const { pager, last } = make(start, { onRuleChecked: (c: RuleCheck) => checks.push(c) });
+    pager.setAuto(false);
+    await pager.loadMore(5);
+    expect(last().pages).toBe(3);
+    expect(checks.every((c) => c.ok)).toBe(true);
   });
 });

@@ -1,16 +1,23 @@
 import type { Detection } from "../detect/detect";
-import { detectNextLink } from "../detect/next-link";
-import { detectPageElement } from "../detect/page-element";
 import { visibleText } from "../features/text";
-import { evaluateXPaths } from "../rule/xpath";
+import { fnv1a } from "../hash";
+import { learnSiteRule } from "../rule/learn-rule";
+import { evaluateXPath } from "../rule/xpath";
 import type { Settings } from "../settings";
-import { nextFromRule } from "../site-rules";
 import type { PagerState, TabStatus } from "../status";
+import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { prepareForInsertion } from "./prepare";
+import { REPEAT_SHARE, ShownText } from "./repeat-check";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
+import { tableRows } from "./table-rows";
+import { trimFarPages } from "./trim";
+import { type PageProfile, profileOf, resolvePage, visitedIn } from "./verify-page";
+
+/** Automatic retries after a 5xx, 429 or network error, before stopping with "Retry". */
+export const MAX_RETRIES = 2;
 
 /** What page 1's detection hands the pager. */
 export interface PagerStart {
@@ -20,9 +27,26 @@ export interface PagerStart {
   pageElements: Element[];
   pageElementXPaths: string[];
   detectMs: number;
-  /** A user site rule's `nextLink` XPath: when set, fetched pages' next links come
-   * from it instead of the detector. */
+  /** The site rule's `nextLink` XPath (learned from the detection, or the reader's):
+   * fetched pages' next links come from it, the model being the fallback. */
   nextLinkXPath?: string;
+  /** The `nextLink` is the reader's own rule's: no model fallback for fetched pages' next links. */
+  userRule?: boolean;
+  /** The rule's `insertBefore` XPath: joined pages go before the first node it selects
+   * on page 1 (else right after the last page element). */
+  insertBefore?: string;
+  /** XPath of the site's pagination bar, for the "replace the pagination bar" option. */
+  pagerBar?: string;
+}
+
+/** How the site rule fared on one fetched page. */
+export interface RuleCheck {
+  /** The joined page's number. */
+  page: number;
+  /** True when the rule found both the page element and the next link (or the end). */
+  ok: boolean;
+  /** What failed, e.g. "pageElement matched nothing"; empty when ok. */
+  problems: string[];
 }
 
 /** Optional callbacks for the content script (export keeps every joined page). */
@@ -30,6 +54,8 @@ export interface PagerHooks {
   /** Called once a fetched page is inserted: its number (2 for the first joined page),
    * final URL and parsed document. */
   onPage?(page: { number: number; url: string; doc: Document }): void;
+  /** Called after each fetched page is read: whether the site rule held there. */
+  onRuleChecked?(check: RuleCheck): void;
   /** Words for the reader (localized by the content script); English by default. */
   words?: PagerWords;
 }
@@ -40,6 +66,8 @@ export interface PagerWords {
   stop(reason: StopReason, pages: number): string;
   /** "Loading page N…" */
   loading(page: number): string;
+  /** "Page N: retrying in S s…" */
+  retrying(page: number, seconds: number): string;
   /** Label of the retry button. */
   retry: string;
 }
@@ -47,25 +75,51 @@ export interface PagerWords {
 const ENGLISH: PagerWords = {
   stop: describeStop,
   loading: (page) => `Loading page ${page}…`,
+  retrying: (page, seconds) => `Page ${page}: retrying in ${seconds} s…`,
   retry: "Retry",
 };
 
 /**
  * What the pager needs from page 1's detection, or null when there is nothing
- * to join (no next link, or no page element to insert after).
+ * to join (no next link, or no page element to insert after). The detection is
+ * generalized into a site rule (SITEINFO shape, ../rule/learn-rule.ts) that
+ * reads the fetched pages.
  * @param found the detection on page 1
  * @param pageUrl page 1's URL
  */
 export function pagerStart(found: Detection, pageUrl: string): PagerStart | null {
   if (!found.next.url || found.pageElements.length === 0) return null;
+  // A list laid out as a table joins row by row, inside the table.
+  const rows = tableRows(found.pageElements);
+  const pageElements = rows?.rows ?? found.pageElements;
+  const rule = found.next.anchor ? learnSiteRule(pageUrl, found.next.anchor, pageElements) : null;
   return {
     pageUrl,
     nextUrl: found.next.url,
     nextScore: found.next.score,
-    pageElements: found.pageElements,
-    pageElementXPaths: found.pageElementXPaths,
+    pageElements,
+    pageElementXPaths: rows ? [rows.xpath] : found.pageElementXPaths,
     detectMs: found.ms,
+    ...(rule ? { nextLinkXPath: rule.nextLink } : {}),
+    ...(rule?.insertBefore ? { insertBefore: rule.insertBefore } : {}),
+    ...(rule?.pagerBar ? { pagerBar: rule.pagerBar } : {}),
   };
+}
+
+/** The stop for a failed request. */
+export function stopForFetchError(err: FetchPageError): StopReason {
+  if (err.problem === "too-large") return { kind: "too-large", bytes: err.bytes, url: err.url };
+  if (err.problem === "not-html") return { kind: "not-html", message: err.message, url: err.url };
+  if (err.status >= 400) return { kind: "http-error", status: err.status, url: err.url };
+  return { kind: "fetch-failed", message: err.message, url: err.url };
+}
+
+/**
+ * Delay before automatic retry `attempt` (0-based): the server's `Retry-After`
+ * when it sent one, else `base` × 2^attempt; at most 60 s.
+ */
+export function backoffDelay(attempt: number, base: number, retryAfter: number | null): number {
+  return Math.min(60_000, retryAfter ?? base * 2 ** attempt);
 }
 
 /**
@@ -79,12 +133,7 @@ export function contentHash(elements: readonly Element[]): string {
     Array.from(e.querySelectorAll("img"), (img) => img.getAttribute("src") ?? ""),
   );
   const s = [...elements.map(visibleText), ...images].join("\n");
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return `${(h >>> 0).toString(16)}:${s.length}`;
+  return `${fnv1a(s).toString(16)}:${s.length}`;
 }
 
 /**
@@ -101,13 +150,19 @@ export class Pager {
   private pages = 1;
   private readonly visited = new Set<string>();
   private readonly hashes = new Set<string>();
+  private readonly shown = new ShownText();
   private readonly status: HTMLElement;
   private readonly message: HTMLElement;
   private readonly at: InsertionPoint;
+  private readonly profile: PageProfile;
+  /** Page 1's own pagination bar(s), replaced by the last page's when that option is on. */
+  private readonly bars: Element[];
   private lastRequestAt = 0;
   private abort: AbortController | null = null;
   /** Whether scrolling near the end loads the next page (the per-site switch). */
   private auto = true;
+  /** The next load comes from the reader's Retry: one attempt, no automatic retries. */
+  private manualRetry = false;
   private readonly onScroll = () => this.maybeLoad();
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
@@ -129,7 +184,19 @@ export class Pager {
       el.setAttribute("data-tsugi-url", start.pageUrl);
     }
     this.hashes.add(contentHash(start.pageElements));
-    const point = insertionPointAfter(last);
+    this.shown.add(start.pageElements);
+    this.profile = profileOf(
+      start.pageElements,
+      start.pageElementXPaths,
+      start.nextLinkXPath,
+      start.userRule,
+    );
+    this.bars = start.pagerBar
+      ? evaluateXPath(doc, start.pagerBar).filter(
+          (b) => !start.pageElements.some((p) => p.contains(b) || b.contains(p)),
+        )
+      : [];
+    const point = this.insertionPoint(start, last);
     // The status block stays displayed: its top is the end of the joined content,
     // which the scroll trigger measures. Only its message comes and goes.
     const { outer, inner } = containerFor(doc, point.parent);
@@ -143,6 +210,16 @@ export class Pager {
     point.parent.insertBefore(outer, point.before);
     this.at = { parent: point.parent, before: outer };
     this.hideStatus();
+  }
+
+  /** Before the rule's `insertBefore` node when it is found after the page elements,
+   * else right after the last page element (AutoPagerize's default). */
+  private insertionPoint(start: PagerStart, last: Element): InsertionPoint {
+    const node = start.insertBefore ? evaluateXPath(this.doc, start.insertBefore)[0] : undefined;
+    const after = node && last.compareDocumentPosition(node) & 4; /* FOLLOWING */
+    if (node?.parentElement && after && !last.contains(node))
+      return { parent: node.parentElement, before: node };
+    return insertionPointAfter(last);
   }
 
   /** Start watching the scroll position (and check once right away). */
@@ -250,24 +327,27 @@ export class Pager {
     if (stop) return this.finish(stop);
     const url = this.nextUrl as string;
     this.setState("loading");
-    this.showStatus(this.words.loading(this.pages + 1));
-    const wait = this.lastRequestAt + this.settings.minIntervalMs - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    this.lastRequestAt = Date.now();
-    this.abort = new AbortController();
-    let page: FetchedPage;
-    try {
-      page = await fetchPage(url, this.abort.signal);
-    } catch (e) {
-      if (this.isFinished()) return; // the reader stopped while it loaded
-      const err = e instanceof FetchPageError ? e : new FetchPageError(String(e), url, 0);
-      return this.finish(
-        err.status >= 400
-          ? { kind: "http-error", status: err.status, url: err.url }
-          : err.notHtml
-            ? { kind: "not-html", message: err.message, url: err.url }
-            : { kind: "fetch-failed", message: err.message, url: err.url },
-      );
+    let page: FetchedPage | null = null;
+    const retries = this.manualRetry ? 0 : MAX_RETRIES;
+    this.manualRetry = false;
+    for (let attempt = 0; !page; attempt++) {
+      this.showStatus(this.words.loading(this.pages + 1));
+      const wait = this.lastRequestAt + this.settings.minIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (this.isFinished()) return;
+      this.lastRequestAt = Date.now();
+      this.abort = new AbortController();
+      try {
+        page = await fetchPage(url, this.abort.signal);
+      } catch (e) {
+        if (this.isFinished()) return; // the reader stopped while it loaded
+        const err = e instanceof FetchPageError ? e : new FetchPageError(String(e), url, 0);
+        if (!err.retryable || attempt >= retries) return this.finish(stopForFetchError(err));
+        const delay = backoffDelay(attempt, this.settings.backoffMs, err.retryAfterMs);
+        this.showStatus(this.words.retrying(this.pages + 1, Math.ceil(delay / 1000)));
+        await sleep(delay);
+        if (this.isFinished()) return;
+      }
     }
     if (this.isFinished()) return;
     try {
@@ -298,40 +378,65 @@ export class Pager {
     }
     this.visited.add(requested).add(landed);
     if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
-    const ruled = this.start.nextLinkXPath
-      ? nextFromRule(page.doc, this.start.nextLinkXPath, page.url)
-      : null;
-    const next = this.start.nextLinkXPath
-      ? { url: ruled?.nextUrl ?? null, anchor: ruled?.nextAnchor ?? null }
-      : detectNextLink(page.doc, page.url);
-    const elements = this.findPageElements(page.doc, next.anchor);
+    const read = resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
+    this.hooks.onRuleChecked?.({
+      page: this.pages + 1,
+      ok: read.ruleProblems.length === 0,
+      problems: read.ruleProblems,
+    });
+    const elements = read.elements;
     if (elements.length === 0) {
       this.finish({ kind: "no-page-element", url: page.url });
       return;
     }
     const hash = contentHash(elements);
-    if (this.hashes.has(hash)) {
+    if (this.hashes.has(hash) || this.shown.repeatShare(elements) >= REPEAT_SHARE) {
       this.finish({ kind: "duplicate-content", url: page.url });
       return;
     }
     this.hashes.add(hash);
+    this.shown.add(elements);
     const nodes = prepareForInsertion(elements, page.url, this.doc);
     this.pages += 1;
-    insertPage(this.doc, this.at, nodes, this.pages, page.url, this.settings.separators);
+    const inserted = insertPage(
+      this.doc,
+      this.at,
+      nodes,
+      this.pages,
+      page.url,
+      this.settings.separators,
+      page.doc.title,
+    );
+    if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);
     this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
-    this.nextUrl = next.url;
+    this.nextUrl = read.nextUrl;
     this.hideStatus();
     this.setState("ready");
+    // As AutoPagerize: the page's own nodes, not tsugi's separator.
+    const own = inserted.filter((n) => !(n as Element).classList?.contains("tsugi-separator"));
+    announceJoinedPage(this.doc, own, this.at.parent, page.url);
+    if (this.settings.keepPages > 0) {
+      trimFarPages(
+        this.doc,
+        this.settings.keepPages,
+        2 * (this.doc.defaultView?.innerHeight ?? 800),
+      );
+    }
     // The new page may still leave the end within reach (short pages).
     setTimeout(() => this.maybeLoad(), 0);
   }
 
-  /** Page element(s) of a fetched page: page 1's site rule, else the detector. */
-  private findPageElements(doc: Document, nextAnchor: Element | null): Element[] {
-    const found = evaluateXPaths(doc, this.start.pageElementXPaths).filter(
-      (e) => !nextAnchor || !e.contains(nextAnchor),
-    );
-    return found.length > 0 ? found : detectPageElement(doc, nextAnchor).elements;
+  /** Show the fetched page's pagination bar in place of page 1's (sanitized copies). */
+  private replacePagerBars(doc: Document, url: string): void {
+    const fresh = this.start.pagerBar ? evaluateXPath(doc, this.start.pagerBar)[0] : undefined;
+    if (!fresh) return;
+    const [copy] = prepareForInsertion([fresh], url, this.doc);
+    if (copy?.nodeType !== 1) return;
+    for (const bar of this.bars) {
+      if (!bar.isConnected) continue;
+      bar.replaceChildren(...Array.from(copy.cloneNode(true).childNodes));
+      bar.setAttribute("data-tsugi-pager-bar", String(this.pages));
+    }
   }
 
   private isFinished(): boolean {
@@ -359,6 +464,7 @@ export class Pager {
       retry.style.marginLeft = "1em";
       retry.addEventListener("click", () => {
         this.reason = null;
+        this.manualRetry = true;
         this.hideStatus();
         this.setState("ready");
         this.attach();
@@ -381,4 +487,8 @@ export class Pager {
   private publish(): void {
     this.report(this.snapshot());
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
 }

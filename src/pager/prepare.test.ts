@@ -68,3 +68,35 @@ describe("parseHtml", () => {
     expect((d.querySelector("a") as HTMLAnchorElement).href).toBe("https://e.com/root/x");
   });
 });
+
+describe("prepareForInsertion: tables and lazy images", () => {
+  it("keeps table rows and cells (the HTML parser would drop them outside a table)", () => {
+    const d = parseHtml(
+      '<table><tbody><tr class="r"><td>a</td><td onclick="x()">b</td></tr><tr class="r"><td>c</td></tr></tbody></table>',
+      "https://e.com/2",
+    );
+    const nodes = prepareForInsertion(
+      Array.from(d.querySelectorAll("tr")),
+      "https://e.com/2",
+      document,
+    );
+    expect(nodes.map((n) => (n as Element).localName)).toEqual(["tr", "tr"]);
+    expect((nodes[0] as Element).querySelectorAll("td")).toHaveLength(2);
+    expect((nodes[0] as Element).outerHTML).not.toContain("onclick");
+  });
+
+  it("reveals lazy images with absolute URLs and drops frames, plugins and noscript", () => {
+    const d = parseHtml(
+      '<div id="c"><img src="data:image/gif;base64,R0l" data-src="i/a.png"><iframe src="/x"></iframe><object data="/y"></object><noscript><img src="n.png"></noscript></div>',
+      "https://e.com/s/2",
+    );
+    const [div] = prepareForInsertion(
+      [d.getElementById("c") as Element],
+      "https://e.com/s/2",
+      document,
+    );
+    const el = div as Element;
+    expect(el.querySelector("img")?.getAttribute("src")).toBe("https://e.com/s/i/a.png");
+    expect(el.querySelector("iframe, object, noscript")).toBe(null);
+  });
+});

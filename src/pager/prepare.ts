@@ -1,7 +1,17 @@
 import DOMPurify from "dompurify";
+import { revealLazyImages } from "./lazy-images";
 
-const URL_ATTRS = ["href", "src", "poster", "action", "cite", "data-src", "data-original"];
-const SRCSET_ATTRS = ["srcset", "data-srcset"];
+const URL_ATTRS = [
+  "href",
+  "src",
+  "poster",
+  "action",
+  "cite",
+  "data-src",
+  "data-original",
+  "data-lazy-src",
+];
+const SRCSET_ATTRS = ["srcset", "data-srcset", "data-lazy-srcset"];
 
 /**
  * Make every URL inside `root` absolute against `baseUrl` (the fetched page's
@@ -42,14 +52,47 @@ export function absolutizeUrls(root: Element, baseUrl: string): void {
  * load resources from elsewhere; the rest of an inline style is kept. */
 const UNSAFE_STYLE = /position\s*:\s*(fixed|sticky)|url\s*\(|expression\s*\(|@import/i;
 
+/** Table and list parts the HTML parser drops outside their parent: markup to parse
+ * them in, and the wrapper element whose children they become. */
+const CONTEXT: Readonly<Record<string, readonly [string, string, string]>> = {
+  tr: ["<table><tbody>", "</tbody></table>", "tbody"],
+  td: ["<table><tbody><tr>", "</tr></tbody></table>", "tr"],
+  th: ["<table><tbody><tr>", "</tr></tbody></table>", "tr"],
+  tbody: ["<table>", "</table>", "table"],
+  thead: ["<table>", "</table>", "table"],
+  tfoot: ["<table>", "</table>", "table"],
+  caption: ["<table>", "</table>", "table"],
+  colgroup: ["<table>", "</table>", "table"],
+  option: ["<select>", "</select>", "select"],
+  optgroup: ["<select>", "</select>", "select"],
+};
+
+/** Tags never inserted: scripts and frames, and what would restyle or redirect the reader's page. */
+const FORBID_TAGS = [
+  "style",
+  "link",
+  "meta",
+  "base",
+  "title",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "noscript",
+];
+
 /**
  * Sanitized copies of fetched page elements, owned by `target` and ready to
  * insert: no scripts, no event-handler attributes, no `javascript:` URLs, no
- * `<style>`/`<link>` that would restyle the reader's page, no inline style that
- * fixes an overlay or loads a URL (DOMPurify).
- * @param elements page elements of a fetched (DOMParser) document
+ * frames or plugins, no `<style>`/`<link>`/`<meta>` that would restyle or
+ * redirect the reader's page, no inline style that fixes an overlay or loads a
+ * URL (DOMPurify). Lazy images are revealed and URLs made absolute first; table
+ * rows and cells are parsed inside a table so they survive sanitizing.
+ * @param elements page elements of a fetched (DOMParser) document; changed in place
  * @param baseUrl the fetched page's final URL
  * @param target the live document they will be inserted into
+ * @returns top-level nodes in the order of `elements`
  */
 export function prepareForInsertion(
   elements: readonly Element[],
@@ -62,13 +105,17 @@ export function prepareForInsertion(
   });
   const out: Node[] = [];
   for (const el of elements) {
+    revealLazyImages(el);
     absolutizeUrls(el, baseUrl);
-    const fragment = purify.sanitize(el.outerHTML, {
+    const [open, close, wrapper] = CONTEXT[el.localName] ?? ["", "", ""];
+    const fragment = purify.sanitize(`${open}${el.outerHTML}${close}`, {
       RETURN_DOM_FRAGMENT: true,
-      FORBID_TAGS: ["style", "link", "meta", "base", "title"],
+      FORBID_TAGS,
       ADD_ATTR: ["target"],
     });
-    for (const node of Array.from(target.importNode(fragment, true).childNodes)) out.push(node);
+    const holder = wrapper ? fragment.querySelector(wrapper) : fragment;
+    if (!holder) continue;
+    for (const node of Array.from(target.importNode(holder, true).childNodes)) out.push(node);
   }
   return out;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkNext, describeStop, isNormalEnd, type JoinProgress } from "./stop-conditions";
+import {
+  checkNext,
+  describeStop,
+  foreignRelNext,
+  isNormalEnd,
+  type JoinProgress,
+} from "./stop-conditions";
 
 const base: JoinProgress = {
   pageUrl: "https://example.com/story?page=1",
@@ -43,5 +49,16 @@ describe("describeStop", () => {
   it("treats only the missing next link as the normal end", () => {
     expect(isNormalEnd({ kind: "no-next-link" })).toBe(true);
     expect(isNormalEnd({ kind: "page-cap", cap: 3 })).toBe(false);
+  });
+});
+
+describe("foreignRelNext", () => {
+  it("finds a rel=next link to another origin, ignores same-origin ones", async () => {
+    const { JSDOM } = await import("jsdom");
+    const doc = (html: string) => new JSDOM(html).window.document;
+    expect(
+      foreignRelNext(doc('<link rel="next" href="https://other.com/2">'), "https://ex.com/1"),
+    ).toBe("https://other.com/2");
+    expect(foreignRelNext(doc('<a rel="next" href="/2">Next</a>'), "https://ex.com/1")).toBe(null);
   });
 });

@@ -9,6 +9,7 @@ export type StopReason =
   | { kind: "http-error"; status: number; url: string }
   | { kind: "fetch-failed"; message: string; url: string }
   | { kind: "not-html"; message: string; url: string }
+  | { kind: "too-large"; bytes: number; url: string }
   | { kind: "insert-failed"; message: string; url: string }
   | { kind: "no-page-element"; url: string }
   | { kind: "duplicate-content"; url: string }
@@ -60,6 +61,8 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: could not load ${reason.url} (${reason.message}).`;
     case "not-html":
       return `Stopped: ${reason.url} is not a web page (${reason.message}).`;
+    case "too-large":
+      return `Stopped: ${reason.url} is too large (${megabytes(reason.bytes)} MB).`;
     case "insert-failed":
       return `Stopped: could not add ${reason.url} to this page (${reason.message}).`;
     case "no-page-element":
@@ -69,4 +72,30 @@ export function describeStop(reason: StopReason, pages: number): string {
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }
+}
+
+/** Bytes as megabytes with one decimal, e.g. "12.3". */
+export function megabytes(bytes: number): string {
+  return (bytes / 1_048_576).toFixed(1);
+}
+
+/**
+ * A `rel="next"` link (in `<head>` or the body) to another origin: the site's own
+ * next page lives elsewhere, which tsugi never follows. Lets the popup say why a
+ * page with a visible "next" joins nothing.
+ * @param pageUrl the page's URL
+ * @returns the foreign next URL, or null
+ */
+export function foreignRelNext(doc: Document, pageUrl: string): string | null {
+  for (const el of Array.from(
+    doc.querySelectorAll("link[rel~='next' i][href], a[rel~='next' i][href]"),
+  )) {
+    try {
+      const url = new URL(el.getAttribute("href") ?? "", pageUrl).href;
+      if (/^https?:/.test(url) && !sameOrigin(pageUrl, url)) return url;
+    } catch {
+      /* an unparseable href is no link */
+    }
+  }
+  return null;
 }

@@ -71,3 +71,27 @@ describe("evaluateXPath and isStableToken", () => {
     expect(isStableToken("css-1x2y3z")).toBe(false);
   });
 });
+
+describe("robust XPaths", () => {
+  it("drops steps that vary between pages (an extra row) when the tail alone decides", () => {
+    const p1 = doc(
+      '<div id="content"><div class="row">a</div><div class="row"><div class="product-layout">1</div><div class="product-layout">2</div></div></div>',
+    );
+    const items = Array.from(p1.querySelectorAll(".product-layout"));
+    const xps = xpathsForRun(items);
+    expect(evaluateXPaths(p1, xps)).toEqual(items);
+    const p2 = doc(
+      '<div id="content"><div class="row">a</div><div class="row">b</div><div class="row"><div class="product-layout">3</div></div></div>',
+    );
+    expect(evaluateXPaths(p2, xps).map((e) => e.textContent)).toEqual(["3"]);
+  });
+
+  it("leaves out same-parent siblings that only share a class with the run (ad slots)", () => {
+    const d = doc(
+      '<div id="main"><div class="post hentry">1</div><div class="post ad">ad</div><div class="post hentry">2</div></div>',
+    );
+    const run = Array.from(d.querySelectorAll(".hentry"));
+    const xps = xpathsForRun(run);
+    expect(evaluateXPaths(d, xps)).toEqual(run);
+  });
+});

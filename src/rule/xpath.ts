@@ -13,66 +13,141 @@ export function isStableToken(token: string): boolean {
   return token.length > 0 && token.length <= 40 && !GENERATED.test(token);
 }
 
-function xpathString(s: string): string {
+/** An XPath 1.0 string literal for any text (quotes included, `concat()` when it has both kinds). */
+export function xpathString(s: string): string {
   if (!s.includes('"')) return `"${s}"`;
   if (!s.includes("'")) return `'${s}'`;
   return `concat("${s.replace(/"/g, '", \'"\', "')}")`;
 }
 
-function classPredicate(cls: string): string {
+/** XPath predicate body true when `@class` has the token `cls`. */
+export function classPredicate(cls: string): string {
   return `contains(concat(" ", normalize-space(@class), " "), ${xpathString(` ${cls} `)})`;
 }
 
-function stableClass(el: Element): string | null {
-  for (const c of Array.from(el.classList)) if (isStableToken(c)) return c;
-  return null;
+/** The element's first hand-written-looking class token, or null. */
+export function stableClass(el: Element): string | null {
+  return stableClasses(el)[0] ?? null;
 }
 
-function matchesStep(el: Element, tag: string, cls: string | null): boolean {
-  return el.localName === tag && (cls === null || el.classList.contains(cls));
+/** The element's hand-written-looking class tokens, in attribute order. */
+export function stableClasses(el: Element): string[] {
+  return Array.from(el.classList).filter(isStableToken);
 }
 
-/** One location step for `el` below its parent: `tag`, `tag[class]`, plus a position if needed. */
-function stepFor(el: Element): string {
+/** One location step: a tag, optionally a class, optionally a position among the
+ * parent's children that match tag and class (XPath `tag[class][n]`). */
+interface Step {
+  tag: string;
+  cls: string | null;
+  pos: number | null;
+}
+
+function renderStep(s: Step): string {
+  return `${s.tag}${s.cls ? `[${classPredicate(s.cls)}]` : ""}${s.pos ? `[${s.pos}]` : ""}`;
+}
+
+/** CSS for a position-free step: the same elements as its XPath (`~=` is the XPath class test). */
+function cssStep(s: Step): string {
+  return `${s.tag}${s.cls ? `[class~=${JSON.stringify(s.cls)}]` : ""}`;
+}
+
+/**
+ * The step for `el` below its parent: a class that singles it out among its
+ * same-tag siblings if one does, else tag and first stable class, with a position
+ * only when those do not decide.
+ */
+function stepFor(el: Element): Step {
   const tag = el.localName;
-  const cls = stableClass(el);
+  const classes = stableClasses(el);
   const parent = el.parentElement;
-  let step = cls ? `${tag}[${classPredicate(cls)}]` : tag;
-  if (parent) {
-    const same = Array.from(parent.children).filter((c) => matchesStep(c, tag, cls));
-    if (same.length > 1) step += `[${same.indexOf(el) + 1}]`;
+  if (!parent) return { tag, cls: classes[0] ?? null, pos: null };
+  const sameTag = Array.from(parent.children).filter((c) => c.localName === tag);
+  if (sameTag.length > 1) {
+    for (const cls of classes) {
+      if (sameTag.filter((c) => c.classList.contains(cls)).length === 1)
+        return { tag, cls, pos: null };
+    }
   }
-  return step;
+  const cls = classes[0] ?? null;
+  const same = cls ? sameTag.filter((c) => c.classList.contains(cls)) : sameTag;
+  return { tag, cls, pos: same.length > 1 ? same.indexOf(el) + 1 : null };
+}
+
+/** The steps from the nearest unique stable id (or the root) down to `el`. */
+function pathTo(el: Element): { anchor: string | null; anchorCss: string | null; steps: Step[] } {
+  const doc = el.ownerDocument;
+  const steps: Step[] = [];
+  for (let cur: Element | null = el; cur && cur !== doc.documentElement; cur = cur.parentElement) {
+    const id = cur.getAttribute("id");
+    if (id && isStableToken(id) && doc.querySelectorAll(`[id=${xpathString(id)}]`).length === 1)
+      return {
+        anchor: `//*[@id=${xpathString(id)}]`,
+        anchorCss: `[id=${JSON.stringify(id)}]`,
+        steps,
+      };
+    steps.unshift(stepFor(cur));
+  }
+  return { anchor: null, anchorCss: null, steps };
+}
+
+/** Whether a CSS selector selects exactly `targets` (in any order) in `root`. */
+function selectsExactly(root: ParentNode, css: string, targets: readonly Element[]): boolean {
+  try {
+    const found = root.querySelectorAll(css);
+    return found.length === targets.length && targets.every((t) => Array.from(found).includes(t));
+  } catch {
+    return false;
+  }
 }
 
 /**
  * XPath that selects `el` in its document and, ideally, the same-role element
- * in other pages of the site.
+ * in other pages of the site. The full path from the nearest unique id is
+ * shortened to its shortest position-free tail that still selects `el` alone
+ * (`//*[@id="main"]//article[…"post"…]`): steps in between are where templates
+ * vary from page to page (an extra featured row, an ad slot).
  * @param el an element attached to a document
  * @returns an absolute XPath 1.0 expression (e.g. `//*[@id="story"]/div[contains(…"body"…)]`)
  */
 export function xpathFor(el: Element): string {
-  const doc = el.ownerDocument;
-  const steps: string[] = [];
-  let cur: Element | null = el;
-  while (cur && cur !== doc.documentElement) {
-    const id = cur.getAttribute("id");
-    if (id && isStableToken(id) && doc.querySelectorAll(`[id=${xpathString(id)}]`).length === 1) {
-      steps.unshift(`//*[@id=${xpathString(id)}]`);
-      return steps.join("/");
-    }
-    steps.unshift(stepFor(cur));
-    cur = cur.parentElement;
+  const { anchor, anchorCss, steps } = pathTo(el);
+  if (steps.length === 0 && anchor) return anchor;
+  return shortestPath(el.ownerDocument, anchor, anchorCss, steps, [el]);
+}
+
+/**
+ * The shortest position-free tail of `anchor/steps` that selects exactly `targets`
+ * below the anchor (`anchor//tail`), else the whole path.
+ */
+function shortestPath(
+  doc: Document,
+  anchor: string | null,
+  anchorCss: string | null,
+  steps: readonly Step[],
+  targets: readonly Element[],
+): string {
+  const scope: ParentNode = anchorCss ? (doc.querySelector(anchorCss) ?? doc) : doc;
+  for (let k = steps.length - 1; k >= 1; k--) {
+    const tail = steps.slice(k);
+    if (tail.some((s) => s.pos !== null)) break;
+    if (selectsExactly(scope, tail.map(cssStep).join(" > "), targets))
+      return `${anchor ?? ""}//${tail.map(renderStep).join("/")}`;
   }
-  return `/${[doc.documentElement?.localName ?? "html", ...steps].join("/")}`;
+  const path = steps.map(renderStep).join("/");
+  return anchor
+    ? `${anchor}/${path}`
+    : `/${[doc.documentElement?.localName ?? "html", path].join("/")}`;
 }
 
 /**
  * XPaths for a run of sibling page elements (forum posts, or the paragraphs of
- * a body that shares its parent with the pager): one `parent/step` per distinct
- * tag-and-class among them, so the rule holds on pages with more or fewer
- * items. Together (a union) they select the run in document order; elements
- * the run skipped on page 1 (the pager) are dropped by the caller.
+ * a body that shares its parent with the pager): per tag, one `parent/tag[class]`
+ * step whose class picks exactly the run's elements of that tag among the
+ * parent's children (or the bare tag when all of them are in the run), so the
+ * rule holds on pages with more or fewer items and does not take the ad slots or
+ * header rows that share the parent. Elements no such step covers get their own
+ * XPath. Together (a union) they select the run in document order.
  * @param els page elements in document order (non-empty)
  */
 export function xpathsForRun(els: readonly Element[]): string[] {
@@ -81,13 +156,30 @@ export function xpathsForRun(els: readonly Element[]): string[] {
   if (els.length === 1) return [xpathFor(first)];
   const parent = first.parentElement;
   if (!parent || !els.every((e) => e.parentElement === parent)) return els.map(xpathFor);
-  const parentPath = xpathFor(parent);
-  const steps = new Set<string>();
-  for (const el of els) {
-    const cls = stableClass(el);
-    steps.add(cls ? `${el.localName}[${classPredicate(cls)}]` : el.localName);
+  const doc = parent.ownerDocument;
+  const { anchor, anchorCss, steps } = pathTo(parent);
+  const out: string[] = [];
+  const tags = Array.from(new Set(els.map((e) => e.localName)));
+  for (const tag of tags) {
+    const mine = els.filter((e) => e.localName === tag);
+    const all = Array.from(parent.children).filter((c) => c.localName === tag);
+    const shared = stableClasses(mine[0] as Element).filter((c) =>
+      mine.every((e) => e.classList.contains(c)),
+    );
+    const exact = shared.find(
+      (c) => all.filter((e) => e.classList.contains(c)).length === mine.length,
+    );
+    // The bare tag when the run has every child of that tag; a class, for robustness,
+    // when one picks exactly the run.
+    const step: Step | null = exact
+      ? { tag, cls: exact, pos: null }
+      : all.length === mine.length
+        ? { tag, cls: null, pos: null }
+        : null;
+    if (step) out.push(shortestPath(doc, anchor, anchorCss, [...steps, step], mine));
+    else out.push(...mine.map(xpathFor));
   }
-  return Array.from(steps, (step) => `${parentPath}/${step}`);
+  return out;
 }
 
 /**

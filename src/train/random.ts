@@ -33,14 +33,4 @@ export function shuffle<T>(items: T[], rand: () => number): T[] {
   return items;
 }
 
-/**
- * FNV-1a hash of a string: a stable fingerprint for cache keys and tie-breaking.
- *
- * @param s any string
- * @returns an unsigned 32-bit integer
- */
-export function fnv1a(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+export { fnv1a } from "../hash";

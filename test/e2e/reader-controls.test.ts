@@ -209,8 +209,9 @@ describe("reader controls (built extension, Chromium)", () => {
     const options = await browser.context.newPage();
     await options.goto(`chrome-extension://${id}/options/index.html`);
     await expect.poll(() => options.title()).toBe("tsugi の設定");
+    // The form appears once the settings are read from storage.
+    await expect.poll(() => options.textContent("body")).toContain("動作させない URL");
     const body = (await options.textContent("body")) ?? "";
-    expect(body).toContain("動作させない URL");
     expect(body).toContain("1 タブあたりの最大ページ数");
     expect(body).not.toMatch(/optTitle|optPageCap/);
   });

@@ -10,7 +10,14 @@ import {
   type ReplayServer,
   startReplayServer,
 } from "../../src/replay/replay-server";
-import { bodyText, launchWithExtension, occurrences, originalText } from "../support/extension";
+import { parseRuleCache } from "../../src/rule/rule-cache";
+import {
+  bodyText,
+  extensionLocalStorage,
+  launchWithExtension,
+  occurrences,
+  originalText,
+} from "../support/extension";
 
 let replay: ReplayServer | null = null;
 let browser: LaunchedBrowser | null = null;
@@ -108,6 +115,18 @@ describe("joining real captures (replay server, built extension, Chromium)", () 
       if (sep) window.scrollTo(0, sep.getBoundingClientRect().top + window.scrollY - 300);
     });
     await page.screenshot({ path: join(process.cwd(), "docs", "joined-page.png") });
+
+    // The rule learned on page 1 carried the fetched pages, so it was cached; a second
+    // visit reads page 1 with it (no detection) and joins with it.
+    const cache = parseRuleCache((await extensionLocalStorage(page.context())).learnedRules);
+    const learned = cache.find((rule) => new RegExp(rule.url).test(c.startUrl));
+    expect(learned?.verified).toBeGreaterThanOrEqual(1);
+    const again = await page.context().newPage();
+    await again.goto(c.startUrl, { waitUntil: "load" });
+    const ready = await waitForStatus(again, (s) => s.state === "ready");
+    expect(ready.ruleSource).toBe("learned");
+    await again.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect((await waitForStatus(again, (s) => s.pages >= 2, 30_000)).ruleSource).toBe("learned");
   });
 
   it("arstechnica-001: joins its 2 pages", async () => {

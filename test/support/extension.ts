@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
 import { setExtensionSettings } from "../../src/cli/join";
 
@@ -49,4 +49,20 @@ export function occurrences(hay: string, needle: string): number {
   let n = 0;
   for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + needle.length)) n++;
   return n;
+}
+
+/**
+ * Everything the extension keeps in `storage.local` (user site rules, the learned-rule
+ * cache), read through its background worker.
+ */
+export async function extensionLocalStorage(
+  context: BrowserContext,
+): Promise<Record<string, unknown>> {
+  const worker =
+    context.serviceWorkers()[0] ??
+    (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
+  return worker.evaluate(() => {
+    type Local = { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } };
+    return (globalThis as unknown as { chrome: Local }).chrome.storage.local.get(null);
+  });
 }

@@ -1,0 +1,402 @@
+/**
+ * Browser-side entry of `npm run bench`: bundled by esbuild into an IIFE
+ * (`out/bench/bench-page.js`) and evaluated in a rendered corpus page. It exposes
+ * `globalThis.__tsugiBench` with the timed operations the Node driver (`bench/run.ts`)
+ * calls: tsugi's `detect()`, an instrumented copy of it that splits the time into its
+ * stages, Readability.js on a clone of the document, and the processing of one fetched
+ * page (decode, parse, rule, next-link detection, sanitize, insert) as the pager does it.
+ *
+ * Every time is wall time from `performance.now()` in the page, in milliseconds.
+ */
+import { Readability } from "@mozilla/readability";
+import { detect } from "../src/detect/detect";
+import { nextLinkForest, pageElementForest } from "../src/detect/models";
+import { chooseNextLink } from "../src/detect/next-link-choice";
+import {
+  type PageElementParams,
+  pageElementFromProbabilities,
+} from "../src/detect/page-element-choice";
+import { pagerAnchor } from "../src/detect/pager-anchor";
+import { elementBox, isVisible } from "../src/features/layout";
+import {
+  anchorMarkup,
+  candidateAnchors,
+  extractLinkVectors,
+  linkFeatureArray,
+} from "../src/features/link-features";
+import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../src/features/node-features";
+import { pageTextLength, visibleText } from "../src/features/text";
+import { decodeBody } from "../src/pager/decode";
+import { parseHtml } from "../src/pager/fetch-page";
+import { insertionPointAfter, insertPage } from "../src/pager/insert";
+import { pagerStart } from "../src/pager/pager";
+import { prepareForInsertion } from "../src/pager/prepare";
+import { profileOf, resolvePage } from "../src/pager/verify-page";
+import { xpathsForRun } from "../src/rule/xpath";
+
+import { NO_FETCHED_STAGES } from "./fetched-stages";
+
+/** One run of tsugi's `detect()` on the live document. */
+export interface DetectRun {
+  /** wall time of `detect()` (features + both forests + post-processing), ms */
+  ms: number;
+  /** detected next-page URL, or null */
+  nextUrl: string | null;
+  /** XPaths of the detected page element(s) */
+  xpaths: string[];
+}
+
+/** Stage times (ms) and sizes of one instrumented detection. */
+export interface DetectProfile {
+  /** ms per stage, in the order they run */
+  stages: {
+    /** next link: `extractLinkVectors` (candidate anchors, merge, features incl. layout reads) */
+    linkFeatures: number;
+    /** next link: feature rows + forest votes */
+    linkForest: number;
+    /** next link: `chooseNextLink` + `pagerAnchor` */
+    linkChoose: number;
+    /** page element: `nodeStats` (one pass over all elements: text, tags, tree) */
+    nodeStats: number;
+    /** page element: `extractNodeVectors` (per-node features incl. layout boxes) + filter */
+    nodeFeatures: number;
+    /** page element: parent/own-text arrays for the choice */
+    nodePrep: number;
+    /** page element: feature rows + forest votes */
+    nodeForest: number;
+    /** page element: relabel + choice of container/run */
+    nodeChoose: number;
+    /** XPaths of the chosen elements */
+    xpaths: number;
+  };
+  /** sum of the stages, ms */
+  total: number;
+  /** parts of the stages timed again on their own after the staged run, ms (overlap the
+   * stages, not added to `total`) */
+  probes: {
+    /** `candidateAnchors`: every `<a href>` with its URL resolved and filtered */
+    candidateAnchors: number;
+    /** `visibleText` + `anchorMarkup` of every candidate anchor */
+    anchorText: number;
+    /** `pageTextLength` (visible text of the whole body), once per page */
+    pageText: number;
+    /** layout reads for the link features: box + visibility of every candidate anchor */
+    linkLayout: number;
+    /** layout reads for the node features: box + visibility of every element the node
+     * extractor visits (before the text filter) */
+    nodeLayout: number;
+  };
+  /** elements the node extractor visits before dropping those without text */
+  nodeVectors: number;
+  /** `<a href>` anchors kept as candidates (before merging by URL) */
+  anchors: number;
+  /** next-link candidates (distinct URLs) scored by the forest */
+  linkCandidates: number;
+  /** elements of the document (`getElementsByTagName('*')`) */
+  elements: number;
+  /** page-element candidates (elements with text) scored by the forest */
+  nodeCandidates: number;
+  /** trees in the next-link / page-element forests */
+  trees: { nextLink: number; pageElement: number };
+  /** true when the profiled run chose what `detect()` chose */
+  sameAsDetect: boolean;
+}
+
+/** One Readability.js run on a clone of the live document. */
+export interface ReadabilityRun {
+  /** `document.cloneNode(true)` + `new Readability(clone).parse()`, ms */
+  ms: number;
+  /** the clone alone, ms (included in `ms`) */
+  cloneMs: number;
+  /** length of the extracted text, 0 when parse() returned null */
+  textLength: number;
+}
+
+/** Stage times (ms) of processing one fetched page as the pager does. */
+export interface FetchedPageRun {
+  /** false when page 1 had no page element or page 2 gave none: no insertion done */
+  ok: boolean;
+  /** why `ok` is false */
+  error?: string;
+  /** `decodeBody` of the raw bytes, ms (part of fetching, reported apart) */
+  decode: number;
+  /** `parseHtml` (DOMParser + base URL), ms */
+  parse: number;
+  /** `resolvePage` (src/pager/verify-page.ts): page 1's learned site rule on the fetched
+   * document, its checks, and the models where it failed, ms */
+  resolve: number;
+  /** true when the rule alone found the page element and the next link (or the end) */
+  byRule: boolean;
+  /** `prepareForInsertion` (absolutize URLs, DOMPurify, importNode), ms */
+  sanitize: number;
+  /** `insertionPointAfter` + `insertPage` (separator + nodes into the live DOM), ms */
+  insert: number;
+  /** parse + resolve + sanitize + insert, ms (decode excluded) */
+  total: number;
+  /** forced style + layout right after the insertion (`offsetHeight`), ms; not in `total` */
+  layoutAfter: number;
+  /** elements selected on the fetched page */
+  elements: number;
+  /** elements inserted (all descendants included) */
+  insertedElements: number;
+  /** length of the fetched HTML string, chars */
+  htmlChars: number;
+}
+
+function now(): number {
+  return performance.now();
+}
+
+/**
+ * Force style and layout of the live page, so detection (which reads element boxes) does
+ * not pay for the first layout: a page the content script sees at `document_idle` has
+ * been laid out already.
+ *
+ * @returns time the forced layout took, ms
+ */
+export function forceLayout(): number {
+  const t = now();
+  void document.documentElement.offsetHeight;
+  void document.body?.getBoundingClientRect();
+  return now() - t;
+}
+
+/**
+ * Run tsugi's `detect()` once on the live document.
+ *
+ * @param pageUrl the page's URL
+ * @returns time (ms) and what it found
+ */
+export function runDetect(pageUrl: string): DetectRun {
+  const t = now();
+  const d = detect(document, pageUrl);
+  const ms = now() - t;
+  return { ms, nextUrl: d.next.url, xpaths: d.pageElementXPaths };
+}
+
+/**
+ * Run the steps of `detect()` (src/detect/detect.ts, next-link.ts, page-element.ts) one
+ * by one with a clock around each. The steps are copied from those files; `sameAsDetect`
+ * checks the copy still decides as `detect()` does.
+ *
+ * @param pageUrl the page's URL
+ * @param reference what `detect()` found on this page, to compare with
+ * @returns stage times (ms) and candidate counts
+ */
+export function profileDetect(pageUrl: string, reference: DetectRun): DetectProfile {
+  const doc = document;
+  const t0 = now();
+  const lf = nextLinkForest();
+  const cut = lf.params.threshold ?? 0.5;
+  const vectors = extractLinkVectors(doc, pageUrl);
+  const t1 = now();
+  const rows = vectors.map(linkFeatureArray);
+  const linkProbs = lf.probabilities(rows);
+  const t2 = now();
+  const { index } = chooseNextLink(rows, linkProbs, cut);
+  const chosen = index >= 0 ? vectors[index] : undefined;
+  const anchor = chosen ? pagerAnchor(chosen) : null;
+  const t3 = now();
+  const stats = nodeStats(doc);
+  const t4 = now();
+  const nodes = extractNodeVectors(doc, { nextLink: anchor, stats, withTextOnly: true });
+  const visited = nodes;
+  const t5 = now();
+  const position = new Map<Element, number>();
+  for (const [k, v] of nodes.entries()) position.set(v.element, k);
+  const parent = nodes.map((v) => {
+    const p = stats.parent[stats.index.get(v.element) ?? -1] ?? -1;
+    const el = p >= 0 ? stats.elements[p] : undefined;
+    return el ? (position.get(el) ?? -1) : -1;
+  });
+  const ownText = nodes.map((v) => {
+    const i = stats.index.get(v.element) ?? -1;
+    return Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+  });
+  const t6 = now();
+  const pf = pageElementForest();
+  const nodeProbs = pf.probabilities(nodes.map(nodeFeatureArray));
+  const t7 = now();
+  const contains = nodes.map((v) => v.features.containsNextLink);
+  const choice =
+    nodes.length === 0
+      ? { nodes: [] as number[] }
+      : pageElementFromProbabilities(
+          parent,
+          ownText,
+          nodeProbs,
+          contains,
+          pf.params as PageElementParams,
+        );
+  const elements = choice.nodes.flatMap((k) => nodes[k]?.element ?? []);
+  const t8 = now();
+  const xpaths = xpathsForRun(elements);
+  const t9 = now();
+  // Probes: parts of the stages again, each on its own.
+  const p0 = now();
+  const anchors = candidateAnchors(doc, pageUrl);
+  const p1 = now();
+  for (const c of anchors) {
+    visibleText(c.anchor);
+    anchorMarkup(c.anchor);
+  }
+  const p2 = now();
+  pageTextLength(doc);
+  const p3 = now();
+  for (const c of anchors) {
+    elementBox(c.anchor, true);
+    isVisible(c.anchor, true);
+  }
+  const p4 = now();
+  for (const v of visited) {
+    elementBox(v.element, true);
+    isVisible(v.element, true);
+  }
+  const p5 = now();
+  const sameAsDetect =
+    (chosen?.url ?? null) === reference.nextUrl &&
+    JSON.stringify(xpaths) === JSON.stringify(reference.xpaths);
+  const treeCount = (f: { treeCount: number }) => f.treeCount;
+  return {
+    stages: {
+      linkFeatures: t1 - t0,
+      linkForest: t2 - t1,
+      linkChoose: t3 - t2,
+      nodeStats: t4 - t3,
+      nodeFeatures: t5 - t4,
+      nodePrep: t6 - t5,
+      nodeForest: t7 - t6,
+      nodeChoose: t8 - t7,
+      xpaths: t9 - t8,
+    },
+    total: t9 - t0,
+    probes: {
+      candidateAnchors: p1 - p0,
+      anchorText: p2 - p1,
+      pageText: p3 - p2,
+      linkLayout: p4 - p3,
+      nodeLayout: p5 - p4,
+    },
+    nodeVectors: visited.length,
+    anchors: vectors.reduce((n, v) => n + v.anchors.length, 0),
+    linkCandidates: vectors.length,
+    elements: doc.getElementsByTagName("*").length,
+    nodeCandidates: nodes.length,
+    trees: { nextLink: treeCount(lf), pageElement: treeCount(pf) },
+    sameAsDetect,
+  };
+}
+
+/**
+ * Run Readability.js once on a clone of the live document (it mutates what it parses).
+ *
+ * @returns time (ms, clone included), clone time (ms) and extracted text length
+ */
+export function runReadability(): ReadabilityRun {
+  const t0 = now();
+  const clone = document.cloneNode(true) as Document;
+  const t1 = now();
+  const article = new Readability(clone).parse();
+  const t2 = now();
+  return { ms: t2 - t0, cloneMs: t1 - t0, textLength: article?.textContent?.length ?? 0 };
+}
+
+function base64Bytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Process one fetched next page the way the pager's `join()` does (src/pager/pager.ts):
+ * page 1's detection becomes the site rule (`pagerStart`, outside the timing, as the
+ * content script does it once per tab); then decode, parse inertly, read the page with
+ * the rule and its checks (`resolvePage`, the models where the rule fails), sanitize and
+ * import the elements, insert them after page 1's last page element.
+ * Modifies the live document: call it after the detection and Readability timings.
+ *
+ * @param pageUrl page 1's URL (the live document)
+ * @param b64 the fetched page's raw bytes, base64
+ * @param contentType the response's Content-Type (charset), e.g. `text/html; charset=gbk`
+ * @param url the fetched page's URL
+ * @returns stage times (ms) and sizes
+ */
+export function runFetchedPage(
+  pageUrl: string,
+  b64: string,
+  contentType: string,
+  url: string,
+): FetchedPageRun {
+  const empty = NO_FETCHED_STAGES;
+  const start = pagerStart(detect(document, pageUrl), pageUrl);
+  const last = start?.pageElements[start.pageElements.length - 1];
+  if (!start || !last) return { ok: false, error: "page 1 has nothing to join", ...empty };
+  const profile = profileOf(start.pageElements, start.pageElementXPaths, start.nextLinkXPath);
+  const bytes = base64Bytes(b64);
+  const t0 = now();
+  const html = decodeBody(bytes, contentType);
+  const t1 = now();
+  const doc = parseHtml(html, url);
+  const t2 = now();
+  const read = resolvePage(doc, url, profile, (u) => u === pageUrl);
+  const t3 = now();
+  if (read.elements.length === 0) {
+    return {
+      ...empty,
+      ok: false,
+      error: "no page element on page 2 (rule and detection)",
+      decode: t1 - t0,
+      parse: t2 - t1,
+      resolve: t3 - t2,
+      htmlChars: html.length,
+    };
+  }
+  const nodes = prepareForInsertion(read.elements, url, document);
+  const t4 = now();
+  const at = insertionPointAfter(last);
+  const inserted = insertPage(document, at, nodes, 2, url, true);
+  const t5 = now();
+  const layoutAfter = forceLayout();
+  let insertedElements = 0;
+  for (const n of inserted) {
+    if (n.nodeType === 1) insertedElements += 1 + (n as Element).getElementsByTagName("*").length;
+  }
+  return {
+    ok: true,
+    decode: t1 - t0,
+    parse: t2 - t1,
+    resolve: t3 - t2,
+    byRule: read.ruleProblems.length === 0,
+    sanitize: t4 - t3,
+    insert: t5 - t4,
+    total: t5 - t1,
+    layoutAfter,
+    elements: read.elements.length,
+    insertedElements,
+    htmlChars: html.length,
+  };
+}
+
+/** What `globalThis.__tsugiBench` holds. */
+export interface BenchApi {
+  forceLayout: typeof forceLayout;
+  runDetect: typeof runDetect;
+  profileDetect: typeof profileDetect;
+  runReadability: typeof runReadability;
+  runFetchedPage: typeof runFetchedPage;
+}
+
+// The bench runs in pages with JavaScript off (as `tsugi detect` renders them), where Blink
+// refuses to call back into JS: DOMPurify's Trusted Types policy (`createHTML`) would
+// throw. Without `trustedTypes` DOMPurify passes the markup as a plain string, as in a
+// browser without Trusted Types; the sanitizing work is the same.
+Object.defineProperty(globalThis, "trustedTypes", { value: undefined, configurable: true });
+
+(globalThis as unknown as { __tsugiBench: BenchApi }).__tsugiBench = {
+  forceLayout,
+  runDetect,
+  profileDetect,
+  runReadability,
+  runFetchedPage,
+};

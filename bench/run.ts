@@ -1,0 +1,1026 @@
+/**
+ * `npm run bench`: one run, side by side, in headless Chromium (issue 6).
+ *
+ * - Detection time on the live page: tsugi's `detect()` (features + both forests +
+ *   post-processing) and Readability.js's `parse()` on a clone of the same rendered page,
+ *   over the corpus pages (pagination, then Readability's article pages; GoogleTrends'
+ *   article pages too with `--all`).
+ *   Each page is opened offline with its scripts off (`openSavedPage`), laid out once, and
+ *   each detector runs 3 times, interleaved; a page's time is the min of its 3 runs (the
+ *   first run, cold JIT in a fresh renderer, is kept too).
+ * - Processing of one fetched page (decode, parse, rule, next-link detection, sanitize,
+ *   insert) for a next page of the same site (pagination pages of one site; the multipage
+ *   captures' real page 2).
+ * - Model sizes and the content-script bundle (raw and gzip).
+ * - JS heap of the real extension on `arstechnica-002`: page 1 alone right after tsugi
+ *   reported ready, then after all 19 pages are joined (CDP, after a forced GC).
+ *
+ * Prints a table and writes `bench/results.json`. Targets are reported, never enforced.
+ *
+ * Usage: `node out/bench/bench.mjs [--limit N] [--quick] [--no-articles] [--all] [--no-heap]
+ *   [--out FILE]` (`npm run bench -- --quick` builds the bundles first).
+ */
+import { execSync } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from "../src/cli/browser";
+import { FINAL_STATES, scrollUntilSettled, tabStatus, waitForStatus } from "../src/cli/join";
+import { type SavedPage, serveSavedPages } from "../src/cli/saved-page";
+import { listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
+import { hostResolverRules, startReplayServer } from "../src/replay/replay-server";
+import { withoutFragment } from "../src/rule/transfer-metrics";
+import {
+  type CorpusPage,
+  googletrendsPages,
+  paginationPages,
+  readabilityPages,
+} from "../src/train/corpus";
+import { NO_FETCHED_STAGES } from "./fetched-stages";
+import type {
+  BenchApi,
+  DetectProfile,
+  DetectRun,
+  FetchedPageRun,
+  ReadabilityRun,
+} from "./page-entry";
+
+/** Runs of each detector per page; a page's time is the min. */
+const RUNS = 3;
+/** Per-page time limit for the in-page work, ms. */
+const PAGE_TIMEOUT_MS = 60_000;
+
+/** Command-line options. */
+export interface BenchOptions {
+  /** most pages per corpus part (pagination, readability, googletrends); Infinity for all */
+  limit: number;
+  /** include the article pages (readability, googletrends) */
+  articles: boolean;
+  /** also the GoogleTrends article pages (180 more; `--all`) */
+  googletrends: boolean;
+  /** measure the heap of the 19-page join */
+  heap: boolean;
+  /** where to write the results */
+  out: string;
+}
+
+/**
+ * Parse the command line.
+ *
+ * @param argv arguments after the script name
+ * @returns options; `--quick` means `--limit 25` per corpus part, no multipage captures
+ *   and no heap run (unless `--heap` is given)
+ * @throws Error on an unknown flag or a bad number
+ */
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const o: BenchOptions = {
+    limit: Number.POSITIVE_INFINITY,
+    articles: true,
+    googletrends: false,
+    heap: true,
+    out: join(repoRoot(), "bench", "results.json"),
+  };
+  let heap: boolean | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--quick") {
+      o.limit = Math.min(o.limit, 25);
+      heap ??= false;
+    } else if (a === "--limit") {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new Error("--limit needs a positive integer");
+      o.limit = n;
+    } else if (a === "--no-articles") o.articles = false;
+    else if (a === "--all") o.googletrends = true;
+    else if (a === "--no-heap") heap = false;
+    else if (a === "--heap") heap = true;
+    else if (a === "--out") o.out = resolve(argv[++i] ?? "");
+    else throw new Error(`unknown argument: ${a}`);
+  }
+  o.heap = heap ?? o.heap;
+  return o;
+}
+
+/** median, p95, max, mean of a sample (ms), and its size. */
+export interface Summary {
+  n: number;
+  median: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+/**
+ * Order statistics of a sample; percentiles by nearest rank.
+ *
+ * @param xs values (any unit)
+ * @returns summary rounded to 0.01; zeros for an empty sample
+ */
+export function summarize(xs: readonly number[]): Summary {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  if (n === 0) return { n: 0, median: 0, p95: 0, max: 0, mean: 0 };
+  const rank = (p: number) => s[Math.min(n - 1, Math.max(0, Math.ceil(p * n) - 1))] ?? 0;
+  const median = n % 2 === 1 ? (s[(n - 1) / 2] ?? 0) : ((s[n / 2 - 1] ?? 0) + (s[n / 2] ?? 0)) / 2;
+  return {
+    n,
+    median: r2(median),
+    p95: r2(rank(0.95)),
+    max: r2(s[n - 1] ?? 0),
+    mean: r2(s.reduce((a, b) => a + b, 0) / n),
+  };
+}
+
+function r2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** One corpus page's measurements. */
+interface PageResult {
+  key: string;
+  part: string;
+  url: string;
+  layoutMs: number;
+  /** Node-side wall time of the steps (ms): open the tab, inject the bundle, detection and
+   * Readability runs + profile, fetched page */
+  wallMs?: { open: number; inject: number; measure: number; fetched: number };
+  /** tsugi detect(): min of runs, first run, all runs (ms) */
+  detect: { min: number; first: number; runs: number[] };
+  readability: { min: number; first: number; runs: number[]; cloneMs: number; textLength: number };
+  nextUrl: string | null;
+  xpaths: string[];
+  profile: DetectProfile;
+  fetched?: FetchedPageRun & { from: string; page2: string };
+}
+
+const FETCHED_FAILED: FetchedPageRun = { ok: false, ...NO_FETCHED_STAGES };
+
+/** A fetched page 2 to process after page 1's detection. */
+interface Page2 {
+  key: string;
+  url: string;
+  file: string;
+  charset: string;
+}
+
+/** The page's global the bench bundle sets (functions passed to `evaluate` run in the page,
+ * so they name it directly). */
+type BenchGlobal = { __tsugiBench: BenchApi };
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Measure one saved page in a fresh tab: layout, then `RUNS` × (detect, Readability)
+ * interleaved, one instrumented detection, and (when `page2` finds a page) one fetched
+ * page processed and inserted.
+ */
+async function measurePage(
+  shown: SavedTab,
+  code: string,
+  page: { key: string; part: string; url: string; file: string; charset: string },
+  page2: (nextUrl: string | null) => Page2 | null,
+): Promise<PageResult> {
+  const w0 = Date.now();
+  const tab = await shown.open({
+    url: page.url,
+    bytes: readFileSync(page.file),
+    charset: page.charset,
+  });
+  {
+    const w1 = Date.now();
+    await tab.evaluate(code);
+    const w2 = Date.now();
+    const layoutMs = await tab.evaluate(() =>
+      (globalThis as unknown as BenchGlobal).__tsugiBench.forceLayout(),
+    );
+    const detects: DetectRun[] = [];
+    const reads: ReadabilityRun[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      detects.push(
+        await tab.evaluate(
+          (u) => (globalThis as unknown as BenchGlobal).__tsugiBench.runDetect(u),
+          page.url,
+        ),
+      );
+      reads.push(
+        await tab.evaluate(() =>
+          (globalThis as unknown as BenchGlobal).__tsugiBench.runReadability(),
+        ),
+      );
+    }
+    const first = detects[0] as DetectRun;
+    const profile = await tab.evaluate(
+      ([u, ref]) => (globalThis as unknown as BenchGlobal).__tsugiBench.profileDetect(u, ref),
+      [page.url, first] as const,
+    );
+    const result: PageResult = {
+      key: page.key,
+      part: page.part,
+      url: page.url,
+      layoutMs: r2(layoutMs),
+      detect: {
+        min: r2(Math.min(...detects.map((d) => d.ms))),
+        first: r2(first.ms),
+        runs: detects.map((d) => r2(d.ms)),
+      },
+      readability: {
+        min: r2(Math.min(...reads.map((d) => d.ms))),
+        first: r2(reads[0]?.ms ?? 0),
+        runs: reads.map((d) => r2(d.ms)),
+        cloneMs: r2(Math.min(...reads.map((d) => d.cloneMs))),
+        textLength: reads[0]?.textLength ?? 0,
+      },
+      nextUrl: first.nextUrl,
+      xpaths: first.xpaths,
+      profile: roundProfile(profile),
+    };
+    const w3 = Date.now();
+    const p2 = first.xpaths.length > 0 ? page2(first.nextUrl) : null;
+    if (p2) {
+      const bytes = readFileSync(p2.file);
+      const type = p2.charset ? `text/html; charset=${p2.charset}` : "text/html";
+      // A failure here must not lose the page's detection timings.
+      const run: FetchedPageRun = await tab
+        .evaluate(
+          ([x, b, t, u]) =>
+            (globalThis as unknown as BenchGlobal).__tsugiBench.runFetchedPage(x, b, t, u),
+          [page.url, bytes.toString("base64"), type, p2.url] as const,
+        )
+        .catch((e: unknown) => ({
+          ...FETCHED_FAILED,
+          error: (e as Error).message.split("\n")[0] ?? "",
+        }));
+      result.fetched = { ...roundNumbers(run), from: page.key, page2: p2.key };
+    }
+    const w4 = Date.now();
+    result.wallMs = { open: w1 - w0, inject: w2 - w1, measure: w3 - w2, fetched: w4 - w3 };
+    return result;
+  }
+}
+
+function roundNumbers<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = typeof v === "number" ? r2(v) : v;
+  return out as T;
+}
+
+function roundProfile(p: DetectProfile): DetectProfile {
+  return {
+    ...p,
+    stages: roundNumbers(p.stages),
+    probes: roundNumbers(p.probes),
+    total: r2(p.total),
+  };
+}
+
+/**
+ * One tab that shows saved pages in turn, offline, as `openSavedPage` (src/cli/saved-page.ts)
+ * does: the main document is answered from the saved bytes, every other request is
+ * refused; with the context's JavaScript off nothing of the page runs. Reusing the tab
+ * spares a tab's set-up per page.
+ */
+export class SavedTab {
+  private saved: SavedPage | null = null;
+  private tab: Page | null = null;
+
+  /** @param context a context created with `javaScriptEnabled: false` */
+  constructor(private readonly context: BrowserContext) {}
+
+  /**
+   * Show a saved page (its URL without the fragment, so that a page differing from the
+   * previous one only by its fragment still loads).
+   *
+   * @param saved bytes, URL, charset
+   * @returns the tab, loaded
+   * @throws when the navigation fails or times out (60 s); the tab is then dropped
+   */
+  async open(saved: SavedPage): Promise<Page> {
+    let tab = this.tab;
+    if (tab === null || tab.isClosed()) {
+      const t = await this.context.newPage();
+      await serveSavedPages(t, () => this.saved);
+      tab = t;
+      this.tab = t;
+    }
+    this.saved = saved;
+    try {
+      await tab.goto(withoutFragment(saved.url), { waitUntil: "load", timeout: 60_000 });
+      return tab;
+    } catch (e) {
+      await this.reset();
+      throw e;
+    }
+  }
+
+  /** Close the tab; the next {@link open} makes a new one. */
+  async reset(): Promise<void> {
+    const tab = this.tab;
+    this.tab = null;
+    await tab?.close().catch(() => {});
+  }
+}
+
+/** Pagination pages of the same site, to pick page 2 from. */
+function paginationPage2(
+  pages: CorpusPage[],
+): (p: CorpusPage) => (next: string | null) => Page2 | null {
+  const bySite = new Map<string, CorpusPage[]>();
+  for (const p of pages) bySite.set(p.group, [...(bySite.get(p.group) ?? []), p]);
+  const byUrl = new Map(pages.map((p) => [withoutFragment(p.input.pageUrl), p]));
+  const asPage2 = (p: CorpusPage): Page2 => ({
+    key: p.key,
+    url: p.input.pageUrl,
+    file: p.file,
+    charset: p.charset,
+  });
+  return (p) => (next) => {
+    // The detected next page when the corpus holds it, else another page of the site.
+    const exact = next ? byUrl.get(withoutFragment(next)) : undefined;
+    if (exact && exact.key !== p.key && exact.group === p.group) return asPage2(exact);
+    const site = bySite.get(p.group) ?? [];
+    const k = site.indexOf(p);
+    const other = site[(k + 1) % site.length];
+    return other && other.key !== p.key ? asPage2(other) : null;
+  };
+}
+
+/** Build the page bundle when it is missing, and dist/ when it is missing. */
+function ensureBuilt(root: string): string {
+  const bundle = join(root, "out", "bench", "bench-page.js");
+  if (!existsSync(bundle)) {
+    execSync(
+      "npx esbuild bench/page-entry.ts --bundle --format=iife --target=es2022 --outfile=out/bench/bench-page.js --external:crypto --log-level=warning",
+      { cwd: root, stdio: "inherit" },
+    );
+  }
+  if (!existsSync(join(root, "dist", "manifest.json"))) {
+    console.error("dist/ is missing: running npm run build");
+    execSync("npm run build", { cwd: root, stdio: "inherit" });
+  }
+  return readFileSync(bundle, "utf8");
+}
+
+/** Raw and gzip size of a file, bytes. */
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+/**
+ * Raw and gzip (level 9, node:zlib) size of a file.
+ *
+ * @param path file path
+ * @param root shown relative to this
+ * @returns sizes in bytes
+ */
+export function fileSize(path: string, root: string): FileSize {
+  const bytes = readFileSync(path);
+  return {
+    file: path.startsWith(root) ? path.slice(root.length + 1) : path,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+  };
+}
+
+/**
+ * The content script's files: `content_scripts[].js` of `dist/manifest.json` plus every
+ * chunk they import (static `import … from "…"` or dynamic `import("…")`), transitively.
+ *
+ * @param dist the built extension directory
+ * @returns absolute paths
+ */
+export function contentScriptFiles(dist: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8")) as {
+    content_scripts?: { js?: string[] }[];
+  };
+  const seen = new Set<string>();
+  const queue = (manifest.content_scripts ?? [])
+    .flatMap((c) => c.js ?? [])
+    .map((f) => join(dist, f));
+  while (queue.length > 0) {
+    const f = queue.shift() as string;
+    if (seen.has(f) || !existsSync(f)) continue;
+    seen.add(f);
+    const text = readFileSync(f, "utf8");
+    const re = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'`]([^"'`]+\.js)["'`]/g;
+    for (const m of text.matchAll(re)) {
+      const spec = m[1] ?? "";
+      const path = spec.startsWith("/") ? join(dist, spec) : resolve(dirname(f), spec);
+      if (path.startsWith(dist)) queue.push(path);
+    }
+  }
+  return [...seen];
+}
+
+/** Heap of the real extension joining `arstechnica-002`. */
+export interface HeapResult {
+  case: string;
+  /** after tsugi reported ready on page 1, after a forced GC */
+  page1: HeapPoint;
+  /** after all pages are joined, after a forced GC */
+  joined: HeapPoint;
+  /** pages shown at the end, counting page 1 */
+  pages: number;
+  state: string;
+  /** live detection time the content script reported, ms */
+  detectMs: number;
+  /** wall time from ready to the last page joined (pager's 1 s request interval), ms */
+  joinWallMs: number;
+}
+
+/** One heap reading. */
+export interface HeapPoint {
+  /** V8 heap used (`Runtime.getHeapUsage` usedSize), bytes */
+  jsUsed: number;
+  /** V8 heap committed (totalSize), bytes */
+  jsTotal: number;
+  /** Blink's (Oilpan) heap used, where Chromium reports it (embedderHeapUsedSize), bytes */
+  embedderUsed: number | null;
+  /** ArrayBuffer backing stores (backingStorageSize), bytes */
+  backingStorage: number | null;
+  /** `document.getElementsByTagName('*').length` */
+  domElements: number;
+}
+
+async function heapPoint(page: Page): Promise<HeapPoint> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("HeapProfiler.collectGarbage");
+    await cdp.send("HeapProfiler.collectGarbage");
+    const u = (await cdp.send("Runtime.getHeapUsage")) as {
+      usedSize: number;
+      totalSize: number;
+      embedderHeapUsedSize?: number;
+      backingStorageSize?: number;
+    };
+    const domElements = await page.evaluate(() => document.getElementsByTagName("*").length);
+    return {
+      jsUsed: u.usedSize,
+      jsTotal: u.totalSize,
+      embedderUsed: u.embedderHeapUsedSize ?? null,
+      backingStorage: u.backingStorageSize ?? null,
+      domElements,
+    };
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+/**
+ * Join `arstechnica-002` with the built extension (as `tsugi join` does) and read the
+ * page's heap before and after.
+ *
+ * @param dist the built extension
+ * @returns heap readings and the final pager state
+ */
+export async function measureHeap(dist: string, caseName = "arstechnica-002"): Promise<HeapResult> {
+  const replay = await startReplayServer(caseName);
+  const browser = await launchChromium({
+    extensionDir: dist,
+    hostResolverRules: hostResolverRules(replay.port),
+  });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(replay.case.startUrl, { waitUntil: "load", timeout: 60_000 });
+    const ready = await waitForStatus(
+      page,
+      (s) => s.state === "ready" || FINAL_STATES.has(s.state),
+      30_000,
+    );
+    const page1 = await heapPoint(page);
+    const t0 = Date.now();
+    const end = await scrollUntilSettled(page, 240_000);
+    const joinWallMs = Date.now() - t0;
+    const joined = await heapPoint(page);
+    const last = (await tabStatus(page)) ?? end;
+    return {
+      case: caseName,
+      page1,
+      joined,
+      pages: last.pages,
+      state: last.state,
+      detectMs: ready.detectMs,
+      joinWallMs,
+    };
+  } finally {
+    await browser.close();
+    await replay.close();
+  }
+}
+
+/** A row of the printed table. */
+interface Row {
+  measure: string;
+  tsugi: string;
+  readability: string;
+  target: string;
+  met: string;
+}
+
+function fmt(x: number | null | undefined, digits = 1): string {
+  return x === null || x === undefined || Number.isNaN(x) ? "—" : x.toFixed(digits);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+function met(ok: boolean | null): string {
+  return ok === null ? "" : ok ? "PASS" : "FAIL";
+}
+
+function printTable(rows: Row[]): string {
+  const head: Row = {
+    measure: "measure",
+    tsugi: "tsugi",
+    readability: "Readability.js",
+    target: "target",
+    met: "met?",
+  };
+  const keys = Object.keys(head) as (keyof Row)[];
+  const width = Object.fromEntries(
+    keys.map((k) => [k, Math.max(...[head, ...rows].map((r) => r[k].length))]),
+  ) as Record<keyof Row, number>;
+  const line = (r: Row) =>
+    keys
+      .map((k) => (k === "measure" ? r[k].padEnd(width[k]) : r[k].padStart(width[k])))
+      .join("  ")
+      .trimEnd();
+  const sep = keys.map((k) => "-".repeat(width[k])).join("  ");
+  return [line(head), sep, ...rows.map(line)].join("\n");
+}
+
+/**
+ * Run the bench.
+ *
+ * @param opts options from {@link parseArgs}
+ * @returns the results object written to `opts.out`
+ */
+export async function runBench(opts: BenchOptions): Promise<Record<string, unknown>> {
+  const root = repoRoot();
+  const code = ensureBuilt(root);
+  const started = Date.now();
+
+  // Sizes.
+  const models = {
+    nextLink: fileSize(join(root, "models", "next-link.json"), root),
+    pageElement: fileSize(join(root, "models", "page-element.json"), root),
+  };
+  const modelsGzip = models.nextLink.gzip + models.pageElement.gzip;
+  const dist = join(root, "dist");
+  const csFiles = contentScriptFiles(dist).map((f) => fileSize(f, root));
+  const contentScript = {
+    files: csFiles,
+    raw: csFiles.reduce((n, f) => n + f.raw, 0),
+    gzip: csFiles.reduce((n, f) => n + f.gzip, 0),
+  };
+  const readabilityJs = fileSize(
+    join(root, "node_modules", "@mozilla", "readability", "Readability.js"),
+    root,
+  );
+
+  // Corpus pages.
+  const pagination = paginationPages().slice(0, opts.limit);
+  const allPagination = paginationPages();
+  const pick = paginationPage2(allPagination);
+  const byKey = new Map(allPagination.map((p) => [p.key, p]));
+  const articles = opts.articles
+    ? [
+        ...readabilityPages().slice(0, opts.limit),
+        ...(opts.googletrends ? googletrendsPages().slice(0, opts.limit) : []),
+      ]
+    : [];
+
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_FLAGS],
+  });
+  const chromiumVersion = browser.version();
+  const results: PageResult[] = [];
+  const failures: { key: string; error: string }[] = [];
+  const multipage: PageResult[] = [];
+  try {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const shown = new SavedTab(context);
+    const todo = [...pagination, ...articles];
+    let k = 0;
+    for (const p of todo) {
+      k++;
+      const page2 =
+        p.part === "pagination" ? pick(byKey.get(p.key) as CorpusPage) : () => null as Page2 | null;
+      try {
+        const r = await withTimeout(
+          measurePage(
+            shown,
+            code,
+            { key: p.key, part: p.part, url: p.input.pageUrl, file: p.file, charset: p.charset },
+            page2,
+          ),
+          PAGE_TIMEOUT_MS,
+          p.key,
+        );
+        results.push(r);
+      } catch (e) {
+        failures.push({ key: p.key, error: (e as Error).message.split("\n")[0] ?? "" });
+        await shown.reset(); // a timed-out page may still be busy in it
+      }
+      if (k % 25 === 0 || k === todo.length)
+        process.stderr.write(
+          `bench: ${k}/${todo.length} pages (${failures.length} failed), ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+        );
+    }
+    // Multipage captures: page 1 at its address, its real page 2 when captured.
+    const cases = opts.limit === Number.POSITIVE_INFINITY ? listMultipageCases() : [];
+    for (const name of cases) {
+      try {
+        const c = readCase(name);
+        const file = c.urlMap.get(c.startUrl);
+        if (!file) continue;
+        const page2 = (next: string | null): Page2 | null => {
+          const f = next ? c.urlMap.get(withoutFragment(next)) : undefined;
+          return next && f && withoutFragment(next) !== c.startUrl
+            ? { key: `multipage/${name}/2`, url: withoutFragment(next), file: f, charset: "" }
+            : null;
+        };
+        multipage.push(
+          await withTimeout(
+            measurePage(
+              shown,
+              code,
+              { key: `multipage/${name}`, part: "multipage", url: c.startUrl, file, charset: "" },
+              page2,
+            ),
+            PAGE_TIMEOUT_MS,
+            name,
+          ),
+        );
+      } catch (e) {
+        failures.push({
+          key: `multipage/${name}`,
+          error: (e as Error).message.split("\n")[0] ?? "",
+        });
+        await shown.reset();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  let heap: HeapResult | { error: string } | null = null;
+  if (opts.heap) {
+    process.stderr.write("bench: joining arstechnica-002 with the extension for the heap\n");
+    try {
+      heap = await measureHeap(dist);
+    } catch (e) {
+      heap = { error: (e as Error).message.split("\n")[0] ?? "" };
+    }
+  }
+
+  // Summaries.
+  const detectPages = results; // corpus pages (pagination + articles)
+  const part = (name: string) => detectPages.filter((r) => r.part === name);
+  const parts = ["pagination", "readability", "googletrends"].filter((n) => part(n).length > 0);
+  const sumOf = (rs: PageResult[]) => ({
+    pages: rs.length,
+    tsugiMin: summarize(rs.map((r) => r.detect.min)),
+    tsugiFirst: summarize(rs.map((r) => r.detect.first)),
+    readabilityMin: summarize(rs.map((r) => r.readability.min)),
+    readabilityFirst: summarize(rs.map((r) => r.readability.first)),
+    readabilityClone: summarize(rs.map((r) => r.readability.cloneMs)),
+    layout: summarize(rs.map((r) => r.layoutMs)),
+  });
+  const all = sumOf(detectPages);
+  const byPart = Object.fromEntries(parts.map((n) => [n, sumOf(part(n))]));
+  const stageNames = Object.keys(
+    detectPages[0]?.profile.stages ?? {},
+  ) as (keyof DetectProfile["stages"])[];
+  const profile = {
+    stagesMs: Object.fromEntries(
+      stageNames.map((s) => [s, summarize(detectPages.map((r) => r.profile.stages[s]))]),
+    ),
+    total: summarize(detectPages.map((r) => r.profile.total)),
+    probesMs: Object.fromEntries(
+      (Object.keys(detectPages[0]?.profile.probes ?? {}) as (keyof DetectProfile["probes"])[]).map(
+        (s) => [s, summarize(detectPages.map((r) => r.profile.probes[s]))],
+      ),
+    ),
+    nodeVectors: summarize(detectPages.map((r) => r.profile.nodeVectors)),
+    shareOfTotal: Object.fromEntries(
+      stageNames.map((s) => {
+        const sum = detectPages.reduce((n, r) => n + r.profile.stages[s], 0);
+        const tot = detectPages.reduce((n, r) => n + r.profile.total, 0);
+        return [s, tot > 0 ? r2(sum / tot) : 0];
+      }),
+    ),
+    anchors: summarize(detectPages.map((r) => r.profile.anchors)),
+    linkCandidates: summarize(detectPages.map((r) => r.profile.linkCandidates)),
+    elements: summarize(detectPages.map((r) => r.profile.elements)),
+    nodeCandidates: summarize(detectPages.map((r) => r.profile.nodeCandidates)),
+    trees: detectPages[0]?.profile.trees ?? null,
+    sameAsDetect: detectPages.filter((r) => r.profile.sameAsDetect).length,
+    slowest: [...detectPages]
+      .sort((a, b) => b.detect.min - a.detect.min)
+      .slice(0, 5)
+      .map((r) => ({
+        key: r.key,
+        detectMs: r.detect.min,
+        readabilityMs: r.readability.min,
+        elements: r.profile.elements,
+        nodeCandidates: r.profile.nodeCandidates,
+        linkCandidates: r.profile.linkCandidates,
+        stages: r.profile.stages,
+      })),
+  };
+  const fetchedRuns = [...detectPages, ...multipage].flatMap((r) =>
+    r.fetched?.ok ? [r.fetched] : [],
+  );
+  const fetchedSkipped = [...detectPages, ...multipage].filter((r) => r.fetched && !r.fetched.ok);
+  const fetched = {
+    pages: fetchedRuns.length,
+    skipped: fetchedSkipped.map((r) => ({ key: r.key, error: r.fetched?.error })),
+    total: summarize(fetchedRuns.map((f) => f.total)),
+    decode: summarize(fetchedRuns.map((f) => f.decode)),
+    parse: summarize(fetchedRuns.map((f) => f.parse)),
+    resolve: summarize(fetchedRuns.map((f) => f.resolve)),
+    byRule: fetchedRuns.filter((f) => f.byRule).length,
+    sanitize: summarize(fetchedRuns.map((f) => f.sanitize)),
+    insert: summarize(fetchedRuns.map((f) => f.insert)),
+    layoutAfter: summarize(fetchedRuns.map((f) => f.layoutAfter)),
+    insertedElements: summarize(fetchedRuns.map((f) => f.insertedElements)),
+    multipage: multipage.map((r) => ({
+      key: r.key,
+      nextUrl: r.nextUrl,
+      fetched: r.fetched ?? null,
+    })),
+  };
+
+  const t = all.tsugiMin;
+  const rd = all.readabilityMin;
+  const ratio = rd.median > 0 ? t.median / rd.median : Number.NaN;
+  const heapOk = heap && "page1" in heap ? heap : null;
+  const heapRatio = heapOk ? heapOk.joined.jsUsed / heapOk.page1.jsUsed : Number.NaN;
+  const both = (h: HeapPoint) => h.jsUsed + (h.embedderUsed ?? 0);
+  const heapBothRatio = heapOk ? both(heapOk.joined) / both(heapOk.page1) : Number.NaN;
+  // What the content script pays per page load: on a page without a next link it stops
+  // after the next-link half (`detectInSlices`), from the instrumented stages.
+  const perLoad = summarize(
+    detectPages.map((r) =>
+      r.nextUrl
+        ? r.detect.min
+        : r.profile.stages.linkFeatures + r.profile.stages.linkForest + r.profile.stages.linkChoose,
+    ),
+  );
+  const targets = {
+    contentScriptPerLoad: perLoad,
+    // No page measured is no evidence: the detection targets then count as missed.
+    detectMedianLe8: detectPages.length > 0 && t.median <= 8,
+    detectP95Le25: detectPages.length > 0 && t.p95 <= 25,
+    detectMedianLeHalfReadability: detectPages.length > 0 && ratio <= 0.5,
+    modelsGzipLe400KB: modelsGzip <= 400 * 1024,
+    heapJoinedLe3xPage1: heapOk ? heapRatio <= 3 : null,
+  };
+
+  const rows: Row[] = [];
+  const lbl = `${all.pages} pages, min of ${RUNS}`;
+  rows.push(
+    {
+      measure: `detection median, ms (${lbl})`,
+      tsugi: fmt(t.median),
+      readability: fmt(rd.median),
+      target: "≤ 8",
+      met: met(targets.detectMedianLe8),
+    },
+    {
+      measure: "detection p95, ms",
+      tsugi: fmt(t.p95),
+      readability: fmt(rd.p95),
+      target: "≤ 25",
+      met: met(targets.detectP95Le25),
+    },
+    {
+      measure: "detection max, ms",
+      tsugi: fmt(t.max),
+      readability: fmt(rd.max),
+      target: "",
+      met: "",
+    },
+    {
+      measure: "tsugi median / Readability median",
+      tsugi: fmt(ratio, 2),
+      readability: "",
+      target: "≤ 0.5",
+      met: met(targets.detectMedianLeHalfReadability),
+    },
+    {
+      measure: `content script per page load (next-link half only where there is no next link; ${detectPages.filter((r) => !r.nextUrl).length} such pages), median / p95, ms`,
+      tsugi: `${fmt(perLoad.median)} / ${fmt(perLoad.p95)}`,
+      readability: "",
+      target: "",
+      met: "",
+    },
+    {
+      measure: "first run on page (cold JIT) median / p95, ms",
+      tsugi: `${fmt(all.tsugiFirst.median)} / ${fmt(all.tsugiFirst.p95)}`,
+      readability: `${fmt(all.readabilityFirst.median)} / ${fmt(all.readabilityFirst.p95)}`,
+      target: "",
+      met: "",
+    },
+    {
+      measure: "  of which document clone (Readability), median ms",
+      tsugi: "",
+      readability: fmt(all.readabilityClone.median),
+      target: "",
+      met: "",
+    },
+  );
+  for (const n of parts) {
+    const s = byPart[n] as ReturnType<typeof sumOf>;
+    rows.push({
+      measure: `  ${n} (${s.pages}): median / p95 / max, ms`,
+      tsugi: `${fmt(s.tsugiMin.median)} / ${fmt(s.tsugiMin.p95)} / ${fmt(s.tsugiMin.max)}`,
+      readability: `${fmt(s.readabilityMin.median)} / ${fmt(s.readabilityMin.p95)} / ${fmt(s.readabilityMin.max)}`,
+      target: "",
+      met: "",
+    });
+  }
+  rows.push({
+    measure: `fetched page (${fetched.pages}, ${fetched.byRule} by rule): parse+rule (checks, models where it failed)+sanitize+insert, median / p95 / max, ms`,
+    tsugi: `${fmt(fetched.total.median)} / ${fmt(fetched.total.p95)} / ${fmt(fetched.total.max)}`,
+    readability: "",
+    target: "",
+    met: "",
+  });
+  for (const s of ["parse", "resolve", "sanitize", "insert", "decode", "layoutAfter"] as const) {
+    const x = fetched[s];
+    rows.push({
+      measure: `  ${s}${s === "decode" || s === "layoutAfter" ? " (not in total)" : ""}: median / p95, ms`,
+      tsugi: `${fmt(x.median)} / ${fmt(x.p95)}`,
+      readability: "",
+      target: "",
+      met: "",
+    });
+  }
+  rows.push(
+    {
+      measure: "model next-link.json raw / gzip",
+      tsugi: `${kb(models.nextLink.raw)} / ${kb(models.nextLink.gzip)}`,
+      readability: "",
+      target: "",
+      met: "",
+    },
+    {
+      measure: "model page-element.json raw / gzip",
+      tsugi: `${kb(models.pageElement.raw)} / ${kb(models.pageElement.gzip)}`,
+      readability: "",
+      target: "",
+      met: "",
+    },
+    {
+      measure: "both models, gzip",
+      tsugi: kb(modelsGzip),
+      readability: "",
+      target: "≤ 400 KB",
+      met: met(targets.modelsGzipLe400KB),
+    },
+    {
+      measure: `content script (${csFiles.length} file${csFiles.length === 1 ? "" : "s"}) raw / gzip`,
+      tsugi: `${kb(contentScript.raw)} / ${kb(contentScript.gzip)}`,
+      readability: `${kb(readabilityJs.raw)} / ${kb(readabilityJs.gzip)}`,
+      target: "",
+      met: "",
+    },
+  );
+  if (heapOk) {
+    rows.push(
+      {
+        measure: `JS heap, ${heapOk.case} page 1 → ${heapOk.pages} pages joined`,
+        tsugi: `${mb(heapOk.page1.jsUsed)} → ${mb(heapOk.joined.jsUsed)}`,
+        readability: "",
+        target: "",
+        met: "",
+      },
+      {
+        measure: "  JS heap joined / page 1",
+        tsugi: fmt(heapRatio, 2),
+        readability: "",
+        target: "≤ 3",
+        met: met(targets.heapJoinedLe3xPage1),
+      },
+      {
+        measure: "  JS + Blink heap joined / page 1 (info)",
+        tsugi: fmt(heapBothRatio, 2),
+        readability: "",
+        target: "",
+        met: "",
+      },
+      {
+        measure: "  DOM elements page 1 → joined",
+        tsugi: `${heapOk.page1.domElements} → ${heapOk.joined.domElements}`,
+        readability: "",
+        target: "",
+        met: "",
+      },
+    );
+  } else if (opts.heap) {
+    rows.push({
+      measure: "JS heap after 19 joined pages",
+      tsugi: `error: ${(heap as { error: string } | null)?.error ?? "?"}`,
+      readability: "",
+      target: "≤ 3 × page 1",
+      met: "FAIL",
+    });
+  }
+
+  const table = printTable(rows);
+  const profileLines = [
+    `where detection time goes (share of the summed stage time over ${detectPages.length} pages; median ms per page):`,
+    ...stageNames.map(
+      (s) =>
+        `  ${s.padEnd(13)} ${String(Math.round((profile.shareOfTotal[s] ?? 0) * 100)).padStart(3)} %   ${fmt(profile.stagesMs[s]?.median, 2)} ms (p95 ${fmt(profile.stagesMs[s]?.p95, 2)})`,
+    ),
+    `  probes (timed apart, inside the stages above), median / p95 ms: ${Object.entries(
+      profile.probesMs,
+    )
+      .map(([k, v]) => `${k} ${fmt(v.median, 2)} / ${fmt(v.p95, 2)}`)
+      .join(", ")}`,
+    `  candidates per page, median (p95, max): anchors ${profile.anchors.median} (${profile.anchors.p95}, ${profile.anchors.max}), links ${profile.linkCandidates.median} (${profile.linkCandidates.p95}, ${profile.linkCandidates.max}), elements ${profile.elements.median} (${profile.elements.p95}, ${profile.elements.max}), visited nodes ${profile.nodeVectors.median} (${profile.nodeVectors.p95}, ${profile.nodeVectors.max}), scored nodes ${profile.nodeCandidates.median} (${profile.nodeCandidates.p95}, ${profile.nodeCandidates.max})`,
+    `  forests: ${profile.trees?.nextLink} + ${profile.trees?.pageElement} trees; instrumented copy decided as detect() on ${profile.sameAsDetect}/${detectPages.length} pages`,
+  ];
+  const wallS = Math.round((Date.now() - started) / 1000);
+  const footer = `pages: ${results.length} measured, ${failures.length} failed to load; multipage captures ${multipage.length}; ${wallS} s wall; ${cpus().length} CPUs, Node ${process.version}, Chromium ${chromiumVersion}`;
+  console.log(`\n${table}\n\n${profileLines.join("\n")}\n\n${footer}`);
+
+  const out = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "",
+      node: process.version,
+      chromium: chromiumVersion,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    method: {
+      runsPerPage: RUNS,
+      timing: `min of ${RUNS} interleaved runs per page (detect, Readability, …); first run kept as 'first' (cold JIT in a fresh renderer). performance.now() in the page.`,
+      page: "saved bytes at the original URL, scripts off, subresources refused (openSavedPage), viewport 1280x800, layout forced before timing",
+      readability: "document.cloneNode(true) + new Readability(clone).parse(), clone included",
+      fetched:
+        "page 2 = the detected next page when the corpus holds it, else another page of the same site; multipage captures use their real next page",
+      options: { ...opts, limit: Number.isFinite(opts.limit) ? opts.limit : null },
+      wallSeconds: wallS,
+    },
+    counts: {
+      measured: results.length,
+      failed: failures.length,
+      byPart: Object.fromEntries(parts.map((n) => [n, part(n).length])),
+      multipage: multipage.length,
+      fetchedPages: fetched.pages,
+    },
+    targets,
+    detection: { all, byPart },
+    profile,
+    fetched,
+    sizes: { models, modelsGzip, contentScript, readabilityJs },
+    heap,
+    failures,
+    table,
+    pages: [...results, ...multipage].map((r) => ({
+      key: r.key,
+      detect: r.detect,
+      readability: r.readability,
+      layoutMs: r.layoutMs,
+      wallMs: r.wallMs,
+      nextUrl: r.nextUrl,
+      profile: r.profile,
+      fetched: r.fetched ?? null,
+    })),
+  };
+  // The summary pretty-printed, each page on one line: readable and diffable, not 700 KB.
+  const { pages, ...summary } = out;
+  const head = JSON.stringify(summary, null, 2).replace(/\n}$/, "");
+  const lines = pages.map((p) => `    ${JSON.stringify(p)}`).join(",\n");
+  writeFileSync(opts.out, `${head},\n  "pages": [\n${lines}\n  ]\n}\n`);
+  console.log(`wrote ${opts.out} (${Math.round(statSync(opts.out).size / 1024)} KB)`);
+  return out;
+}
+
+runBench(parseArgs(process.argv.slice(2))).catch((e: unknown) => {
+  console.error(`bench: ${(e as Error).stack ?? String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+/**
+ * Reading a fetched page with the site rule, and checking it before anything is
+ * inserted: the rule must match, the page element must look like page 1's and
+ * hold something, and the next link must lead somewhere new. Where the rule fails,
+ * the models run on the fetched document instead (seed 000 §3.2–3.3 on a page
+ * without layout), and the pager is told, so a cached rule that stopped working
+ * is dropped.
+ */
+import { detectNextLink } from "../detect/next-link";
+import { detectPageElement } from "../detect/page-element";
+import { visibleText } from "../features/text";
+import { evaluateXPaths } from "../rule/xpath";
+import { nextFromRule } from "../site-rules";
+import { normalizeUrl, sameOrigin } from "./normalize-url";
+
+/** What the pager learned on page 1 and carries to fetched pages. */
+export interface PageProfile {
+  /** `pageElement` XPath(s). */
+  pageElementXPaths: readonly string[];
+  /** `nextLink` XPath; undefined: the models find fetched pages' next links. */
+  nextLinkXPath?: string | undefined;
+  /** The reader's own rule: its `nextLink` is final (no model fallback for the next link). */
+  strictNextLink?: boolean;
+  /** Tag names of page 1's page elements (e.g. ["article"], ["tr"]). */
+  tags: ReadonlySet<string>;
+}
+
+/** Where each half of the answer came from. */
+export type Source = "rule" | "model" | "none";
+
+/** A fetched page read and checked. */
+export interface ResolvedPage {
+  elements: Element[];
+  nextUrl: string | null;
+  nextAnchor: Element | null;
+  /** How the page element was found. */
+  elementsBy: Source;
+  /** How the next link was found ("none": the page has none). */
+  nextBy: Source;
+  /** Why the rule was not used, for the rule cache and the status (empty when it was). */
+  ruleProblems: string[];
+}
+
+/** Page 1's profile for {@link resolvePage}. */
+export function profileOf(
+  pageElements: readonly Element[],
+  pageElementXPaths: readonly string[],
+  nextLinkXPath?: string,
+  strictNextLink = false,
+): PageProfile {
+  return {
+    pageElementXPaths,
+    nextLinkXPath,
+    strictNextLink,
+    tags: new Set(pageElements.map((e) => e.localName)),
+  };
+}
+
+/**
+ * Whether fetched page elements agree with page 1's structure: the same kinds of
+ * element (an article for an article, rows for rows), never the whole document.
+ */
+export function structureAgrees(profile: PageProfile, elements: readonly Element[]): boolean {
+  if (elements.length === 0) return false;
+  return elements.every(
+    (e) => profile.tags.has(e.localName) && e.localName !== "body" && e.localName !== "html",
+  );
+}
+
+/** Whether page elements hold anything a reader would see: text or an image. */
+export function hasContent(elements: readonly Element[]): boolean {
+  return elements.some(
+    (e) => visibleText(e).trim().length > 0 || e.querySelector("img, picture, video") !== null,
+  );
+}
+
+/**
+ * Read a fetched page: next link by the rule's `nextLink` when it leads to a
+ * new same-origin page, else by the model (not for the reader's own rules: there
+ * no match means the last page, as in AutoPagerize); page element by the rule's
+ * `pageElement` when it matches with page 1's structure and has content, else
+ * by the model.
+ * @param doc the fetched page, parsed (no layout)
+ * @param url its final URL
+ * @param profile page 1's rule and shape
+ * @param visited whether a URL (any form) was already shown
+ */
+export function resolvePage(
+  doc: Document,
+  url: string,
+  profile: PageProfile,
+  visited: (url: string) => boolean,
+): ResolvedPage {
+  const ruleProblems: string[] = [];
+  const fresh = (u: string | null | undefined): u is string =>
+    !!u && sameOrigin(url, u) && !visited(u);
+
+  let nextUrl: string | null = null;
+  let nextAnchor: Element | null = null;
+  let nextBy: Source = "none";
+  if (profile.nextLinkXPath) {
+    const ruled = nextFromRule(doc, profile.nextLinkXPath, url);
+    if (ruled && fresh(ruled.nextUrl)) {
+      nextUrl = ruled.nextUrl;
+      nextAnchor = ruled.nextAnchor;
+      nextBy = "rule";
+    } else if (ruled) ruleProblems.push("nextLink leads to a page already shown");
+  }
+  if (nextBy === "none" && !profile.strictNextLink) {
+    const found = detectNextLink(doc, url);
+    if (fresh(found.url)) {
+      // On the last page the rule rightly matches nothing; it failed only if the
+      // model still sees a way on.
+      if (profile.nextLinkXPath && ruleProblems.length === 0)
+        ruleProblems.push("nextLink matched nothing");
+      nextUrl = found.url;
+      nextAnchor = found.anchor;
+      nextBy = "model";
+    } else if (found.url) {
+      // Let the pager stop with "already shown" rather than end quietly.
+      nextUrl = found.url;
+      nextAnchor = found.anchor;
+    }
+  }
+
+  const ruled = evaluateXPaths(doc, profile.pageElementXPaths).filter(
+    (e) => !nextAnchor || !e.contains(nextAnchor),
+  );
+  if (ruled.length > 0 && structureAgrees(profile, ruled) && hasContent(ruled)) {
+    return { elements: ruled, nextUrl, nextAnchor, elementsBy: "rule", nextBy, ruleProblems };
+  }
+  ruleProblems.push(
+    ruled.length === 0
+      ? "pageElement matched nothing"
+      : !structureAgrees(profile, ruled)
+        ? "pageElement differs from page 1"
+        : "pageElement is empty",
+  );
+  const model = detectPageElement(doc, nextAnchor).elements;
+  return {
+    elements: hasContent(model) ? model : [],
+    nextUrl,
+    nextAnchor,
+    elementsBy: hasContent(model) ? "model" : "none",
+    nextBy,
+    ruleProblems,
+  };
+}
+
+/** A visited-set test for {@link resolvePage} over normalized URLs. */
+export function visitedIn(set: ReadonlySet<string>): (url: string) => boolean {
+  return (u) => set.has(normalizeUrl(u));
+}
