@@ -16,7 +16,6 @@ import { parseHtml } from "../src/pager/fetch-page";
 import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
 import { foreignRelNext } from "../src/pager/stop-conditions";
 import { pagerWords } from "../src/pager-words";
-import { urlPatternFor } from "../src/rule/learn-rule";
 import {
   type CachedRule,
   cachedRulesFor,
@@ -147,17 +146,11 @@ function startFromCache(stored: unknown): PagerStart | null {
  * The reader's own rules are never touched.
  */
 async function keepOrDropRule(check: RuleCheck): Promise<void> {
-  if (ruleSource === "user" || !start?.nextLinkXPath) return;
+  if (ruleSource === "user" || !start) return;
   const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
   const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
-  const rule = cachedRule ?? {
-    name: `learned: ${site}`,
-    url: urlPatternFor(pageUrl),
-    nextLink: start.nextLinkXPath,
-    pageElement: start.pageElementXPaths.join(" | "),
-    ...(start.insertBefore ? { insertBefore: start.insertBefore } : {}),
-    ...(start.pagerBar ? { pagerBar: start.pagerBar } : {}),
-  };
+  const rule = cachedRule ?? start.learnedRule;
+  if (!rule) return;
   // One write per page 2 is enough to learn; a failure anywhere forgets.
   if (check.ok && check.page !== 2) return;
   const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);

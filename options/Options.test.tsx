@@ -16,9 +16,14 @@ const rule: SiteRule = {
 
 function api(over: Partial<OptionsApi> = {}, settings: Partial<Settings> = {}): OptionsApi {
   return {
-    load: async () => ({ settings: { ...DEFAULT_SETTINGS, ...settings }, siteRules: [] }),
+    load: async () => ({
+      settings: { ...DEFAULT_SETTINGS, ...settings },
+      siteRules: [],
+      learnedRules: 0,
+    }),
     saveSettings: async () => {},
     saveSiteRules: async () => {},
+    forgetLearnedRules: async () => {},
     download: () => {},
     t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
     ...over,
@@ -148,5 +153,24 @@ describe("Options", () => {
     await click(q(root, "import"));
     expect(saveSettings).not.toHaveBeenCalled();
     expect(q(root, "note").textContent).toMatch(/^\[optImportFailed:not a tsugi settings file/);
+  });
+
+  it("forgets the site rules learned on visits on request", async () => {
+    let forgotten = 0;
+    const root = await mount(
+      api({
+        load: async () => ({ settings: DEFAULT_SETTINGS, siteRules: [], learnedRules: 3 }),
+        forgetLearnedRules: async () => {
+          forgotten++;
+        },
+      }),
+    );
+    expect(root.textContent).toContain("[optLearnedRules:3]");
+    await act(async () => {
+      q(root, "forget-learned").click();
+    });
+    expect(forgotten).toBe(1);
+    expect(root.textContent).toContain("[optLearnedRules:0]");
+    expect(q(root, "forget-learned").disabled).toBe(true);
   });
 });

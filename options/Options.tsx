@@ -7,9 +7,11 @@ import { parseSiteRules, type SiteRule } from "../src/site-rules";
 /** What the options page needs from the extension APIs (injected, so tests need no browser). */
 export interface OptionsApi {
   /** Settings from `storage.sync` (merged over the defaults) and rules from `storage.local`. */
-  load(): Promise<{ settings: Settings; siteRules: SiteRule[] }>;
+  load(): Promise<{ settings: Settings; siteRules: SiteRule[]; learnedRules: number }>;
   saveSettings(settings: Settings): Promise<void>;
   saveSiteRules(rules: SiteRule[]): Promise<void>;
+  /** Empty the cache of site rules learned on visits (`storage.local`). */
+  forgetLearnedRules(): Promise<void>;
   download(filename: string, content: string): void;
   /** `browser.i18n.getMessage`. */
   t(key: string, substitutions?: string[]): string;
@@ -24,6 +26,7 @@ export interface OptionsApi {
 export function Options({ api }: { api: OptionsApi }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [rules, setRules] = useState<SiteRule[]>([]);
+  const [learned, setLearned] = useState(0);
   const [exclusions, setExclusions] = useState("");
   const [testUrl, setTestUrl] = useState("");
   const [rulesText, setRulesText] = useState("");
@@ -32,9 +35,10 @@ export function Options({ api }: { api: OptionsApi }) {
   const t = api.t;
 
   useEffect(() => {
-    api.load().then(({ settings: s, siteRules }) => {
+    api.load().then(({ settings: s, siteRules, learnedRules }) => {
       setSettings(s);
       setRules(siteRules);
+      setLearned(learnedRules);
       setExclusions(s.exclusions.join("\n"));
       setRulesText(siteRules.length ? JSON.stringify(siteRules, null, 2) : "");
     });
@@ -212,6 +216,17 @@ export function Options({ api }: { api: OptionsApi }) {
         </button>
         <p class="muted" data-testid="rule-count">
           {t("optRulesInUse", [String(rules.length)])}
+        </p>
+        <p class="muted">
+          {t("optLearnedRules", [String(learned)])}{" "}
+          <button
+            type="button"
+            data-testid="forget-learned"
+            disabled={learned === 0}
+            onClick={() => void api.forgetLearnedRules().then(() => setLearned(0))}
+          >
+            {t("optForgetLearned")}
+          </button>
         </p>
       </section>
 

@@ -1,5 +1,6 @@
 import { render } from "preact";
 import browser from "webextension-polyfill";
+import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
 import { mergeSettings, SETTING_KEYS } from "../src/settings";
 import { parseSiteRules, SITE_RULES_KEY } from "../src/site-rules";
 import { Options, type OptionsApi } from "./Options";
@@ -7,8 +8,12 @@ import { Options, type OptionsApi } from "./Options";
 const api: OptionsApi = {
   async load() {
     const settings = mergeSettings(await browser.storage.sync.get(null));
-    const local = await browser.storage.local.get(SITE_RULES_KEY);
-    return { settings, siteRules: parseSiteRules(local[SITE_RULES_KEY] ?? []).rules };
+    const local = await browser.storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY]);
+    return {
+      settings,
+      siteRules: parseSiteRules(local[SITE_RULES_KEY] ?? []).rules,
+      learnedRules: parseRuleCache(local[LEARNED_RULES_KEY]).length,
+    };
   },
   async saveSettings(settings) {
     const items: Record<string, unknown> = {};
@@ -17,6 +22,9 @@ const api: OptionsApi = {
   },
   async saveSiteRules(rules) {
     await browser.storage.local.set({ [SITE_RULES_KEY]: rules });
+  },
+  async forgetLearnedRules() {
+    await browser.storage.local.remove(LEARNED_RULES_KEY);
   },
   download(filename, content) {
     const url = URL.createObjectURL(new Blob([content], { type: "application/json" }));

@@ -1,7 +1,7 @@
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../hash";
-import { learnSiteRule } from "../rule/learn-rule";
+import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath } from "../rule/xpath";
 import type { Settings } from "../settings";
 import type { PagerState, TabStatus } from "../status";
@@ -30,6 +30,8 @@ export interface PagerStart {
   /** The site rule's `nextLink` XPath (learned from the detection, or the reader's):
    * fetched pages' next links come from it, the model being the fallback. */
   nextLinkXPath?: string;
+  /** The site rule learned from this detection (SITEINFO shape), for the rule cache. */
+  learnedRule?: LearnedRule;
   /** The `nextLink` is the reader's own rule's: no model fallback for fetched pages' next links. */
   userRule?: boolean;
   /** The rule's `insertBefore` XPath: joined pages go before the first node it selects
@@ -92,15 +94,18 @@ export function pagerStart(found: Detection, pageUrl: string): PagerStart | null
   // A list laid out as a table joins row by row, inside the table.
   const rows = tableRows(found.pageElements);
   const pageElements = rows?.rows ?? found.pageElements;
-  const rule = found.next.anchor ? learnSiteRule(pageUrl, found.next.anchor, pageElements) : null;
+  const xpaths = rows ? [rows.xpath] : found.pageElementXPaths;
+  const rule = found.next.anchor
+    ? learnSiteRule(pageUrl, found.next.anchor, pageElements, xpaths)
+    : null;
   return {
     pageUrl,
     nextUrl: found.next.url,
     nextScore: found.next.score,
     pageElements,
-    pageElementXPaths: rows ? [rows.xpath] : found.pageElementXPaths,
+    pageElementXPaths: xpaths,
     detectMs: found.ms,
-    ...(rule ? { nextLinkXPath: rule.nextLink } : {}),
+    ...(rule ? { learnedRule: rule, nextLinkXPath: rule.nextLink } : {}),
     ...(rule?.insertBefore ? { insertBefore: rule.insertBefore } : {}),
     ...(rule?.pagerBar ? { pagerBar: rule.pagerBar } : {}),
   };

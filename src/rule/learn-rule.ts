@@ -161,12 +161,14 @@ export function pagerBarXPath(a: Element, pageElements: readonly Element[]): str
  * @param pageUrl page 1's URL
  * @param nextAnchor the detected next link
  * @param pageElements the detected page element(s), in document order (not empty)
+ * @param pageElementXPaths their XPaths when already built (default: {@link xpathsForRun})
  * @throws Error when `pageElements` is empty or detached
  */
 export function learnSiteRule(
   pageUrl: string,
   nextAnchor: Element,
   pageElements: readonly Element[],
+  pageElementXPaths: readonly string[] = xpathsForRun(pageElements),
 ): LearnedRule {
   const last = pageElements[pageElements.length - 1];
   if (!last?.parentElement) throw new Error("learnSiteRule needs attached page elements");
@@ -176,7 +178,7 @@ export function learnSiteRule(
     name: `learned: ${new URL(pageUrl).host}`,
     url: urlPatternFor(pageUrl),
     nextLink: nextLinkXPath(nextAnchor),
-    pageElement: xpathsForRun(pageElements).join(" | "),
+    pageElement: pageElementXPaths.join(" | "),
     ...(following ? { insertBefore: xpathFor(following) } : {}),
     ...(pagerBar ? { pagerBar } : {}),
   };
