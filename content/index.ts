@@ -130,7 +130,8 @@ function startFromCache(stored: unknown): PagerStart | null {
       nextUrl: match.nextUrl,
       nextScore: 1,
       pageElements: match.pageElements,
-      pageElementXPaths: rule.pageElement.split(" | "),
+      // One union XPath: splitting on " | " would cut a literal that holds one.
+      pageElementXPaths: [rule.pageElement],
       detectMs: performance.now() - t0,
       nextLinkXPath: rule.nextLink,
       ...(rule.insertBefore ? { insertBefore: rule.insertBefore } : {}),
@@ -151,9 +152,13 @@ async function keepOrDropRule(check: RuleCheck): Promise<void> {
   const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
   const rule = cachedRule ?? start.learnedRule;
   if (!rule) return;
-  // One write per page 2 is enough to learn; a failure anywhere forgets.
+  // Learn from page 2 (one write is enough); forget only the cached rule this page used,
+  // never another rule of the same section that was not tried here.
   if (check.ok && check.page !== 2) return;
+  if (!check.ok && !cachedRule) return;
   const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);
+  // Once stored, this tab's rule is the cached one: a later failure must forget it.
+  cachedRule = check.ok ? (next.find((r) => r.url === rule.url) ?? null) : null;
   await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
 }
 

@@ -60,12 +60,18 @@ export function joinedPageStarts(doc: Document): PageStart[] {
 export function followAddressBar(win: Window, pageOneUrl: string): () => void {
   let queued = false;
   const pageOneTitle = win.document.title;
+  /** The title tsugi last set, so the site's own title changes are left alone. */
+  let shownTitle: string | null = null;
+  let shownUrl = pageOneUrl;
   const update = () => {
     queued = false;
     const at = startAtLine(joinedPageStarts(win.document), win.innerHeight / 3);
     const url = at?.url ?? pageOneUrl;
+    if (url === shownUrl) return;
+    shownUrl = url;
     const title = at ? (at.title ?? pageOneTitle) : pageOneTitle;
-    if (win.document.title !== title) win.document.title = title;
+    win.document.title = title;
+    shownTitle = title;
     if (url !== win.location.href) {
       try {
         win.history.replaceState(win.history.state, "", url);
@@ -83,7 +89,7 @@ export function followAddressBar(win: Window, pageOneUrl: string): () => void {
   win.addEventListener("scroll", onScroll, { passive: true });
   return () => {
     win.removeEventListener("scroll", onScroll);
-    win.document.title = pageOneTitle;
+    if (shownTitle !== null && win.document.title === shownTitle) win.document.title = pageOneTitle;
     if (win.location.href !== pageOneUrl) {
       try {
         win.history.replaceState(win.history.state, "", pageOneUrl);

@@ -88,6 +88,15 @@ describe("candidate links (§3.2.1)", () => {
     expect(candidateUrl("http://ex.com:8080/list/2", page, page)).toBeNull();
   });
 
+  it("reads IPv4 shorthand as the parser does (not as another host)", () => {
+    const page = new URL("http://127.0.0.1/list");
+    expect(candidateUrl("http://127.1/list/2", page, page)).toBe("http://127.0.0.1/list/2");
+    expect(candidateUrl("http://0x7f.0.0.1/list/3", page, page)).toBe("http://127.0.0.1/list/3");
+    expect(
+      candidateUrl("https://EX.com/x", new URL("https://ex.com/"), new URL("https://ex.com/")),
+    ).toBe("https://ex.com/x");
+  });
+
   it("uses <base href> when the document has one", () => {
     const doc = docOf('<a href="p2">x</a>', PAGE, '<base href="http://ex.com/dir/">');
     expect(documentBaseUrl(doc, PAGE)?.href).toBe("http://ex.com/dir/");

@@ -90,6 +90,14 @@ const STATE_TOKENS: ReadonlySet<string> = new Set(["disabled", "current", "activ
 /** The host of a plain absolute http(s) URL (ASCII letters, digits, dots, hyphens). */
 const ABSOLUTE_HOST = /^\s*https?:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i;
 
+/** A host that names a domain (its last label starts with a letter and is not hex): the URL
+ * parser keeps it as written, lower-cased, whereas `127.1` or `0x7f.0.0.1` are IPv4
+ * addresses it rewrites. */
+function namedHost(host: string): boolean {
+  const last = host.split(".").filter(Boolean).pop() ?? "";
+  return /^[a-z]/i.test(last) && !/^0x[0-9a-f]*$/i.test(last);
+}
+
 function parseUrl(url: string, base?: string | URL): URL | null {
   try {
     return new URL(url, base);
@@ -132,7 +140,7 @@ export function candidateUrl(href: string, base: URL, page: URL): string | null 
   // Most links of a page go elsewhere: an absolute URL to another (ASCII) host is refused
   // without parsing it. Anything less plain takes the parser's word.
   const other = ABSOLUTE_HOST.exec(href)?.[1];
-  if (other !== undefined && other.toLowerCase() !== page.hostname) return null;
+  if (other !== undefined && namedHost(other) && other.toLowerCase() !== page.hostname) return null;
   const u = parseUrl(href.trim(), base);
   if (u === null || (u.protocol !== "http:" && u.protocol !== "https:")) return null;
   if (u.protocol === "http:" && page.protocol === "https:" && u.host === page.host)
@@ -500,17 +508,26 @@ export function inComments(a: Element, memo?: Map<Element, boolean>): number {
 
 /** Whether `e` or an ancestor below `body` names a comment section; memoized per
  * element, since the links of a page share most of their ancestors. */
-function commentSection(e: Element, memo?: Map<Element, boolean>): boolean {
-  const known = memo?.get(e);
-  if (known !== undefined) return known;
+function commentSection(start: Element, memo?: Map<Element, boolean>): boolean {
+  // Walk up iteratively (documents built by scripts can be deeper than any stack).
+  const chain: Element[] = [];
   let found = false;
-  if (e.localName !== "body") {
+  for (let e: Element | null = start; e !== null; e = e.parentElement) {
+    const known = memo?.get(e);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    if (e.localName === "body") break;
+    chain.push(e);
     const hint = `${e.getAttribute("class") ?? ""} ${e.getAttribute("id") ?? ""}`.toLowerCase();
-    found =
-      COMMENTS_HINT.test(hint) ||
-      (e.parentElement !== null && commentSection(e.parentElement, memo));
+    if (COMMENTS_HINT.test(hint)) {
+      found = true;
+      break;
+    }
   }
-  memo?.set(e, found);
+  // Everything between `start` and the answer shares it.
+  for (const e of chain) memo?.set(e, found);
   return found;
 }
 

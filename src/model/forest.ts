@@ -76,7 +76,10 @@ function flatten(
     const k = nodes.length;
     nodes.push({ node, bag });
     if (node.distribution === undefined && node.left && node.right) {
-      f.column[k] = inputColumn(bag[node.splitColumn ?? 0] ?? 0);
+      const forestColumn = bag[node.splitColumn ?? 0];
+      if (forestColumn === undefined)
+        throw new Error("a split tests a column outside its tree's features");
+      f.column[k] = inputColumn(forestColumn);
       f.threshold[k] = node.splitValue ?? 0;
       f.left[k] = place(node.left, bag);
       f.right[k] = place(node.right, bag);
@@ -130,7 +133,17 @@ export class Forest {
       if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
       return i;
     });
-    this.flat = flatten(roots, indexes, (c) => columns[c] ?? 0);
+    this.flat = flatten(roots, indexes, (c) => {
+      const input = columns[c];
+      if (input === undefined)
+        throw new Error(`the model splits on column ${c}, beyond its features`);
+      return input;
+    });
+  }
+
+  /** Number of trees in the forest. */
+  get treeCount(): number {
+    return this.flat.roots.length;
   }
 
   /**
@@ -140,11 +153,6 @@ export class Forest {
    * @param rows feature rows in the input column order
    * @returns one number in 0..1 per row ([] for no rows)
    */
-  /** Number of trees in the forest. */
-  get treeCount(): number {
-    return this.flat.roots.length;
-  }
-
   probabilities(rows: readonly number[][]): number[] {
     if (rows.length === 0) return [];
     const { roots, column, threshold, left, right, vote } = this.flat;

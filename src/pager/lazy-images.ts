@@ -31,6 +31,17 @@ export function isPlaceholderSrc(src: string | null): boolean {
 }
 
 /**
+ * The image an `<img>` shows once its lazy loader has run: its `src`, or the URL kept
+ * in a lazy-loading attribute while `src` is only a stand-in. Lets two lazy pages of
+ * a gallery differ by their pictures before anything is revealed.
+ */
+export function effectiveSrc(img: Element): string {
+  const src = img.getAttribute("src");
+  if (!isPlaceholderSrc(src)) return src ?? "";
+  return LAZY_SRC_ATTRS.map((a) => img.getAttribute(a)).find((v) => v?.trim()) ?? src ?? "";
+}
+
+/**
  * Copy lazy-loading URLs into `src`/`srcset` inside `root` (in place). Images
  * whose real source sits only in a `<noscript>` copy get that copy's `src`.
  * @returns the number of images and sources changed

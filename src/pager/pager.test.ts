@@ -132,6 +132,11 @@ describe("contentHash", () => {
       contentHash([el('<img src="/b.jpg">')]),
     );
   });
+  it("tells lazy galleries apart by their real images, not the shared placeholder", () => {
+    expect(contentHash([el('<img src="/blank.gif" data-src="/p/1.jpg">')])).not.toBe(
+      contentHash([el('<img src="/blank.gif" data-src="/p/2.jpg">')]),
+    );
+  });
   it("ignores script text and whitespace, so per-request tokens do not hide a repeat", () => {
     expect(contentHash([el("<p>Same  text</p><script>var t=1</script>")])).toBe(
       contentHash([el("<p>Same text</p><script>var t=2</script>")]),

@@ -8,6 +8,7 @@ import type { PagerState, TabStatus } from "../status";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
+import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { prepareForInsertion } from "./prepare";
 import { REPEAT_SHARE, ShownText } from "./repeat-check";
@@ -130,13 +131,12 @@ export function backoffDelay(attempt: number, base: number, retryAfter: number |
 /**
  * Fingerprint of what a reader sees in some page elements: their visible text
  * (no script or style text, which may carry per-request tokens) and their image
- * sources, so image-only pages (galleries, comics) are not all "the same page".
+ * sources (lazy ones by their real URL), so image-only pages (galleries, comics) are
+ * not all "the same page".
  * @returns an FNV-1a hash with the input length, e.g. "9a1f03c2:5120"
  */
 export function contentHash(elements: readonly Element[]): string {
-  const images = elements.flatMap((e) =>
-    Array.from(e.querySelectorAll("img"), (img) => img.getAttribute("src") ?? ""),
-  );
+  const images = elements.flatMap((e) => Array.from(e.querySelectorAll("img"), effectiveSrc));
   const s = [...elements.map(visibleText), ...images].join("\n");
   return `${fnv1a(s).toString(16)}:${s.length}`;
 }
@@ -222,7 +222,11 @@ export class Pager {
   private insertionPoint(start: PagerStart, last: Element): InsertionPoint {
     const node = start.insertBefore ? evaluateXPath(this.doc, start.insertBefore)[0] : undefined;
     const after = node && last.compareDocumentPosition(node) & 4; /* FOLLOWING */
-    if (node?.parentElement && after && !last.contains(node))
+    // A learned rule's node must stand beside the content, as where it was learned
+    // (another page of the section may have a match in its footer); the reader's own
+    // rule is taken at its word.
+    const beside = node?.parentElement === last.parentElement || start.userRule === true;
+    if (node?.parentElement && after && beside && !last.contains(node))
       return { parent: node.parentElement, before: node };
     return insertionPointAfter(last);
   }

@@ -100,3 +100,24 @@ describe("prepareForInsertion: tables and lazy images", () => {
     expect(el.querySelector("iframe, object, noscript")).toBe(null);
   });
 });
+
+describe("prepareForInsertion: what a fetched page must not fake or sneak in", () => {
+  it("drops tsugi's own markers and the overlay styles a CSS parser would still read", () => {
+    const d = parseHtml(
+      `<div id="c"><div id="s" class="tsugi-separator post" data-tsugi-separator="9" data-tsugi-url="https://e.com/x" data-tsugi-title="fake">t</div>
+       <div id="o" style="position/**/:fixed; inset: 0">overlay</div><div id="k" style="color: red">ok</div></div>`,
+      "https://e.com/2",
+    );
+    const holder = document.createElement("div");
+    holder.append(
+      ...prepareForInsertion([d.getElementById("c") as Element], "https://e.com/2", document),
+    );
+    const s = holder.querySelector("#s") as HTMLElement;
+    expect(
+      Array.from(s.attributes, (a) => a.name).filter((n) => n.startsWith("data-tsugi")),
+    ).toEqual([]);
+    expect(s.className).toBe("post");
+    expect(holder.querySelector("#o")?.hasAttribute("style")).toBe(false);
+    expect(holder.querySelector("#k")?.getAttribute("style")).toBe("color: red");
+  });
+});

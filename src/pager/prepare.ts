@@ -50,7 +50,24 @@ export function absolutizeUrls(root: Element, baseUrl: string): void {
 
 /** Inline styles that would lift joined content out of the page flow (overlays) or
  * load resources from elsewhere; the rest of an inline style is kept. */
-const UNSAFE_STYLE = /position\s*:\s*(fixed|sticky)|url\s*\(|expression\s*\(|@import/i;
+const UNSAFE_STYLE =
+  /position\s*:\s*(fixed|sticky)|url\s*\(|image-set\s*\(|expression\s*\(|@import/i;
+
+/**
+ * Whether an inline style is safe to keep: checked as written and as the browser's CSS
+ * parser reads it (escapes such as `f\69xed` and comments undone), on a detached
+ * element, which loads nothing.
+ */
+function safeStyle(probe: HTMLElement, value: string): boolean {
+  if (UNSAFE_STYLE.test(value)) return false;
+  probe.setAttribute("style", value);
+  const parsed = probe.style;
+  return (
+    parsed.position !== "fixed" &&
+    parsed.position !== "sticky" &&
+    !UNSAFE_STYLE.test(parsed.cssText)
+  );
+}
 
 /** Table and list parts the HTML parser drops outside their parent: markup to parse
  * them in, and the wrapper element whose children they become. */
@@ -100,8 +117,18 @@ export function prepareForInsertion(
   target: Document,
 ): Node[] {
   const purify = DOMPurify(target.defaultView ?? window);
+  const probe = target.createElement("div");
   purify.addHook("uponSanitizeAttribute", (_node, data) => {
-    if (data.attrName === "style" && UNSAFE_STYLE.test(data.attrValue)) data.keepAttr = false;
+    if (data.attrName === "style" && !safeStyle(probe, data.attrValue)) data.keepAttr = false;
+    // tsugi's own markers come only from tsugi: a fetched page must not fake a separator,
+    // a page URL or a title for the address bar.
+    if (data.attrName.startsWith("data-tsugi")) data.keepAttr = false;
+    if (data.attrName === "class" && /(^|\s)tsugi-/.test(data.attrValue)) {
+      data.attrValue = data.attrValue
+        .split(/\s+/)
+        .filter((c) => !c.startsWith("tsugi-"))
+        .join(" ");
+    }
   });
   const out: Node[] = [];
   for (const el of elements) {

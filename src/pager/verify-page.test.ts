@@ -72,3 +72,20 @@ describe("resolvePage", () => {
     expect(r.ruleProblems).toEqual([]);
   });
 });
+
+describe("resolvePage on the last page", () => {
+  it("takes a rule next link that points at the page itself as the end, without the model", () => {
+    const p = profile(["article"], "//article", '//a[contains(@class,"next")]');
+    const r = resolvePage(
+      page2(
+        '<article><p>Last words of the story.</p></article><a class="next disabled" href="/story/2">Next</a>',
+      ),
+      URL2,
+      p,
+      visitedIn(new Set([URL2])),
+    );
+    expect(r.nextUrl).toBe(null);
+    expect(r.nextBy).toBe("rule");
+    expect(r.ruleProblems).toEqual([]);
+  });
+});

@@ -35,7 +35,8 @@ export interface ResolvedPage {
   nextAnchor: Element | null;
   /** How the page element was found. */
   elementsBy: Source;
-  /** How the next link was found ("none": the page has none). */
+  /** How the next link was found; "rule" with a null URL: the rule says this is the
+   * last page; "none": neither rule nor model found one. */
   nextBy: Source;
   /** Why the rule was not used, for the rule cache and the status (empty when it was). */
   ruleProblems: string[];
@@ -103,6 +104,10 @@ export function resolvePage(
     if (ruled && fresh(ruled.nextUrl)) {
       nextUrl = ruled.nextUrl;
       nextAnchor = ruled.nextAnchor;
+      nextBy = "rule";
+    } else if (ruled && normalizeUrl(ruled.nextUrl) === normalizeUrl(url)) {
+      // A "next" that points at the page itself (a disabled next on the last page):
+      // the end, as the rule says.
       nextBy = "rule";
     } else if (ruled) ruleProblems.push("nextLink leads to a page already shown");
   }

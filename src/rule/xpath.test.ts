@@ -95,3 +95,20 @@ describe("robust XPaths", () => {
     expect(evaluateXPaths(d, xps)).toEqual(run);
   });
 });
+
+describe("odd names", () => {
+  it("survives ids holding both kinds of quote", () => {
+    const d = doc(`<div id="a'b&quot;c"><p>x</p><p>y</p></div>`);
+    const second = d.querySelectorAll("p")[1] as Element;
+    const xp = xpathFor(second);
+    expect(xp).toContain("concat(");
+    expect(evaluateXPath(d, xp)).toEqual([second]);
+  });
+
+  it("names prefixed tags (fb:like) by local-name(), which XPath accepts without a namespace", () => {
+    const d = doc("<main><fb:like>x</fb:like></main>");
+    const xp = xpathFor(d.getElementsByTagName("fb:like")[0] as Element);
+    expect(xp).toContain('*[local-name()="fb:like"]');
+    expect(xp).not.toMatch(/\/fb:like/);
+  });
+});

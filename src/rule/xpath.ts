@@ -43,8 +43,12 @@ interface Step {
   pos: number | null;
 }
 
+/** A tag name XPath can name as is (not `fb:like`, which would need a namespace). */
+const PLAIN_TAG = /^[a-z][a-z0-9-]*$/;
+
 function renderStep(s: Step): string {
-  return `${s.tag}${s.cls ? `[${classPredicate(s.cls)}]` : ""}${s.pos ? `[${s.pos}]` : ""}`;
+  const tag = PLAIN_TAG.test(s.tag) ? s.tag : `*[local-name()=${xpathString(s.tag)}]`;
+  return `${tag}${s.cls ? `[${classPredicate(s.cls)}]` : ""}${s.pos ? `[${s.pos}]` : ""}`;
 }
 
 /** CSS for a position-free step: the same elements as its XPath (`~=` is the XPath class test). */
@@ -74,13 +78,22 @@ function stepFor(el: Element): Step {
   return { tag, cls, pos: same.length > 1 ? same.indexOf(el) + 1 : null };
 }
 
+/** Whether exactly one element of the document has this id. */
+function uniqueId(doc: Document, id: string): boolean {
+  try {
+    return doc.querySelectorAll(`[id=${JSON.stringify(id)}]`).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The steps from the nearest unique stable id (or the root) down to `el`. */
 function pathTo(el: Element): { anchor: string | null; anchorCss: string | null; steps: Step[] } {
   const doc = el.ownerDocument;
   const steps: Step[] = [];
   for (let cur: Element | null = el; cur && cur !== doc.documentElement; cur = cur.parentElement) {
     const id = cur.getAttribute("id");
-    if (id && isStableToken(id) && doc.querySelectorAll(`[id=${xpathString(id)}]`).length === 1)
+    if (id && isStableToken(id) && uniqueId(doc, id))
       return {
         anchor: `//*[@id=${xpathString(id)}]`,
         anchorCss: `[id=${JSON.stringify(id)}]`,
@@ -130,7 +143,7 @@ function shortestPath(
   const scope: ParentNode = anchorCss ? (doc.querySelector(anchorCss) ?? doc) : doc;
   for (let k = steps.length - 1; k >= 1; k--) {
     const tail = steps.slice(k);
-    if (tail.some((s) => s.pos !== null)) break;
+    if (tail.some((s) => s.pos !== null || !PLAIN_TAG.test(s.tag))) break;
     if (selectsExactly(scope, tail.map(cssStep).join(" > "), targets))
       return `${anchor ?? ""}//${tail.map(renderStep).join("/")}`;
   }
