@@ -4,6 +4,10 @@ import type { Settings } from "../src/settings";
 import { settingsFromJson, settingsToJson } from "../src/settings-file";
 import { parseSiteRules, type SiteRule } from "../src/site-rules";
 
+/** Settings shown as number inputs and as checkboxes. */
+type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
+type BoolKey = "separators" | "addressBar" | "replacePagerBar";
+
 /** What the options page needs from the extension APIs (injected, so tests need no browser). */
 export interface OptionsApi {
   /** Settings from `storage.sync` (merged over the defaults) and rules from `storage.local`. */
@@ -57,8 +61,35 @@ export function Options({ api }: { api: OptionsApi }) {
       if (Number.isFinite(v) && v >= min && v <= max) void save({ ...settings, [key]: v });
       else setNote(t("optOutOfRange", [String(min), String(max)]));
     };
-  const bool = (key: "separators" | "addressBar" | "replacePagerBar") => (e: Event) =>
+  const bool = (key: BoolKey) => (e: Event) =>
     void save({ ...settings, [key]: (e.currentTarget as HTMLInputElement).checked });
+  const numberField = (
+    label: string,
+    testId: string,
+    key: NumberKey,
+    min: number,
+    max: number,
+    step = 1,
+  ) => (
+    <label>
+      {t(label)}{" "}
+      <input
+        type="number"
+        data-testid={testId}
+        min={min}
+        max={max}
+        step={step}
+        value={settings[key]}
+        onChange={num(key, min, max)}
+      />
+    </label>
+  );
+  const checkbox = (label: string, testId: string, key: BoolKey) => (
+    <label>
+      <input type="checkbox" data-testid={testId} checked={settings[key]} onChange={bool(key)} />{" "}
+      {t(label)}
+    </label>
+  );
   const patterns = parsePatternLines(exclusions);
   const hit = testUrl.trim() ? matchingExclusion(testUrl.trim(), patterns) : null;
 
@@ -67,67 +98,12 @@ export function Options({ api }: { api: OptionsApi }) {
       <h1>{t("optTitle")}</h1>
       <section>
         <h2>{t("optJoining")}</h2>
-        <label>
-          {t("optTrigger")}{" "}
-          <input
-            type="number"
-            data-testid="trigger"
-            min={0}
-            max={50}
-            step={0.5}
-            value={settings.triggerScreens}
-            onChange={num("triggerScreens", 0, 50)}
-          />
-        </label>
-        <label>
-          {t("optPageCap")}{" "}
-          <input
-            type="number"
-            data-testid="page-cap"
-            min={1}
-            max={1000}
-            value={settings.pageCap}
-            onChange={num("pageCap", 1, 1000)}
-          />
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="separators"
-            checked={settings.separators}
-            onChange={bool("separators")}
-          />{" "}
-          {t("optSeparators")}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="address-bar"
-            checked={settings.addressBar}
-            onChange={bool("addressBar")}
-          />{" "}
-          {t("optAddressBar")}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="replace-pager-bar"
-            checked={settings.replacePagerBar}
-            onChange={bool("replacePagerBar")}
-          />{" "}
-          {t("optReplacePagerBar")}
-        </label>
-        <label>
-          {t("optKeepPages")}{" "}
-          <input
-            type="number"
-            data-testid="keep-pages"
-            min={0}
-            max={1000}
-            value={settings.keepPages}
-            onChange={num("keepPages", 0, 1000)}
-          />
-        </label>
+        {numberField("optTrigger", "trigger", "triggerScreens", 0, 50, 0.5)}
+        {numberField("optPageCap", "page-cap", "pageCap", 1, 1000)}
+        {checkbox("optSeparators", "separators", "separators")}
+        {checkbox("optAddressBar", "address-bar", "addressBar")}
+        {checkbox("optReplacePagerBar", "replace-pager-bar", "replacePagerBar")}
+        {numberField("optKeepPages", "keep-pages", "keepPages", 0, 1000)}
       </section>
 
       <section>
