@@ -332,7 +332,7 @@ export function runFetchedPage(
   const start = pagerStart(detect(document, pageUrl), pageUrl);
   const last = start?.pageElements[start.pageElements.length - 1];
   if (!start || !last) return { ok: false, error: "page 1 has nothing to join", ...empty };
-  const profile = profileOf(start.pageElements, start.pageElementXPaths, start.nextLinkXPath);
+  const profile = profileOf(start.pageElements, start.pageElementXPaths, start.rule?.nextLink);
   const bytes = base64Bytes(b64);
   const t0 = now();
   const html = decodeBody(bytes, contentType);

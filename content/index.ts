@@ -18,7 +18,6 @@ import { foreignRelNext } from "../src/pager/stop-conditions";
 import { pagerWords } from "../src/pager-words";
 import {
   type CachedRule,
-  cachedRulesFor,
   forgetRule,
   LEARNED_RULES_KEY,
   parseRuleCache,
@@ -26,7 +25,13 @@ import {
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
 import { mergeSettings, type Settings } from "../src/settings";
-import { matchSiteRule, parseSiteRules, SITE_RULES_KEY } from "../src/site-rules";
+import {
+  matchSiteRule,
+  parseSiteRules,
+  type RuleMatch,
+  rulesMatching,
+  SITE_RULES_KEY,
+} from "../src/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
 
@@ -98,45 +103,38 @@ function ensurePager(): Pager | null {
   return pager;
 }
 
-/** Page 1 from the reader's site rule, when one applies. */
-function startFromRule(rules: unknown): PagerStart | null {
-  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
-  if (!match) return null;
-  ruleName = match.rule.name;
-  const { insertBefore } = match.rule;
+/** Page 1 as a site rule reads it (the rule already matched there). */
+function startWith(match: RuleMatch, userRule: boolean, detectMs: number): PagerStart {
   return {
     pageUrl,
     nextUrl: match.nextUrl,
     nextScore: 1,
     pageElements: match.pageElements,
+    // One union XPath: splitting on " | " would cut a literal that holds one.
     pageElementXPaths: [match.rule.pageElement],
-    detectMs: 0,
-    nextLinkXPath: match.rule.nextLink,
-    userRule: true,
-    ...(insertBefore ? { insertBefore } : {}),
+    detectMs,
+    rule: match.rule,
+    ...(userRule ? { userRule } : {}),
   };
+}
+
+/** Page 1 from the reader's site rule, when one applies. */
+function startFromRule(rules: unknown): PagerStart | null {
+  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
+  if (!match) return null;
+  ruleName = match.rule.name;
+  return startWith(match, true, 0);
 }
 
 /** Page 1 from a rule learned on an earlier visit, when one matches this page. */
 function startFromCache(stored: unknown): PagerStart | null {
   const t0 = performance.now();
-  for (const rule of cachedRulesFor(parseRuleCache(stored), pageUrl)) {
+  for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
     const match = matchSiteRule([rule], document, pageUrl);
     if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
     cachedRule = rule;
     ruleSource = "learned";
-    return {
-      pageUrl,
-      nextUrl: match.nextUrl,
-      nextScore: 1,
-      pageElements: match.pageElements,
-      // One union XPath: splitting on " | " would cut a literal that holds one.
-      pageElementXPaths: [rule.pageElement],
-      detectMs: performance.now() - t0,
-      nextLinkXPath: rule.nextLink,
-      ...(rule.insertBefore ? { insertBefore: rule.insertBefore } : {}),
-      ...(rule.pagerBar ? { pagerBar: rule.pagerBar } : {}),
-    };
+    return startWith(match, false, performance.now() - t0);
   }
   return null;
 }
@@ -150,7 +148,7 @@ async function keepOrDropRule(check: RuleCheck): Promise<void> {
   if (ruleSource === "user" || !start) return;
   const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
   const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
-  const rule = cachedRule ?? start.learnedRule;
+  const rule = cachedRule ?? start.rule;
   if (!rule) return;
   // Learn from page 2 (one write is enough); forget only the cached rule this page used,
   // never another rule of the same section that was not tried here.
@@ -236,7 +234,7 @@ async function main(): Promise<void> {
       rule: {
         pageElement:
           xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
-        nextLink: start.nextLinkXPath ?? null,
+        nextLink: start.rule?.nextLink ?? null,
       },
     });
     return;

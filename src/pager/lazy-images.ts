@@ -38,7 +38,16 @@ export function isPlaceholderSrc(src: string | null): boolean {
 export function effectiveSrc(img: Element): string {
   const src = img.getAttribute("src");
   if (!isPlaceholderSrc(src)) return src ?? "";
-  return LAZY_SRC_ATTRS.map((a) => img.getAttribute(a)).find((v) => v?.trim()) ?? src ?? "";
+  return firstSet(img, LAZY_SRC_ATTRS) ?? src ?? "";
+}
+
+/** The first of `attrs` the element has with a non-blank value. */
+function firstSet(el: Element, attrs: readonly string[]): string | null {
+  for (const a of attrs) {
+    const v = el.getAttribute(a);
+    if (v?.trim()) return v;
+  }
+  return null;
 }
 
 /**
@@ -55,14 +64,14 @@ export function revealLazyImages(root: Element): number {
   for (const el of media) {
     let touched = false;
     if (el.localName === "img" && isPlaceholderSrc(el.getAttribute("src"))) {
-      const real = LAZY_SRC_ATTRS.map((a) => el.getAttribute(a)).find((v) => v?.trim());
+      const real = firstSet(el, LAZY_SRC_ATTRS);
       const fromNoscript = real ? null : noscriptSrc(el);
       if (real || fromNoscript) {
         el.setAttribute("src", (real ?? fromNoscript) as string);
         touched = true;
       }
     }
-    const set = LAZY_SRCSET_ATTRS.map((a) => el.getAttribute(a)).find((v) => v?.trim());
+    const set = firstSet(el, LAZY_SRCSET_ATTRS);
     if (set && !el.getAttribute("srcset")?.trim()) {
       el.setAttribute("srcset", set);
       touched = true;

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detect } from "../detect/detect";
+import type { LearnedRule } from "../rule/learn-rule";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
 import { DEFAULT_SETTINGS } from "../settings";
 import type { TabStatus } from "../status";
@@ -121,7 +122,7 @@ describe("Pager reader controls", () => {
     // A user rule whose nextLink matches nothing on page 2: joining must end there.
     const { pager, last } = make({
       ...start,
-      nextLinkXPath: "//a[@rel='no-such-rel']",
+      rule: { ...(start.rule as LearnedRule), nextLink: "//a[@rel='no-such-rel']" },
       userRule: true,
     });
     pager.setAuto(false);
@@ -135,7 +136,7 @@ describe("Pager reader controls", () => {
     const { start } = open("chain/1.html");
     const checks: RuleCheck[] = [];
     const { pager, last } = make(
-      { ...start, nextLinkXPath: "//a[@rel='no-such-rel']" },
+      { ...start, rule: { ...(start.rule as LearnedRule), nextLink: "//a[@rel='no-such-rel']" } },
       { onRuleChecked: (c: RuleCheck) => checks.push(c) },
     );
     pager.setAuto(false);
@@ -147,7 +148,7 @@ describe("Pager reader controls", () => {
 
   it("learns a rule from page 1 that alone carries the fetched pages", async () => {
     const { start } = open("chain/1.html");
-    expect(start.nextLinkXPath).toBeTruthy();
+    expect(start.rule?.nextLink).toBeTruthy();
     const checks: RuleCheck[] = [];
     const { pager, last } = make(start, { onRuleChecked: (c: RuleCheck) => checks.push(c) });
     pager.setAuto(false);

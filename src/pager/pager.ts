@@ -11,7 +11,7 @@ import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } fr
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { prepareForInsertion } from "./prepare";
-import { REPEAT_SHARE, ShownText } from "./repeat-check";
+import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 import { tableRows } from "./table-rows";
 import { trimFarPages } from "./trim";
@@ -28,18 +28,14 @@ export interface PagerStart {
   pageElements: Element[];
   pageElementXPaths: string[];
   detectMs: number;
-  /** The site rule's `nextLink` XPath (learned from the detection, or the reader's):
-   * fetched pages' next links come from it, the model being the fallback. */
-  nextLinkXPath?: string;
-  /** The site rule learned from this detection (SITEINFO shape), for the rule cache. */
-  learnedRule?: LearnedRule;
-  /** The `nextLink` is the reader's own rule's: no model fallback for fetched pages' next links. */
+  /** The site rule (SITEINFO shape): learned from this detection, cached from an
+   * earlier visit, or the reader's own. Its `nextLink` reads fetched pages' next links
+   * (the model being the fallback), its `insertBefore` places joined pages (else right
+   * after the last page element), its `pagerBar` serves the "replace the pagination
+   * bar" option. */
+  rule?: LearnedRule;
+  /** The rule is the reader's own: no model fallback for fetched pages' next links. */
   userRule?: boolean;
-  /** The rule's `insertBefore` XPath: joined pages go before the first node it selects
-   * on page 1 (else right after the last page element). */
-  insertBefore?: string;
-  /** XPath of the site's pagination bar, for the "replace the pagination bar" option. */
-  pagerBar?: string;
 }
 
 /** How the site rule fared on one fetched page. */
@@ -106,9 +102,7 @@ export function pagerStart(found: Detection, pageUrl: string): PagerStart | null
     pageElements,
     pageElementXPaths: xpaths,
     detectMs: found.ms,
-    ...(rule ? { learnedRule: rule, nextLinkXPath: rule.nextLink } : {}),
-    ...(rule?.insertBefore ? { insertBefore: rule.insertBefore } : {}),
-    ...(rule?.pagerBar ? { pagerBar: rule.pagerBar } : {}),
+    ...(rule ? { rule } : {}),
   };
 }
 
@@ -189,15 +183,16 @@ export class Pager {
       el.setAttribute("data-tsugi-url", start.pageUrl);
     }
     this.hashes.add(contentHash(start.pageElements));
-    this.shown.add(start.pageElements);
+    this.shown.add(pageShingles(start.pageElements));
     this.profile = profileOf(
       start.pageElements,
       start.pageElementXPaths,
-      start.nextLinkXPath,
+      start.rule?.nextLink,
       start.userRule,
     );
-    this.bars = start.pagerBar
-      ? evaluateXPath(doc, start.pagerBar).filter(
+    const pagerBar = start.rule?.pagerBar;
+    this.bars = pagerBar
+      ? evaluateXPath(doc, pagerBar).filter(
           (b) => !start.pageElements.some((p) => p.contains(b) || b.contains(p)),
         )
       : [];
@@ -220,7 +215,8 @@ export class Pager {
   /** Before the rule's `insertBefore` node when it is found after the page elements,
    * else right after the last page element (AutoPagerize's default). */
   private insertionPoint(start: PagerStart, last: Element): InsertionPoint {
-    const node = start.insertBefore ? evaluateXPath(this.doc, start.insertBefore)[0] : undefined;
+    const xpath = start.rule?.insertBefore;
+    const node = xpath ? evaluateXPath(this.doc, xpath)[0] : undefined;
     const after = node && last.compareDocumentPosition(node) & 4; /* FOLLOWING */
     // A learned rule's node must stand beside the content, as where it was learned
     // (another page of the section may have a match in its footer); the reader's own
@@ -299,7 +295,7 @@ export class Pager {
       detectMs: this.start.detectMs,
       rule: {
         pageElement: this.start.pageElementXPaths.join(" | "),
-        nextLink: this.start.nextLinkXPath ?? null,
+        nextLink: this.start.rule?.nextLink ?? null,
       },
     };
   }
@@ -399,12 +395,13 @@ export class Pager {
       return;
     }
     const hash = contentHash(elements);
-    if (this.hashes.has(hash) || this.shown.repeatShare(elements) >= REPEAT_SHARE) {
+    const shingles = pageShingles(elements);
+    if (this.hashes.has(hash) || this.shown.repeatShare(shingles) >= REPEAT_SHARE) {
       this.finish({ kind: "duplicate-content", url: page.url });
       return;
     }
     this.hashes.add(hash);
-    this.shown.add(elements);
+    this.shown.add(shingles);
     const nodes = prepareForInsertion(elements, page.url, this.doc);
     this.pages += 1;
     const inserted = insertPage(
@@ -437,7 +434,8 @@ export class Pager {
 
   /** Show the fetched page's pagination bar in place of page 1's (sanitized copies). */
   private replacePagerBars(doc: Document, url: string): void {
-    const fresh = this.start.pagerBar ? evaluateXPath(doc, this.start.pagerBar)[0] : undefined;
+    const xpath = this.start.rule?.pagerBar;
+    const fresh = xpath ? evaluateXPath(doc, xpath)[0] : undefined;
     if (!fresh) return;
     const [copy] = prepareForInsertion([fresh], url, this.doc);
     if (copy?.nodeType !== 1) return;

@@ -20,17 +20,16 @@ export class ShownText {
   /** Hashes of shingles (numbers, not strings: 19 long pages stay small). */
   private readonly seen = new Set<number>();
 
-  /** Record a shown page. */
-  add(elements: readonly Element[]): void {
-    for (const s of shinglesOf(elements)) this.seen.add(s);
+  /** Record a shown page, by its {@link pageShingles}. */
+  add(own: ReadonlySet<number>): void {
+    for (const s of own) this.seen.add(s);
   }
 
   /**
-   * Share of the page's shingles already shown, 0..1 (0 for pages under
-   * {@link MIN_SHINGLES} shingles).
+   * Share of a page's shingles ({@link pageShingles}) already shown, 0..1 (0 for pages
+   * under {@link MIN_SHINGLES} shingles).
    */
-  repeatShare(elements: readonly Element[]): number {
-    const own = shinglesOf(elements);
+  repeatShare(own: ReadonlySet<number>): number {
     if (own.size < MIN_SHINGLES) return 0;
     let hit = 0;
     for (const s of own) if (this.seen.has(s)) hit++;
@@ -38,6 +37,8 @@ export class ShownText {
   }
 }
 
-function shinglesOf(elements: readonly Element[]): Set<number> {
+/** Hashed word 4-gram shingles of page elements' visible text, computed once per page
+ * for both {@link ShownText.repeatShare} and {@link ShownText.add}. */
+export function pageShingles(elements: readonly Element[]): Set<number> {
   return new Set(Array.from(shingles(elements.map(visibleText).join(" ")), fnv1a));
 }

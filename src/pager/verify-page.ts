@@ -131,22 +131,25 @@ export function resolvePage(
   const ruled = evaluateXPaths(doc, profile.pageElementXPaths).filter(
     (e) => !nextAnchor || !e.contains(nextAnchor),
   );
-  if (ruled.length > 0 && structureAgrees(profile, ruled) && hasContent(ruled)) {
-    return { elements: ruled, nextUrl, nextAnchor, elementsBy: "rule", nextBy, ruleProblems };
-  }
-  ruleProblems.push(
+  const problem =
     ruled.length === 0
       ? "pageElement matched nothing"
       : !structureAgrees(profile, ruled)
         ? "pageElement differs from page 1"
-        : "pageElement is empty",
-  );
+        : !hasContent(ruled)
+          ? "pageElement is empty"
+          : null;
+  if (problem === null) {
+    return { elements: ruled, nextUrl, nextAnchor, elementsBy: "rule", nextBy, ruleProblems };
+  }
+  ruleProblems.push(problem);
   const model = detectPageElement(doc, nextAnchor).elements;
+  const found = hasContent(model);
   return {
-    elements: hasContent(model) ? model : [],
+    elements: found ? model : [],
     nextUrl,
     nextAnchor,
-    elementsBy: hasContent(model) ? "model" : "none",
+    elementsBy: found ? "model" : "none",
     nextBy,
     ruleProblems,
   };

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { rulesMatching } from "../site-rules";
 import type { LearnedRule } from "./learn-rule";
-import {
-  cachedRulesFor,
-  forgetRule,
-  MAX_CACHED_RULES,
-  parseRuleCache,
-  rememberRule,
-} from "./rule-cache";
+import { forgetRule, MAX_CACHED_RULES, parseRuleCache, rememberRule } from "./rule-cache";
 
 const rule = (url: string, pageElement = '//*[@id="main"]'): LearnedRule => ({
   name: "learned",
@@ -36,11 +31,11 @@ describe("rule cache", () => {
   it("matches the longest pattern first and forgets on request", () => {
     let c = rememberRule([], rule("^https://a\\.com/"), 1);
     c = rememberRule(c, rule("^https://a\\.com/news/"), 2);
-    expect(cachedRulesFor(c, "https://a.com/news/1").map((r) => r.url)).toEqual([
+    expect(rulesMatching(c, "https://a.com/news/1").map((r) => r.url)).toEqual([
       "^https://a\\.com/news/",
       "^https://a\\.com/",
     ]);
-    expect(cachedRulesFor(c, "https://b.com/news/1")).toEqual([]);
+    expect(rulesMatching(c, "https://b.com/news/1")).toEqual([]);
     expect(forgetRule(c, "^https://a\\.com/")).toHaveLength(1);
   });
 

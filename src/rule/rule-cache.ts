@@ -5,7 +5,6 @@
  * AutoPagerize does with Wedata's SITEINFO. A rule that fails on a later page is
  * dropped, and the models take over again.
  */
-import { rulesMatching } from "../site-rules";
 import type { LearnedRule } from "./learn-rule";
 
 /** `storage.local` key of the cache. */
@@ -39,14 +38,6 @@ export function parseRuleCache(stored: unknown): CachedRule[] {
     }
     return typeof o.verified === "number" && typeof o.savedAt === "number" && isString(o.name);
   });
-}
-
-/**
- * The cached rules whose `url` pattern matches a page, longest pattern first.
- * @param pageUrl absolute URL
- */
-export function cachedRulesFor(cache: readonly CachedRule[], pageUrl: string): CachedRule[] {
-  return rulesMatching(cache, pageUrl);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from "../eval/measures";
 import { LINK_FEATURE_NAMES } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { fnv1a } from "../hash";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import {
   candidateParents,
@@ -29,7 +30,7 @@ import {
 import { useSweepSplitSearch } from "./fast-split";
 import { groupFolds } from "./folds";
 import type { PageHarvest } from "./harvest";
-import { fnv1a, seededRandom, shuffle } from "./random";
+import { seededRandom, shuffle } from "./random";
 import { smote } from "./smote";
 
 /** A harvested page with its corpus identity (see render.ts). */

@@ -32,5 +32,3 @@ export function shuffle<T>(items: T[], rand: () => number): T[] {
   }
   return items;
 }
-
-export { fnv1a } from "../hash";

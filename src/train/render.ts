@@ -13,10 +13,10 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../cli/browser";
 import { openSavedPage } from "../cli/saved-page";
+import { fnv1a } from "../hash";
 import { repoRoot } from "../replay/cases";
 import type { CorpusPage } from "./corpus";
 import type { PageHarvest } from "./harvest";
-import { fnv1a } from "./random";
 
 /** A harvested page with its corpus identity. */
 export interface HarvestRecord extends PageHarvest {
