@@ -78,6 +78,7 @@ function report(next: TabStatus): void {
     siteEnabled: on,
     pageCap: settings.pageCap,
     fetchingAll,
+    detector: true,
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.

@@ -132,6 +132,7 @@ async function main(): Promise<void> {
       site: siteOf(pageUrl),
       siteEnabled: isSiteEnabled(pageUrl, settings.disabledSites),
       pageCap: settings.pageCap,
+      detector: false,
     },
   };
   report(stage.status);
