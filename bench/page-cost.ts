@@ -9,7 +9,7 @@
  * `Performance.getMetrics` (ScriptDuration, TaskDuration, JSHeapUsedSize).
  */
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../src/cli/browser";
 import type { CorpusPage } from "../src/train/corpus";
 
@@ -36,9 +36,7 @@ export interface PageCostRow {
 
 const SETTLE_MS = 2500;
 
-async function metrics(tab: Page): Promise<PageCost> {
-  const cdp = await tab.context().newCDPSession(tab);
-  await cdp.send("Performance.enable");
+async function metrics(cdp: CDPSession): Promise<PageCost> {
   await cdp.send("HeapProfiler.collectGarbage");
   const { metrics: list } = await cdp.send("Performance.getMetrics");
   await cdp.detach();
@@ -50,8 +48,15 @@ async function metrics(tab: Page): Promise<PageCost> {
   };
 }
 
-async function loadSaved(context: BrowserContext, page: CorpusPage): Promise<Page> {
+/** Open a saved page in a fresh tab whose CDP metrics count from before navigation
+ * (`Performance.enable` starts the counters). */
+async function loadSaved(
+  context: BrowserContext,
+  page: CorpusPage,
+): Promise<{ tab: Page; cdp: CDPSession }> {
   const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send("Performance.enable");
   const bytes = readFileSync(page.file);
   await tab.route("**/*", async (route) => {
     const req = route.request();
@@ -68,7 +73,7 @@ async function loadSaved(context: BrowserContext, page: CorpusPage): Promise<Pag
   });
   await tab.goto(page.input.pageUrl, { waitUntil: "load", timeout: 60_000 });
   await tab.waitForTimeout(SETTLE_MS);
-  return tab;
+  return { tab, cdp };
 }
 
 /** The newest tab status the background stored (`storage.session`), read through its
@@ -111,8 +116,8 @@ export async function measurePageCost(
         const costs = new Map<LaunchedBrowser, PageCost>();
         let status: { state?: string; detector?: boolean } | null = null;
         for (const b of order) {
-          const tab = await loadSaved(b.context, page);
-          costs.set(b, await metrics(tab));
+          const { tab, cdp } = await loadSaved(b.context, page);
+          costs.set(b, await metrics(cdp));
           if (b === withExt) status = await lastStatus(b.context);
           await tab.close();
         }

@@ -33,6 +33,7 @@ interface Row {
   pass: boolean;
   signal: string | null;
   links: number;
+  ms: number;
 }
 
 function decode(page: CorpusPage): string {
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
         pass: r.g.pass,
         signal: r.g.signal,
         links: r.g.links,
+        ms: r.g.ms,
       });
     }
   } finally {
@@ -115,6 +117,18 @@ async function main(): Promise<void> {
     bySignal.set(r.signal ?? "none", (bySignal.get(r.signal ?? "none") ?? 0) + 1);
   console.log(
     `\nfirst signal on pages with a next link: ${[...bySignal].map(([k, v]) => `${k} ${v}`).join(", ")}`,
+  );
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  const q = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)] ?? 0;
+  console.log(
+    `gate time per page (DOMParser documents, ${ms.length} pages): median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${q(1).toFixed(2)} ms`,
+  );
+  const closed = rows.filter((r) => !r.pass).sort((a, b) => b.ms - a.ms);
+  console.log(
+    `slowest closed gates: ${closed
+      .slice(0, 5)
+      .map((r) => `${r.key} ${r.ms.toFixed(1)} ms / ${r.links} links`)
+      .join(", ")}`,
   );
   const missed = rows.filter((r) => r.hasNext && !r.pass);
   console.log(`missed next links: ${missed.length}`);

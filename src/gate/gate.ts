@@ -6,6 +6,7 @@
  */
 
 import {
+  anchorLabel,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -27,9 +28,6 @@ export interface GateResult {
   /** Wall time of the decision, ms. */
   ms: number;
 }
-
-/** An anchor this long in text is a card or a paragraph, not a pager control (chars). */
-const MAX_TEXT_READ = 200;
 
 /**
  * Run the gate over a document's links.
@@ -55,10 +53,11 @@ export function pagerGate(doc: Document): GateResult {
   for (const a of doc.querySelectorAll("a[href]")) {
     links++;
     if (relNextSignal(a)) return done("rel-next", links);
-    const raw = a.textContent ?? "";
-    const text = raw.length > MAX_TEXT_READ ? "" : raw;
+    // A label longer than a control's (a card, a paragraph) is not read as one.
+    const label = anchorLabel(a);
+    const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
-    if (nextAttrSignal(a)) return done("next-attr", links);
+    if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     const n = pageNumberText(text);
     const href = a.getAttribute("href") ?? "";
     const param = pageParamSignal(href);

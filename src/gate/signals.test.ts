@@ -1,6 +1,7 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
+  anchorLabel,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -45,10 +46,26 @@ describe("nextAttrSignal", () => {
   });
   it("takes an aria-label or an image alt that says next", () => {
     expect(nextAttrSignal(el('<a aria-label="Next page" href="/2"><svg></svg></a>'))).toBe(true);
-    expect(nextAttrSignal(el('<a href="/2"><img alt="次へ" src="n.png"></a>'))).toBe(true);
+    const a = el('<a href="/2"><img alt="次へ" src="n.png"></a>');
+    expect(nextAttrSignal(a, anchorLabel(a).imgAlt)).toBe(true);
   });
   it("ignores unrelated classes", () => {
     expect(nextAttrSignal(el('<a class="context menu" href="/x">Menu</a>'))).toBe(false);
+  });
+});
+
+describe("anchorLabel", () => {
+  it("reads the text and the first image's alt", () => {
+    expect(anchorLabel(el('<a href="/2"><b>Next</b> <img alt="arrow"><img alt="x"></a>'))).toEqual({
+      text: "Next ",
+      imgAlt: "arrow",
+    });
+  });
+  it("stops early on an anchor that wraps a whole section", () => {
+    const big = el(`<a href="/x">${"<div><p>para</p></div>".repeat(500)}</a>`);
+    expect(anchorLabel(big).text).toBeNull();
+    const long = el(`<a href="/x">${"word ".repeat(100)}</a>`);
+    expect(anchorLabel(long).text).toBeNull();
   });
 });
 

@@ -38,20 +38,60 @@ export function nextTextSignal(text: string): boolean {
   return text.length <= MAX_CONTROL_CHARS && matchesNextText(text);
 }
 
+/** What a pager control shows: its text and the alt of its first image. */
+export interface AnchorLabel {
+  /** Text of the anchor, or null when it is longer than a control's label. */
+  text: string | null;
+  /** alt of the first `<img>` inside, or null. */
+  imgAlt: string | null;
+}
+
+/**
+ * Read an anchor's label with a bounded walk: at most `maxNodes` descendants and
+ * `maxChars` characters of text. Malformed pages nest whole sections inside an unclosed
+ * `<a>`; `textContent` or `querySelector` on such an anchor reads the whole section, and
+ * on some pages that made the gate cost 200 ms.
+ *
+ * @param a anchor element
+ * @param maxChars longest label read, chars
+ * @param maxNodes most descendants visited
+ * @returns the label; text null when the anchor holds more than a control would
+ */
+export function anchorLabel(a: Element, maxChars = 200, maxNodes = 64): AnchorLabel {
+  let text = "";
+  let imgAlt: string | null = null;
+  let visited = 0;
+  const stack: Node[] = [];
+  for (let c = a.lastChild; c; c = c.previousSibling) stack.push(c);
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (++visited > maxNodes) return { text: null, imgAlt };
+    if (node.nodeType === 3) {
+      text += (node as Text).data;
+      if (text.length > maxChars) return { text: null, imgAlt };
+    } else if (node.nodeType === 1) {
+      const el = node as Element;
+      if (imgAlt === null && el.localName === "img") imgAlt = el.getAttribute("alt");
+      for (let c = el.lastChild; c; c = c.previousSibling) stack.push(c);
+    }
+  }
+  return { text, imgAlt };
+}
+
 /**
  * An icon-only or attribute-marked next control: a next token in the class, id or rel of
  * the anchor or its parent ("pagination-next", `li.next > a`), a next title/aria-label,
  * or an image whose alt says next. See {@link attrHintsNext}.
  *
  * @param a anchor element
+ * @param imgAlt alt of the anchor's first image ({@link anchorLabel}), or null
  * @returns true on a next hint in attributes
  */
-export function nextAttrSignal(a: Element): boolean {
+export function nextAttrSignal(a: Element, imgAlt: string | null = null): boolean {
   if (attrHintsNext(a)) return true;
   const parent = a.parentElement;
   if (parent && parent.tagName !== "BODY" && attrHintsNext(parent)) return true;
-  const img = a.querySelector("img[alt]");
-  return img !== null && matchesNextText(img.getAttribute("alt") ?? "");
+  return imgAlt !== null && matchesNextText(imgAlt);
 }
 
 /**
