@@ -753,13 +753,11 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   }
 
   const costPages = pageCostSample(opts.pageCost);
-  const costRows =
-    costPages.length > 0
-      ? (process.stderr.write(
-          `bench: ${costPages.length} pages without a next link, with and without the extension\n`,
-        ),
-        await measurePageCost(costPages, dist))
-      : [];
+  if (costPages.length > 0)
+    process.stderr.write(
+      `bench: ${costPages.length} pages without a next link, with and without the extension\n`,
+    );
+  const costRows = costPages.length > 0 ? await measurePageCost(costPages, dist) : [];
   const pageCost = summarizePageCost(costRows);
 
   // Summaries.

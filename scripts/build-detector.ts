@@ -1,11 +1,13 @@
 /**
- * Build the detector script (dist/content/detector.js, injected by the background where
- * the gate opens) with the forests packed (src/model/packed.ts): every import of
+ * Build an in-page bundle with the forests packed (src/model/packed.ts): every import of
  * `models/<name>.json` is answered with the packed form instead of the JSON model, at
- * build time, so no page ever parses the tree JSON.
+ * build time, so no page ever parses the tree JSON. Used for the detector script
+ * (dist/content/detector.js, injected by the background where the gate opens), the
+ * `tsugi detect` page bundle and the bench's page bundle, so all three load the models
+ * as the extension does.
  *
- * Usage: node out/build-detector.mjs [outfile]   (npm run build:detector)
- * Throws (exit 1) when a model does not pack or the bundle fails.
+ * Usage: node out/build-detector.mjs ENTRY OUTFILE [--minify] [--global-name NAME]
+ * Throws (exit 1) on bad usage, when a model does not pack or the bundle fails.
  */
 import { readFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
@@ -25,13 +27,21 @@ export const packedModels: Plugin = {
   },
 };
 
-const outfile = process.argv[2] ?? "dist/content/detector.js";
+const [entry, outfile, ...flags] = process.argv.slice(2);
+if (!entry || !outfile) {
+  console.error("usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME]");
+  process.exit(2);
+}
+const nameAt = flags.indexOf("--global-name");
 await build({
-  entryPoints: ["content/detector.ts"],
+  entryPoints: [entry],
   bundle: true,
   format: "iife",
   target: "es2022",
-  minify: true,
+  minify: flags.includes("--minify"),
+  ...(nameAt >= 0 && flags[nameAt + 1] ? { globalName: flags[nameAt + 1] } : {}),
+  // Node's crypto is referenced by shared hashing code but never reached in a page.
+  external: ["crypto"],
   outfile,
   logLevel: "warning",
   plugins: [packedModels],

@@ -26,7 +26,18 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
     const lines = r.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     const o = JSON.parse(lines[0] ?? "");
-    expect(Object.keys(o).sort()).toEqual(["ms", "nextScore", "nextUrl", "pageElement", "url"]);
+    expect(Object.keys(o).sort()).toEqual([
+      "gate",
+      "gateMs",
+      "ms",
+      "nextScore",
+      "nextUrl",
+      "pageElement",
+      "url",
+    ]);
+    // A page with a pager opens the gate; its time is part of the page's.
+    expect(o.gate).toBe(true);
+    expect(o.gateMs).toBeLessThanOrEqual(o.ms);
     expect(o.url).toBe(ARS_URL);
     expect(o.nextUrl).toBe(ARS_URL.replace(/\/1$/, "/2"));
     expect(o.nextScore).toBeGreaterThan(0.5);
