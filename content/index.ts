@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     .get([SITE_RULES_KEY, LEARNED_RULES_KEY])
     .catch(() => ({}))) as Record<string, unknown>;
   await whenIdle();
-  const gate: GateResult = pagerGate(document);
+  const gate: GateResult = pagerGate(document, location.hostname.toLowerCase());
   const start: DetectorStart = { settings, local, gate };
   if (gate.pass || ruleApplies(local)) {
     await loadDetector(start);

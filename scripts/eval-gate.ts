@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const selector = page.part === "pagination" ? (page.input.nextSelector ?? "") : "";
       const r = await tab.evaluate(
-        ({ html, selector }) => {
+        ({ html, selector, host }) => {
           const doc = new DOMParser().parseFromString(html, "text/html");
           let hasNext = false;
           try {
@@ -80,11 +80,13 @@ async function main(): Promise<void> {
             hasNext = false;
           }
           const g = (
-            globalThis as unknown as { tsugiGate: { pagerGate(d: Document): GateResult } }
-          ).tsugiGate.pagerGate(doc);
+            globalThis as unknown as {
+              tsugiGate: { pagerGate(d: Document, host: string): GateResult };
+            }
+          ).tsugiGate.pagerGate(doc, host);
           return { hasNext, g };
         },
-        { html: decode(page), selector },
+        { html: decode(page), selector, host: new URL(page.input.pageUrl).hostname.toLowerCase() },
       );
       rows.push({
         key: page.key,

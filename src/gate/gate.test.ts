@@ -29,6 +29,15 @@ describe("pagerGate", () => {
     );
     expect(g).toMatchObject({ pass: false, signal: null, links: 5 });
   });
+  it("takes no signal from carousel arrows or links to another site, but keeps rel=next", () => {
+    const carousel = "<a href='#' class='next'>›</a><a href='javascript:go(1)'>Next</a>";
+    expect(pagerGate(doc(carousel), "a.example").pass).toBe(false);
+    const foreign = "<a href='https://b.example/list?page=2'>Next</a>";
+    expect(pagerGate(doc(foreign), "a.example").pass).toBe(false);
+    const foreignRel = "<a rel='next' href='https://b.example/2'>more</a>";
+    expect(pagerGate(doc(foreignRel), "a.example").signal).toBe("rel-next");
+  });
+
   it("ignores the text of very long anchors (cards), not their attributes", () => {
     const long = "word ".repeat(60);
     expect(pagerGate(doc(`<a href='/x'>${long} next</a>`)).pass).toBe(false);

@@ -10,6 +10,7 @@ import {
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
+  offSiteHref,
   pageNumberText,
   pageParamSignal,
   relNextSignal,
@@ -30,12 +31,16 @@ export interface GateResult {
 }
 
 /**
- * Run the gate over a document's links.
+ * Run the gate over a document's links. Links that can never be a next page of this site
+ * (fragments, javascript:, other hosts: {@link offSiteHref}) give no signal, except
+ * `rel="next"`, so that the detector can still say why it refuses a next link to another
+ * site.
  *
  * @param doc live or parsed document
+ * @param pageHost the page's hostname (lowercase); "" reads every link as on-site
  * @returns whether pagination is plausible, and the first signal that said so
  */
-export function pagerGate(doc: Document): GateResult {
+export function pagerGate(doc: Document, pageHost = ""): GateResult {
   const t0 = performance.now();
   const done = (signal: GateSignal | null, links: number): GateResult => ({
     pass: signal !== null,
@@ -53,13 +58,14 @@ export function pagerGate(doc: Document): GateResult {
   for (const a of doc.querySelectorAll("a[href]")) {
     links++;
     if (relNextSignal(a)) return done("rel-next", links);
+    const href = a.getAttribute("href") ?? "";
+    if (offSiteHref(href, pageHost || hostOf(href))) continue;
     // A label longer than a control's (a card, a paragraph) is not read as one.
     const label = anchorLabel(a);
     const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
     if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     const n = pageNumberText(text);
-    const href = a.getAttribute("href") ?? "";
     const param = pageParamSignal(href);
     if (n !== null) {
       numbers.push(n);
@@ -69,4 +75,9 @@ export function pagerGate(doc: Document): GateResult {
   }
   if (numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   return done(pageParam ? "page-param" : null, links);
+}
+
+/** An href's own host, so that without a page host no absolute link counts as off-site. */
+function hostOf(href: string): string {
+  return /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i.exec(href)?.[1]?.toLowerCase() ?? "";
 }

@@ -5,6 +5,7 @@ import {
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
+  offSiteHref,
   pageNumberText,
   pageParamSignal,
   relNextSignal,
@@ -110,5 +111,23 @@ describe("pageParamSignal", () => {
   it("leaves out WordPress post ids and plain article paths", () => {
     for (const h of ["/?p=123", "/2024/05/a-story.html", "/product/ap2000x", "#top"])
       expect(pageParamSignal(h), h).toBe(false);
+  });
+});
+
+describe("offSiteHref", () => {
+  it("drops fragments, script and mail links, and other hosts", () => {
+    for (const h of [
+      "#",
+      "#slide-2",
+      "javascript:void(0)",
+      "mailto:a@b.c",
+      "https://other.example/2",
+      "//cdn.example/x",
+    ])
+      expect(offSiteHref(h, "news.example"), h).toBe(true);
+  });
+  it("keeps relative links and links to the page's own host", () => {
+    for (const h of ["/page/2", "?page=2", "2.html", "https://NEWS.example/list?p=2"])
+      expect(offSiteHref(h, "news.example"), h).toBe(false);
   });
 });

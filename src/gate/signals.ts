@@ -125,6 +125,27 @@ export function numberedRunSignal(numbers: readonly number[], twoHasPageParam: b
   return false;
 }
 
+/** `//host` or `scheme://host` at the start of an href: the host, lowercased by the caller. */
+const ABSOLUTE_HOST = /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i;
+
+/**
+ * Whether an href can never lead to a next page of this site: a fragment of the page
+ * itself (`#`, `#slide-2`: carousels and tabs), a `javascript:` or `mailto:` link, or an
+ * absolute URL to another host. The detector drops the same links (its candidate test,
+ * seed 000 §3.2.1) and the pager never follows them, so they are no signal.
+ *
+ * @param href the raw href attribute
+ * @param pageHost the page's hostname, lowercase
+ * @returns true when the link is not a candidate
+ */
+export function offSiteHref(href: string, pageHost: string): boolean {
+  const h = href.trimStart();
+  if (h === "" || h.startsWith("#")) return true;
+  if (/^(?:javascript|mailto|tel|data):/i.test(h)) return true;
+  const host = ABSOLUTE_HOST.exec(h)?.[1];
+  return host !== undefined && host.toLowerCase() !== pageHost;
+}
+
 /**
  * Query names and path forms that carry a page, an item offset or a cursor: `page=2`,
  * `paged=3`, `pn=2`, `offset=20`, `start=40`, `after=t3_x`, `before=…`, `updated-max=…`,
