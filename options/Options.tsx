@@ -3,7 +3,7 @@ import { matchingExclusion, parsePatternLines } from "../src/exclusions";
 import type { Settings } from "../src/settings";
 import { settingsFromJson, settingsToJson } from "../src/settings-file";
 import type { SiteRule } from "../src/site-rules";
-import { Card, CheckField, NumberField } from "./fields";
+import { Card, CheckField, NumberField, TextBox } from "./fields";
 import { SiteRulesCard } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
@@ -143,16 +143,12 @@ export function Options({ api }: { api: OptionsApi }) {
       </Card>
 
       <Card id="exclusions" title={t("optExclusions")} help={t("optExclusionsHelp")}>
-        <label class="sr-only" for="exclusions">
-          {t("optExclusions")}
-        </label>
-        <textarea
+        <TextBox
           id="exclusions"
-          data-testid="exclusions"
+          label={t("optExclusions")}
           rows={5}
-          spellcheck={false}
           value={exclusions}
-          onInput={(e) => setExclusions((e.currentTarget as HTMLTextAreaElement).value)}
+          onInput={setExclusions}
         />
         <div class="buttons">
           <button
@@ -203,17 +199,13 @@ export function Options({ api }: { api: OptionsApi }) {
             {t("optExport")}
           </button>
         </div>
-        <label class="sr-only" for="import-text">
-          {t("optImportPlaceholder")}
-        </label>
-        <textarea
+        <TextBox
           id="import-text"
-          data-testid="import-text"
+          label={t("optImportPlaceholder")}
           rows={4}
-          spellcheck={false}
           placeholder={t("optImportPlaceholder")}
           value={importText}
-          onInput={(e) => setImportText((e.currentTarget as HTMLTextAreaElement).value)}
+          onInput={setImportText}
         />
         <div class="buttons">
           <button

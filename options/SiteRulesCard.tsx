@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { mergeSiteRules, parseSiteRules, type SiteRule } from "../src/site-rules";
-import { Card } from "./fields";
+import { Card, TextBox } from "./fields";
 import type { OptionsApi } from "./Options";
 
 /**
@@ -41,16 +41,12 @@ export function SiteRulesCard(props: {
   };
   return (
     <Card id="rules" title={t("optSiteRules")} help={t("optSiteRulesHelp")}>
-      <label class="sr-only" for="site-rules">
-        {t("optSiteRules")}
-      </label>
-      <textarea
+      <TextBox
         id="site-rules"
-        data-testid="site-rules"
+        label={t("optSiteRules")}
         rows={8}
-        spellcheck={false}
         value={props.text}
-        onInput={(e) => props.onText((e.currentTarget as HTMLTextAreaElement).value)}
+        onInput={props.onText}
       />
       <div class="buttons">
         <button

@@ -66,3 +66,30 @@ export function CheckField(props: {
     </label>
   );
 }
+
+/** A multi-line text box named by a label only screen readers see (the card's title says it). */
+export function TextBox(props: {
+  id: string;
+  label: string;
+  rows: number;
+  value: string;
+  placeholder?: string;
+  onInput(value: string): void;
+}) {
+  return (
+    <>
+      <label class="sr-only" for={props.id}>
+        {props.label}
+      </label>
+      <textarea
+        id={props.id}
+        data-testid={props.id}
+        rows={props.rows}
+        spellcheck={false}
+        value={props.value}
+        {...(props.placeholder ? { placeholder: props.placeholder } : {})}
+        onInput={(e) => props.onInput((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+    </>
+  );
+}
