@@ -11,6 +11,7 @@ import browser from "webextension-polyfill";
 import { followAddressBar } from "../src/address-bar";
 import { detectInSlices } from "../src/detect/detect";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
+import { exportWords } from "../src/export/export-words";
 import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
@@ -54,7 +55,8 @@ let stopAddressBar: (() => void) | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
 const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
-const words = pagerWords((key, subs) => browser.i18n.getMessage(key, subs));
+const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key, subs);
+const words = pagerWords(getMessage);
 /** Joined pages as fetched (HTML), for the export. */
 const joined: { number: number; url: string; html: string }[] = [];
 
@@ -255,7 +257,7 @@ async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
   return {
     filename: exportFilename(article.title, format),
     mime: EXPORT_MIME[format],
-    content: formatArticle(article, format),
+    content: formatArticle(article, format, exportWords(getMessage)),
     pages: article.pages.length,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `tsugi` command (contract in ../shared/design/ARCHITECTURE.md):
- *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG]
+ *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] [--lang en|ja]
  *   tsugi demo [--out DIR] [--headed]
  *   tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | --batch FILE
  *   tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl
@@ -9,6 +9,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { exportWords } from "../export/export-words";
+import type { ExportWords } from "../export/joined-article";
 import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
@@ -16,12 +18,13 @@ import { launchChromium } from "./browser";
 import { DetectInputError, jobFromArgs, jobsFromManifest, runDetect } from "./detect";
 import { extractCommand } from "./extract";
 import { joinWithBrowser } from "./join";
+import { localeMessages } from "./locale";
 
 /** A user error: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
 const USAGE =
-  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] | tsugi demo [--out DIR] [--headed] | tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl | tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | tsugi extract --batch manifest.jsonl";
+  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] [--lang en|ja] | tsugi demo [--out DIR] [--headed] | tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl | tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | tsugi extract --batch manifest.jsonl";
 
 function extensionDir(): string {
   const dir = join(repoRoot(), "dist");
@@ -31,10 +34,10 @@ function extensionDir(): string {
   return dir;
 }
 
-function format(article: JoinedArticle, fmt: string): string {
+function format(article: JoinedArticle, fmt: string, words?: ExportWords): string {
   if (fmt === "json") return toJson(article);
-  if (fmt === "html") return toHtml(article);
-  if (fmt === "md") return toMarkdown(article);
+  if (fmt === "html") return toHtml(article, words);
+  if (fmt === "md") return toMarkdown(article, words);
   throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
 }
 
@@ -47,6 +50,7 @@ async function joinCommand(args: string[]): Promise<void> {
       "max-pages": { type: "string" },
       format: { type: "string", default: "md" },
       screenshot: { type: "string" },
+      lang: { type: "string" },
     },
   });
   const [url, ...extra] = positionals;
@@ -79,14 +83,21 @@ async function joinCommand(args: string[]): Promise<void> {
       throw new UsageError(`--replay ${values.replay}: ${(e as Error).message}`);
     }
   }
+  let words: ExportWords | undefined;
+  try {
+    words = values.lang === undefined ? undefined : exportWords(localeMessages(values.lang));
+  } catch (e) {
+    throw new UsageError(`--lang: ${(e as Error).message}`);
+  }
   const article = await joinWithBrowser({
     url,
     extensionDir: extensionDir(),
+    ...(values.lang ? { locale: values.lang } : {}),
     ...(replayDir ? { replayDir } : {}),
     ...(maxPages !== undefined ? { maxPages } : {}),
     ...(values.screenshot ? { screenshot: resolve(values.screenshot) } : {}),
   });
-  process.stdout.write(format(article, fmt));
+  process.stdout.write(format(article, fmt, words));
 }
 
 async function demoCommand(args: string[]): Promise<void> {
