@@ -38,6 +38,7 @@ import {
 } from "../src/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
+import { whenIdle } from "./when-idle";
 
 const pageUrl = location.href;
 const site = siteOf(pageUrl);
@@ -84,13 +85,6 @@ function report(next: TabStatus): void {
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
-  });
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 50);
   });
 }
 

@@ -27,6 +27,7 @@ import { mergeSettings } from "../src/settings";
 import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/site-rules";
 import { isSiteEnabled, siteOf } from "../src/site-switch";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
+import { whenIdle } from "./when-idle";
 
 type Stage =
   | { kind: "off"; status: TabStatus }
@@ -43,13 +44,6 @@ const t = (key: string, subs: string[], english: string) =>
 function report(status: TabStatus): void {
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
-  });
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 50);
   });
 }
 
