@@ -7,6 +7,8 @@
 
 import {
   anchorLabel,
+  hintAttributes,
+  mayHintNext,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -63,8 +65,10 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
     // A label longer than a control's (a card, a paragraph) is not read as one.
     const label = anchorLabel(a);
     const text = label.text ?? "";
-    if (nextTextSignal(text)) return done("next-text", links);
-    if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
+    if (mayHintNext(text) && nextTextSignal(text)) return done("next-text", links);
+    const parent = a.parentElement;
+    const attrs = `${hintAttributes(a)} ${parent ? hintAttributes(parent) : ""} ${label.imgAlt ?? ""}`;
+    if (mayHintNext(attrs) && nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     const n = pageNumberText(text);
     const param = pageParamSignal(href);
     if (n !== null) {

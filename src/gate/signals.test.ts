@@ -2,6 +2,8 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
   anchorLabel,
+  hintAttributes,
+  mayHintNext,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -129,5 +131,28 @@ describe("offSiteHref", () => {
   it("keeps relative links and links to the page's own host", () => {
     for (const h of ["/page/2", "?page=2", "2.html", "https://NEWS.example/list?p=2"])
       expect(offSiteHref(h, "news.example"), h).toBe(false);
+  });
+});
+
+describe("mayHintNext", () => {
+  it("lets through every next word and arrow of the vocabulary, in any case", () => {
+    for (const t of ["NEXT", "次へ", "下一页", "Weiter", "»", "pagination-nxt", "Suivant"])
+      expect(mayHintNext(t), t).toBe(true);
+  });
+  it("stops labels that cannot name the next page", () => {
+    for (const t of ["Home", "About us", "2", "Contact", "« Back"])
+      expect(mayHintNext(t), t).toBe(false);
+  });
+  it("is never stricter than the exact tests on the same text", () => {
+    for (const t of ["Next page", "次のページへ", "page suivante", "СЛЕДУЮЩАЯ", "NÄCHSTE SEITE", "›"])
+      expect(!nextTextSignal(t) || mayHintNext(t), t).toBe(true);
+  });
+});
+
+describe("hintAttributes", () => {
+  it("joins the attributes the exact test reads", () => {
+    expect(
+      hintAttributes(el('<a class="c" id="i" rel="r" title="t" aria-label="l" href="/">x</a>')),
+    ).toBe("c i r t l");
   });
 });

@@ -7,13 +7,51 @@
  * missed signal is a missed next link, a spurious one costs one detection.
  */
 
-import { attrHintsNext, matchesNextText } from "../features/keywords";
+import { attrHintsNext, matchesNextText, NEXT_ARROWS, NEXT_WORDS } from "../features/keywords";
 
 /** A label longer than this is prose or a card, not a pager control (chars). */
 const MAX_CONTROL_CHARS = 60;
 
 /** Every whitespace run, NBSP and the ideographic space included. */
 const SPACE_RUN = /\s+/g;
+
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Everything that can start a next signal in a label or an attribute, in one expression:
+ * the next words and arrows of the pager vocabulary and the next class tokens ("nxt").
+ * A link whose label and attributes miss it cannot pass {@link nextTextSignal} or
+ * {@link nextAttrSignal}, so the exact tests (dozens of word comparisons, class
+ * tokenizing) run only on the few links that hit it.
+ */
+const NEXT_HINT = new RegExp([...NEXT_WORDS, ...NEXT_ARROWS, "nxt"].map(escape).join("|"), "i");
+
+/**
+ * Whether a label or attribute text may hold a next signal (a cheap pre-test).
+ *
+ * @param text any text: a link label, or attribute values joined with spaces
+ * @returns false when no next word, arrow or token occurs anywhere in it
+ */
+export function mayHintNext(text: string): boolean {
+  return NEXT_HINT.test(text);
+}
+
+/**
+ * The attribute values that {@link nextAttrSignal} reads on one element, joined.
+ *
+ * @param el element
+ * @returns class, id, rel, title and aria-label values separated by spaces
+ */
+export function hintAttributes(el: Element): string {
+  if (!el.hasAttributes()) return "";
+  return [
+    el.getAttribute("class"),
+    el.getAttribute("id"),
+    el.getAttribute("rel"),
+    el.getAttribute("title"),
+    el.getAttribute("aria-label"),
+  ].join(" ");
+}
 
 /**
  * `rel="next"` on an `<a>` or `<link>`: the HTML way to name the next page (seed 000
