@@ -15,6 +15,13 @@ export interface SavedBytes {
   charset: string;
 }
 
+/**
+ * Content-Security-Policy a saved page is served with: Chromium itself refuses every
+ * http(s) subresource and frame (as the route would, but without a round trip to Node per
+ * image and style sheet); inline styles and data: URLs load as they did.
+ */
+export const SAVED_PAGE_CSP = "default-src data: 'unsafe-inline'";
+
 /** What the guard does with one request. */
 export type RouteAction = "serve" | "continue" | "abort" | "refuse";
 
@@ -75,6 +82,9 @@ export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<Nav
         await route.fulfill({
           status: 200,
           contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
+          ...(process.env.TSUGI_NOCSP
+            ? {}
+            : { headers: { "content-security-policy": SAVED_PAGE_CSP } }),
           body: saved.bytes,
         });
       } else if (action === "continue") {
