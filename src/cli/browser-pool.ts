@@ -5,14 +5,6 @@
 import { type Browser, chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "./browser";
 
-/**
- * Let pages share a few renderer processes instead of starting one per page: 10-15% less
- * CPU per page measured on saved pages (README "Mining many pages"). Saved pages run no
- * script, so site isolation guards nothing there; a crash that takes down a shared
- * renderer costs its pages one more try (batch.ts).
- */
-export const BATCH_FLAGS = ["--disable-site-isolation-trials", "--renderer-process-limit=2"];
-
 /** ms a browser gets to close before its process is killed. */
 export const CLOSE_GRACE_MS = 5_000;
 
@@ -31,7 +23,7 @@ async function launch(): Promise<Launched> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_FLAGS, ...BATCH_FLAGS],
+    args: [...CHROMIUM_FLAGS],
   });
   let pid: number | null = null;
   try {

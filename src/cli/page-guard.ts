@@ -82,9 +82,7 @@ export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<Nav
         await route.fulfill({
           status: 200,
           contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
-          ...(process.env.TSUGI_NOCSP
-            ? {}
-            : { headers: { "content-security-policy": SAVED_PAGE_CSP } }),
+          headers: { "content-security-policy": SAVED_PAGE_CSP },
           body: saved.bytes,
         });
       } else if (action === "continue") {
