@@ -41,7 +41,7 @@ describe("tsugi extract (contract of ARCHITECTURE.md, headless Chromium)", () =>
     expect(r.stdout).toContain(`Source: <${PAGE_URL}>`);
   });
 
-  it("--batch: one JSON line per page with its id, one browser", () => {
+  it("--batch: one JSON line per page with its id (completion order), one browser", () => {
     const dir = mkdtempSync(join(tmpdir(), "tsugi-extract-"));
     try {
       const manifest = join(dir, "m.jsonl");
@@ -57,7 +57,7 @@ describe("tsugi extract (contract of ARCHITECTURE.md, headless Chromium)", () =>
         .trim()
         .split("\n")
         .map((l) => JSON.parse(l));
-      expect(lines.map((l) => l.id)).toEqual(["ars-1", "001"]);
+      expect(lines.map((l) => l.id).sort()).toEqual(["001", "ars-1"]);
       expect(lines.every((l) => l.text.length > 500)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
