@@ -2,7 +2,7 @@
  * One headless Chromium that batch workers share, replaced when it crashes or stops
  * answering, and closed within a bounded time (killed past it), so a batch always ends.
  */
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "./browser";
 
 /** ms a browser gets to close before its process is killed. */
@@ -20,6 +20,8 @@ interface Launched {
 }
 
 async function launch(): Promise<Launched> {
+  // Loaded on first use: `--help` and usage errors answer without its 2 s start-up.
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
