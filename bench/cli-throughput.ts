@@ -3,7 +3,9 @@
  * (../shared/corpus/pagination), with `--jobs 1` and with the default `--jobs` (the number
  * of cores). A fixed sample: every 5th page of labels.jsonl, the first 60 of them. Wall
  * time includes the browser's start and close, as a user's run would. The load average is
- * printed too: on a shared machine other work slows both runs.
+ * printed too: on a shared machine other work slows both runs, so the CPU seconds per page
+ * (browser included, from /proc/self/stat) are printed as well: cores / (CPU s per page)
+ * is the rate the default --jobs reaches when the tool has the cores to itself.
  *
  * Usage: npm run build && npm run bench:cli [-- --pages N]
  */
@@ -49,9 +51,15 @@ function timeBatch(
     },
   );
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
+  const cpu = childCpuSeconds() - cpu0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`tsugi exited ${r.status}: ${r.stderr}`);
   const lines = r.stdout.split("\n").filter((l) => l.startsWith("{"));
-  return { seconds, lines: lines.length, errors: lines.filter((l) => /"error":/.test(l)).length };
+  return {
+    seconds,
+    cpu,
+    lines: lines.length,
+    errors: lines.filter((l) => /"error":/.test(l)).length,
+  };
 }
 
 function main(): void {
@@ -80,7 +88,7 @@ function main(): void {
       const rate = r.lines / r.seconds;
       rates.push(rate);
       console.log(
-        `${name.padEnd(20)} ${rate.toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s)`,
+        `${name.padEnd(20)} ${rate.toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(2)} CPU s/page)`,
       );
     }
     const [one, all] = rates;
