@@ -188,6 +188,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops reading (`| head`) ends the run quietly, as it would a Unix tool.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(1);
+  throw e;
+});
 const code = await main(process.argv.slice(2));
 // Exit even when a browser hangs on to the event loop; stdout is flushed first.
 process.stdout.write("", () => process.exit(code));

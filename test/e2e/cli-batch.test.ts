@@ -57,8 +57,8 @@ const stable = (o: Record<string, unknown> | undefined) => {
   return rest;
 };
 
-/** Pids of the Chromium renderer processes below `root` (Linux /proc). */
-function rendererPids(root: number): number[] {
+/** Pids of the Chromium processes below `root` (Linux /proc): renderers, or the browser. */
+function chromiumPids(root: number, kind: "renderer" | "browser"): number[] {
   const parent = new Map<number, number>();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -77,7 +77,9 @@ function rendererPids(root: number): number[] {
   return [...parent.keys()].filter((pid) => {
     if (!below(pid)) return false;
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (kind === "renderer") return cmd.includes("--type=renderer");
+      return /chrom/.test(cmd.split("\0")[0] ?? "") && !cmd.includes("--type=");
     } catch {
       return false;
     }
@@ -146,13 +148,24 @@ beforeAll(async () => {
       res.write("<!doctype html><html><body><p>About to crash");
       // Once the page is in its renderer, kill the renderers: a crash in mid-batch.
       setTimeout(() => {
-        for (const pid of crashTarget?.pid ? rendererPids(crashTarget.pid) : []) {
+        for (const pid of crashTarget?.pid ? chromiumPids(crashTarget.pid, "renderer") : []) {
           try {
             process.kill(pid, "SIGKILL");
             killed++;
           } catch {
             /* gone */
           }
+        }
+      }, 700);
+      return;
+    }
+    if (path === "/kill-browser" && hits.get(path) === 1) {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.write("<!doctype html><html><body><p>About to lose the browser");
+      setTimeout(() => {
+        for (const pid of crashTarget?.pid ? chromiumPids(crashTarget.pid, "browser") : []) {
+          process.kill(pid, "SIGKILL");
+          killed++;
         }
       }, 700);
       return;
@@ -267,6 +280,27 @@ describe("tsugi detect --batch on hostile pages", () => {
     for (const g of good) expect(stable(out.get(g.id)), g.id).toEqual(stable(before.get(g.id)));
     expect(wall).toBeLessThan(150_000);
   }, 240_000);
+
+  it("a browser killed in mid-batch is replaced and its page tried again", async () => {
+    const m = writeManifest("browser.jsonl", [
+      saved("good1"),
+      { id: "lost", url: `${origin}/kill-browser` },
+      saved("good2"),
+      saved("good3"),
+    ]);
+    killed = 0;
+    const r = await tsugi(["detect", "--batch", m, "--jobs", "1", "--timeout", "20"], {
+      onSpawn: (c) => {
+        crashTarget = c;
+      },
+    });
+    expect(killed).toBe(1);
+    expect(hits.get("/kill-browser")).toBe(2);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const out = byId(r.stdout);
+    expect([...out.keys()].sort()).toEqual(["good1", "good2", "good3", "lost"]);
+    for (const o of out.values()) expect(o.error).toBeUndefined();
+  }, 120_000);
 
   it("a single self-refreshing page: detect and extract answer and exit", async () => {
     const file = join(dir, "meta0.html");
