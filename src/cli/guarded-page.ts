@@ -71,6 +71,7 @@ export async function measurePage<T>(
   const onAbort = () => void closeContext(slot, browser, context);
   signal.addEventListener("abort", onAbort, { once: true });
   let crashed = false;
+  let left = (): string | null => null;
   try {
     const tab = await context.newPage();
     tab.on("crash", () => {
@@ -79,15 +80,17 @@ export async function measurePage<T>(
     const guard = await guardTab(tab, bytes ? { bytes, charset: job.charset } : null);
     const res = await tab.goto(job.url, { waitUntil: opts.waitUntil, timeout: 0 });
     if (!bytes && res && !res.ok()) throw new Error(`HTTP ${res.status()} for ${job.url}`);
-    const url = bytes ? job.url : tab.url();
-    const value = await measure(tab, url);
+    const committed = tab.url();
     // A refresh that makes no request (to about:blank) cannot be refused: say so.
-    if (bytes && tab.url() !== url) throw new Error(`the page left for ${tab.url()}`);
+    left = () => (bytes && tab.url() !== committed ? tab.url() : null);
+    const value = await measure(tab, bytes ? job.url : committed);
+    if (left()) throw new Error(`the page left for ${left()}`);
     return { value, refresh: guard.refresh() };
   } catch (e) {
     if (crashed || !browser.isConnected())
       throw new CrashError(`crashed: ${(e as Error).message.split("\n")[0]}`);
     if (signal.aborted) throw new Error("timeout");
+    if (left()) throw new Error(`the page left for ${left()}`);
     throw e;
   } finally {
     signal.removeEventListener("abort", onAbort);
