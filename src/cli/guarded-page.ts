@@ -64,12 +64,23 @@ export async function measurePage<T>(
   const bytes = job.file ? savedBytes(job.file) : null;
   const browser = await slot.get();
   if (signal.aborted) throw new Error("timeout");
-  const context = await browser.newContext({
-    javaScriptEnabled: opts.javaScript && !job.file,
-    viewport: { width: 1280, height: 800 },
-  });
-  const onAbort = () => void closeContext(slot, browser, context);
+  const context = await browser
+    .newContext({
+      javaScriptEnabled: opts.javaScript && !job.file,
+      viewport: { width: 1280, height: 800 },
+    })
+    .catch((e: Error) => {
+      throw browser.isConnected() ? e : new CrashError(`crashed: ${e.message.split("\n")[0]}`);
+    });
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= closeContext(slot, browser, context);
+    return closing;
+  };
+  // Time is up: closing the context ends every call pending on it.
+  const onAbort = () => void close();
   signal.addEventListener("abort", onAbort, { once: true });
+  if (signal.aborted) onAbort();
   let crashed = false;
   let left = (): string | null => null;
   try {
@@ -94,6 +105,7 @@ export async function measurePage<T>(
     throw e;
   } finally {
     signal.removeEventListener("abort", onAbort);
-    if (!signal.aborted) await closeContext(slot, browser, context);
+    if (signal.aborted) void close();
+    else await close();
   }
 }
