@@ -50,7 +50,7 @@ const BATCH_OPTIONS: OptionSpec[] = [
     type: "string",
     arg: "FILE|-",
     default: "none: one page",
-    help: 'manifest of JSON lines {"id","file","url","charset"} ("-" reads stdin); files are relative to the manifest',
+    help: 'manifest of JSON lines {"id","file","url","charset"} ("-" reads stdin), files relative to it; lines come in completion order, each with its id',
   },
   {
     name: "jobs",
