@@ -143,31 +143,28 @@ beforeAll(async () => {
       res.write("<!doctype html><html><body><p>Still loading");
       return;
     }
-    if (path === "/crash" && hits.get(path) === 1) {
+    // The first time each of these pages is loading, its image request (sent once the
+    // renderer parses it) kills the renderers, or the whole browser, of the tsugi run.
+    if ((path === "/crash" || path === "/kill-browser") && hits.get(path) === 1) {
       res.writeHead(200, { "content-type": "text/html" });
-      res.write("<!doctype html><html><body><p>About to crash");
-      // Once the page is in its renderer, kill the renderers: a crash in mid-batch.
-      setTimeout(() => {
-        for (const pid of crashTarget?.pid ? chromiumPids(crashTarget.pid, "renderer") : []) {
-          try {
-            process.kill(pid, "SIGKILL");
-            killed++;
-          } catch {
-            /* gone */
-          }
-        }
-      }, 700);
+      res.write(`<!doctype html><html><body><p>About to crash<img src="${path}.png">`);
       return;
     }
-    if (path === "/kill-browser" && hits.get(path) === 1) {
-      res.writeHead(200, { "content-type": "text/html" });
-      res.write("<!doctype html><html><body><p>About to lose the browser");
-      setTimeout(() => {
-        for (const pid of crashTarget?.pid ? chromiumPids(crashTarget.pid, "browser") : []) {
+    const trigger = /^(\/crash|\/kill-browser)\.png$/.exec(path);
+    if (trigger && hits.get(path) === 1) {
+      const kind = trigger[1] === "/crash" ? "renderer" : "browser";
+      for (const pid of crashTarget?.pid ? chromiumPids(crashTarget.pid, kind) : []) {
+        try {
           process.kill(pid, "SIGKILL");
           killed++;
+        } catch {
+          /* gone */
         }
-      }, 700);
+      }
+    }
+    if (trigger) {
+      res.writeHead(404);
+      res.end();
       return;
     }
     res.writeHead(200, { "content-type": "text/html" });
