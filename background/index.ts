@@ -4,9 +4,12 @@
  * in `storage.session` (extension-only, gone with the browser session) for the
  * `tsugi` command and the tests, so pages themselves carry no tsugi markers.
  * It also runs the keyboard commands (`commands` in manifest.json): switch
- * auto-join for the active tab's site, and join its next page now.
+ * auto-join for the active tab's site, and join its next page now; and it injects the
+ * detector script into a frame whose content entry asks for it (the staged detector:
+ * only pages that pass the gate pay for the features and the forests).
  */
 import browser, { type Runtime } from "webextension-polyfill";
+import { DETECTOR_FILE } from "../src/gate/detector-api";
 import { isMessage } from "../src/messages";
 import type { TabStatus } from "../src/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/tab-status";
@@ -49,8 +52,27 @@ browser.commands.onCommand.addListener((command: string) => {
   void runCommand(command);
 });
 
+/**
+ * Inject the detector script (content/detector.js) into the frame that asked, through
+ * `scripting.executeScript`, which Chromium and Firefox MV3 both offer; unlike a dynamic
+ * `import()` it needs no web-accessible resource that pages could probe for.
+ * @returns true once the script has run
+ * @throws when the tab is gone or the page may not be scripted
+ */
+export async function injectDetector(sender: Runtime.MessageSender): Promise<boolean> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined) throw new Error("load-detector: no sender tab");
+  await browser.scripting.executeScript({
+    target: { tabId, frameIds: [sender.frameId ?? 0] },
+    files: [DETECTOR_FILE],
+  });
+  return true;
+}
+
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
-  if (!isMessage(message) || message.type !== "content→background:status") return undefined;
+  if (!isMessage(message)) return undefined;
+  if (message.type === "content→background:load-detector") return injectDetector(sender);
+  if (message.type !== "content→background:status") return undefined;
   const tabId = sender.tab?.id;
   if (tabId === undefined) return undefined;
   const color =

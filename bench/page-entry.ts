@@ -355,7 +355,7 @@ export function runFetchedPage(
   const nodes = prepareForInsertion(read.elements, url, document);
   const t4 = now();
   const at = insertionPointAfter(last);
-  const inserted = insertPage(document, at, nodes, 2, url, true);
+  const inserted = insertPage(document, at, nodes, 2, url, "Page 2");
   const t5 = now();
   const layoutAfter = forceLayout();
   let insertedElements = 0;

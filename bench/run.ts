@@ -14,11 +14,13 @@
  * - Model sizes and the content-script bundle (raw and gzip).
  * - JS heap of the real extension on `arstechnica-002`: page 1 alone right after tsugi
  *   reported ready, then after all 19 pages are joined (CDP, after a forced GC).
+ * - What the extension adds to a page load without a next link (./page-cost.ts): the same
+ *   pages with and without the extension, in two Chromiums of one run (issue 13).
  *
  * Prints a table and writes `bench/results.json`. Targets are reported, never enforced.
  *
  * Usage: `node out/bench/bench.mjs [--limit N] [--quick] [--no-articles] [--all] [--no-heap]
- *   [--out FILE]` (`npm run bench -- --quick` builds the bundles first).
+ *   [--page-cost N] [--out FILE]` (`npm run bench -- --quick` builds the bundles first).
  */
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -39,6 +41,7 @@ import {
   readabilityPages,
 } from "../src/train/corpus";
 import { NO_FETCHED_STAGES } from "./fetched-stages";
+import { measurePageCost, type PageCostRow } from "./page-cost";
 import type {
   BenchApi,
   DetectProfile,
@@ -62,6 +65,8 @@ export interface BenchOptions {
   googletrends: boolean;
   /** measure the heap of the 19-page join */
   heap: boolean;
+  /** pages without a next link loaded with and without the extension (0 skips it) */
+  pageCost: number;
   /** where to write the results */
   out: string;
 }
@@ -80,6 +85,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     articles: true,
     googletrends: false,
     heap: true,
+    pageCost: 32,
     out: join(repoRoot(), "bench", "results.json"),
   };
   let heap: boolean | null = null;
@@ -87,6 +93,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     const a = argv[i];
     if (a === "--quick") {
       o.limit = Math.min(o.limit, 25);
+      o.pageCost = Math.min(o.pageCost, 6);
       heap ??= false;
     } else if (a === "--limit") {
       const n = Number(argv[++i]);
@@ -95,7 +102,11 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     } else if (a === "--no-articles") o.articles = false;
     else if (a === "--all") o.googletrends = true;
     else if (a === "--no-heap") heap = false;
-    else if (a === "--heap") heap = true;
+    else if (a === "--page-cost") {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error("--page-cost needs a whole number");
+      o.pageCost = n;
+    } else if (a === "--heap") heap = true;
     else if (a === "--out") o.out = resolve(argv[++i] ?? "");
     else throw new Error(`unknown argument: ${a}`);
   }
@@ -564,6 +575,54 @@ function printTable(rows: Row[]): string {
 }
 
 /**
+ * Pages without a next link for the page-cost run: alternately a pagination page whose
+ * label has no next link and a Readability article, spread evenly over each list.
+ *
+ * @param n pages wanted (0: none)
+ * @returns up to n corpus pages
+ */
+function pageCostSample(n: number): CorpusPage[] {
+  if (n <= 0) return [];
+  const spread = (list: CorpusPage[], k: number) =>
+    Array.from(
+      { length: Math.min(k, list.length) },
+      (_, i) => list[Math.floor((i * list.length) / k)],
+    ).filter((p): p is CorpusPage => p !== undefined);
+  const noNext = spread(
+    paginationPages().filter((p) => !p.input.nextSelector),
+    Math.ceil(n / 2),
+  );
+  const articles = spread(readabilityPages(), Math.floor(n / 2));
+  return [...noNext, ...articles];
+}
+
+/** Medians and p90s of what the extension added (with − without), per measure. */
+function summarizePageCost(rows: readonly PageCostRow[]) {
+  const script = (r: PageCostRow) => r.with.scriptMs - r.without.scriptMs;
+  const task = (r: PageCostRow) => r.with.taskMs - r.without.taskMs;
+  const heap = (r: PageCostRow) => r.with.heapBytes - r.without.heapBytes;
+  const p90 = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? (s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)] ?? 0) : 0;
+  };
+  const idle = rows.filter((r) => !r.detectorLoaded);
+  return {
+    pages: rows.length,
+    detectorLoaded: rows.length - idle.length,
+    script: summarize(rows.map(script)),
+    task: summarize(rows.map(task)),
+    heap: summarize(rows.map(heap)),
+    p90: { script: p90(rows.map(script)), heap: p90(rows.map(heap)) },
+    gateClosed: {
+      pages: idle.length,
+      script: summarize(idle.map(script)),
+      heap: summarize(idle.map(heap)),
+    },
+    rows,
+  };
+}
+
+/**
  * Run the bench.
  *
  * @param opts options from {@link parseArgs}
@@ -587,6 +646,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     raw: csFiles.reduce((n, f) => n + f.raw, 0),
     gzip: csFiles.reduce((n, f) => n + f.gzip, 0),
   };
+  const detectorScript = fileSize(join(dist, "content", "detector.js"), root);
   const readabilityJs = fileSize(
     join(root, "node_modules", "@mozilla", "readability", "Readability.js"),
     root,
@@ -692,6 +752,14 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     }
   }
 
+  const costPages = pageCostSample(opts.pageCost);
+  if (costPages.length > 0)
+    process.stderr.write(
+      `bench: ${costPages.length} pages without a next link, with and without the extension\n`,
+    );
+  const costRows = costPages.length > 0 ? await measurePageCost(costPages, dist) : [];
+  const pageCost = summarizePageCost(costRows);
+
   // Summaries.
   const detectPages = results; // corpus pages (pagination + articles)
   const part = (name: string) => detectPages.filter((r) => r.part === name);
@@ -794,13 +862,37 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     detectMedianLeHalfReadability: detectPages.length > 0 && ratio <= 0.5,
     modelsGzipLe400KB: modelsGzip <= 400 * 1024,
     heapJoinedLe3xPage1: heapOk ? heapRatio <= 3 : null,
+    entryGzipLe30KB: contentScript.gzip <= 30 * 1024,
+    addedScriptLe2ms: pageCost.pages > 0 ? pageCost.script.median <= 2 : null,
+    addedHeapLeHalfMB: pageCost.pages > 0 ? pageCost.heap.median <= 0.5 * 1024 * 1024 : null,
+    coldMedianLeReadabilityCold:
+      detectPages.length > 0 ? all.tsugiFirst.median <= all.readabilityFirst.median : null,
+    coldP95Le60: detectPages.length > 0 ? all.tsugiFirst.p95 <= 60 : null,
   };
 
   const rows: Row[] = [];
   const lbl = `${all.pages} pages, min of ${RUNS}`;
   rows.push(
     {
-      measure: `detection median, ms (${lbl})`,
+      measure: `detection, first run in a fresh page (cold, as a page load), median / p95, ms (${all.pages} pages)`,
+      tsugi: `${fmt(all.tsugiFirst.median)} / ${fmt(all.tsugiFirst.p95)}`,
+      readability: `${fmt(all.readabilityFirst.median)} / ${fmt(all.readabilityFirst.p95)}`,
+      target: "median ≤ Readability's, p95 ≤ 60",
+      met: met(
+        targets.coldMedianLeReadabilityCold === null || targets.coldP95Le60 === null
+          ? null
+          : targets.coldMedianLeReadabilityCold && targets.coldP95Le60,
+      ),
+    },
+    {
+      measure: "  cold tsugi median / cold Readability median",
+      tsugi: fmt(all.tsugiFirst.median / all.readabilityFirst.median, 2),
+      readability: "",
+      target: "≤ 1.0 (goal 0.5)",
+      met: met(targets.coldMedianLeReadabilityCold),
+    },
+    {
+      measure: `detection, warm: median, ms (${lbl})`,
       tsugi: fmt(t.median),
       readability: fmt(rd.median),
       target: "≤ 8",
@@ -831,13 +923,6 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       measure: `content script per page load (next-link half only where there is no next link; ${detectPages.filter((r) => !r.nextUrl).length} such pages), median / p95, ms`,
       tsugi: `${fmt(perLoad.median)} / ${fmt(perLoad.p95)}`,
       readability: "",
-      target: "",
-      met: "",
-    },
-    {
-      measure: "first run on page (cold JIT) median / p95, ms",
-      tsugi: `${fmt(all.tsugiFirst.median)} / ${fmt(all.tsugiFirst.p95)}`,
-      readability: `${fmt(all.readabilityFirst.median)} / ${fmt(all.readabilityFirst.p95)}`,
       target: "",
       met: "",
     },
@@ -899,13 +984,58 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       met: met(targets.modelsGzipLe400KB),
     },
     {
-      measure: `content script (${csFiles.length} file${csFiles.length === 1 ? "" : "s"}) raw / gzip`,
+      measure: "content entry injected into every page, raw / gzip",
       tsugi: `${kb(contentScript.raw)} / ${kb(contentScript.gzip)}`,
       readability: `${kb(readabilityJs.raw)} / ${kb(readabilityJs.gzip)}`,
+      target: "≤ 30 KB gzip",
+      met: met(targets.entryGzipLe30KB),
+    },
+    {
+      measure: "detector script (injected only where the gate opens), raw / gzip",
+      tsugi: `${kb(detectorScript.raw)} / ${kb(detectorScript.gzip)}`,
+      readability: "",
       target: "",
       met: "",
     },
   );
+  if (pageCost.pages > 0)
+    rows.push(
+      {
+        measure: `added to a page without a next link (${pageCost.pages} pages, with − without the extension, one run): script time, median (p90), ms`,
+        tsugi: `${fmt(pageCost.script.median)} (${fmt(pageCost.p90.script)})`,
+        readability: "",
+        target: "≤ 2",
+        met: met(targets.addedScriptLe2ms),
+      },
+      {
+        measure: "  task time, median, ms",
+        tsugi: fmt(pageCost.task.median),
+        readability: "",
+        target: "",
+        met: "",
+      },
+      {
+        measure: "  JS heap, median (p90)",
+        tsugi: `${mb(pageCost.heap.median)} (${mb(pageCost.p90.heap)})`,
+        readability: "",
+        target: "≤ 0.5 MB",
+        met: met(targets.addedHeapLeHalfMB),
+      },
+      {
+        measure: `  pages where the gate opened and the detector loaded`,
+        tsugi: `${pageCost.detectorLoaded} of ${pageCost.pages}`,
+        readability: "",
+        target: "",
+        met: "",
+      },
+      {
+        measure: `  gate closed (${pageCost.gateClosed.pages} pages): script median ms / heap median`,
+        tsugi: `${fmt(pageCost.gateClosed.script.median)} / ${mb(pageCost.gateClosed.heap.median)}`,
+        readability: "",
+        target: "",
+        met: "",
+      },
+    );
   if (heapOk) {
     rows.push(
       {
@@ -996,7 +1126,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     detection: { all, byPart },
     profile,
     fetched,
-    sizes: { models, modelsGzip, contentScript, readabilityJs },
+    sizes: { models, modelsGzip, contentScript, detectorScript, readabilityJs },
+    pageCost,
     heap,
     failures,
     table,

@@ -1,333 +1,157 @@
 /**
- * Content script: detect on the live page at idle time (or apply the reader's
- * site rule), then hand over to the pager. Reports status to the background
- * (badge) and answers the popup and the keyboard commands: next page now, load N
- * more, stop, fetch all, export. The per-site switch and the settings take effect
- * at once through `storage.onChanged`, without a reload.
+ * Content entry: the only script on every http(s) page, kept small (issue 13). It is the
+ * first stage of the staged detector (ARCHITECTURE.md), as a short state machine:
+ *
+ *   off      not an HTML page, or an excluded URL: nothing more happens
+ *   idle     the gate found no pager signal and no site rule applies: nothing is loaded;
+ *            a reader's request ("Next page now", export…) loads the detector anyway
+ *   loading  the background is injecting the detector script (content/detector.ts)
+ *   running  the detector answers every message from here on
+ *
+ * gate → detect → join: the gate (src/gate/gate.ts) and the rule lookups are all that a
+ * page without a pager pays for; the features, forests and pager arrive only with the
+ * detector script.
  */
 import browser from "webextension-polyfill";
-import { followAddressBar } from "../src/address-bar";
-import { detectInSlices } from "../src/detect/detect";
 import { matchingExclusion } from "../src/exclusions";
-import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
-import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
-import { type ExportFile, isMessage } from "../src/messages";
-import { parseHtml } from "../src/pager/fetch-page";
-import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
-import { foreignRelNext } from "../src/pager/stop-conditions";
-import { pagerWords } from "../src/pager-words";
 import {
-  type CachedRule,
-  forgetRule,
-  LEARNED_RULES_KEY,
-  parseRuleCache,
-  rememberRule,
-} from "../src/rule/rule-cache";
-import { xpathsForRun } from "../src/rule/xpath";
-import { mergeSettings, type Settings } from "../src/settings";
-import {
-  matchSiteRule,
-  parseSiteRules,
-  type RuleMatch,
-  rulesMatching,
-  SITE_RULES_KEY,
-} from "../src/site-rules";
-import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
+  DETECTOR_FILE,
+  type DetectorApi,
+  type DetectorStart,
+  installedDetector,
+} from "../src/gate/detector-api";
+import { type GateResult, pagerGate } from "../src/gate/gate";
+import { isMessage, type Message } from "../src/messages";
+import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
+import { mergeSettings } from "../src/settings";
+import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/site-rules";
+import { isSiteEnabled, siteOf } from "../src/site-switch";
 import { INITIAL_STATUS, type TabStatus } from "../src/status";
+import { whenIdle } from "./when-idle";
+
+type Stage =
+  | { kind: "off"; status: TabStatus }
+  | { kind: "idle"; status: TabStatus; start: DetectorStart }
+  | { kind: "loading"; ready: Promise<DetectorApi | null> }
+  | { kind: "running"; api: DetectorApi };
 
 const pageUrl = location.href;
-const site = siteOf(pageUrl);
-let settings: Settings = mergeSettings(undefined);
-let status: TabStatus = { ...INITIAL_STATUS };
-let start: PagerStart | null = null;
-let ruleName: string | null = null;
-/** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
-let ruleSource: "user" | "learned" | "detected" = "detected";
-/** The learned rule read from the cache for this page, if one was used. */
-let cachedRule: CachedRule | null = null;
-let pager: Pager | null = null;
-let fetchingAll = false;
-let stopAddressBar: (() => void) | null = null;
-/** The reader's language (browser.i18n), English when a message is missing. */
+let stage: Stage = { kind: "off", status: { ...INITIAL_STATUS } };
+
 const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
-const words = pagerWords((key, subs) => browser.i18n.getMessage(key, subs));
-/** Joined pages as fetched (HTML), for the export. */
-const joined: { number: number; url: string; html: string }[] = [];
 
-function enabled(): boolean {
-  return isSiteEnabled(pageUrl, settings.disabledSites);
-}
-
-function report(next: TabStatus): void {
-  const on = enabled();
-  status = {
-    ...next,
-    // A pager waiting for the scroll is "off" while the site is switched off.
-    state: !on && next.state === "ready" ? "off" : next.state,
-    reason:
-      !on && next.state === "ready"
-        ? t("reasonSiteOff", [], "Auto-join is off for this site.")
-        : next.reason,
-    ruleName,
-    ruleSource,
-    site,
-    siteEnabled: on,
-    pageCap: settings.pageCap,
-    fetchingAll,
-  };
+function report(status: TabStatus): void {
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
   });
 }
 
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 50);
-  });
-}
-
-/** The pager, created on first need (a switched-off site gets none until asked). */
-function ensurePager(): Pager | null {
-  if (pager || !start) return pager;
-  pager = new Pager(document, start, settings, report, {
-    words,
-    onRuleChecked: (check) => void keepOrDropRule(check),
-    onPage: ({ number, url, doc }) => {
-      joined.push({ number, url, html: doc.documentElement.outerHTML });
-    },
-  });
-  pager.setAuto(enabled());
-  pager.attach();
-  return pager;
-}
-
-/** Page 1 as a site rule reads it (the rule already matched there). */
-function startWith(match: RuleMatch, userRule: boolean, detectMs: number): PagerStart {
-  return {
-    pageUrl,
-    nextUrl: match.nextUrl,
-    nextScore: 1,
-    pageElements: match.pageElements,
-    // One union XPath: splitting on " | " would cut a literal that holds one.
-    pageElementXPaths: [match.rule.pageElement],
-    detectMs,
-    rule: match.rule,
-    ...(userRule ? { userRule } : {}),
-  };
-}
-
-/** Page 1 from the reader's site rule, when one applies. */
-function startFromRule(rules: unknown): PagerStart | null {
-  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
-  if (!match) return null;
-  ruleName = match.rule.name;
-  return startWith(match, true, 0);
-}
-
-/** Page 1 from a rule learned on an earlier visit, when one matches this page. */
-function startFromCache(stored: unknown): PagerStart | null {
-  const t0 = performance.now();
-  for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
-    const match = matchSiteRule([rule], document, pageUrl);
-    if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
-    cachedRule = rule;
-    ruleSource = "learned";
-    return startWith(match, false, performance.now() - t0);
-  }
-  return null;
+/** Whether one of the reader's rules or a rule learned on an earlier visit names this URL
+ * (a regular-expression test per rule; the rule itself is applied by the detector). */
+function ruleApplies(local: Record<string, unknown>): boolean {
+  return (
+    rulesMatching(parseSiteRules(local[SITE_RULES_KEY] ?? []).rules, pageUrl).length > 0 ||
+    rulesMatching(parseRuleCache(local[LEARNED_RULES_KEY]), pageUrl).length > 0
+  );
 }
 
 /**
- * After each fetched page: a learned rule that carried the page (found its page
- * element and next link) is cached for the next visit; one that failed is dropped.
- * The reader's own rules are never touched.
+ * Have the background inject the detector script into this frame, then start it.
+ * Resolves to null when injection fails (the background refused or is gone); the tab then
+ * stays as it was.
  */
-async function keepOrDropRule(check: RuleCheck): Promise<void> {
-  if (ruleSource === "user" || !start) return;
-  const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
-  const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
-  const rule = cachedRule ?? start.rule;
-  if (!rule) return;
-  // Learn from page 2 (one write is enough); forget only the cached rule this page used,
-  // never another rule of the same section that was not tried here.
-  if (check.ok && check.page !== 2) return;
-  if (!check.ok && !cachedRule) return;
-  const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);
-  // Once stored, this tab's rule is the cached one: a later failure must forget it.
-  cachedRule = check.ok ? (next.find((r) => r.url === rule.url) ?? null) : null;
-  await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
-}
-
-/** Why detection found no next link: none, or only one to another site (refused). */
-function noNextReason(): string {
-  const foreign = foreignRelNext(document, pageUrl);
-  return foreign
-    ? words.stop({ kind: "cross-origin", url: foreign }, 1)
-    : t("reasonNoNext", [], "No next link on this page.");
-}
-
-function applyAddressBar(): void {
-  if (settings.addressBar && pager && !stopAddressBar)
-    stopAddressBar = followAddressBar(window, pageUrl);
-  else if (!settings.addressBar && stopAddressBar) {
-    stopAddressBar();
-    stopAddressBar = null;
-  }
+function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
+  if (stage.kind === "running") return Promise.resolve(stage.api);
+  if (stage.kind === "loading") return stage.ready;
+  const before = stage;
+  const ready = browser.runtime
+    .sendMessage({ type: "content→background:load-detector" })
+    .then(async () => {
+      const api = installedDetector();
+      if (!api) throw new Error(`${DETECTOR_FILE} did not install`);
+      stage = { kind: "running", api };
+      await api.start(start);
+      return api;
+    })
+    .catch((e: unknown) => {
+      stage = before;
+      report({
+        ...INITIAL_STATUS,
+        state: "stopped",
+        reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+      });
+      return null;
+    });
+  stage = { kind: "loading", ready };
+  return ready;
 }
 
 async function main(): Promise<void> {
   // Only real documents: not SVG, JSON or plain-text views.
   if (!/html/.test(document.contentType) || !document.body) {
-    report({
-      ...INITIAL_STATUS,
-      state: "off",
-      reason: t(
-        "reasonNotPage",
-        [document.contentType],
-        `Not a web page (${document.contentType}).`,
-      ),
-    });
-    return;
+    const reason = t(
+      "reasonNotPage",
+      [document.contentType],
+      `Not a web page (${document.contentType}).`,
+    );
+    stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
+    return report(stage.status);
   }
-  settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
+  const settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
   const excluded = matchingExclusion(pageUrl, settings.exclusions);
   if (excluded) {
-    report({
-      ...INITIAL_STATUS,
-      state: "off",
-      reason: t("reasonExcluded", [excluded], `Excluded by the pattern ${excluded}.`),
-    });
-    return;
+    const reason = t("reasonExcluded", [excluded], `Excluded by the pattern ${excluded}.`);
+    stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
+    return report(stage.status);
   }
   const local = (await browser.storage.local
     .get([SITE_RULES_KEY, LEARNED_RULES_KEY])
     .catch(() => ({}))) as Record<string, unknown>;
   await whenIdle();
-  start = startFromRule(local[SITE_RULES_KEY] ?? []);
-  if (start) ruleSource = "user";
-  else start = startFromCache(local[LEARNED_RULES_KEY]);
-  if (!start) {
-    const found = await detectInSlices(document, pageUrl, whenIdle);
-    start = pagerStart(found, pageUrl);
-    if (!start) {
-      report({
-        ...INITIAL_STATUS,
-        state: "no-next",
-        reason: found.next.url
-          ? t("reasonNoElement", [], "No page element found on this page.")
-          : noNextReason(),
-        nextScore: found.next.score,
-        detectMs: found.ms,
-      });
-      return;
-    }
-  }
-  if (!enabled()) {
-    report({
-      ...INITIAL_STATUS,
-      state: "ready",
-      nextUrl: start.nextUrl,
-      nextScore: start.nextScore,
-      detectMs: start.detectMs,
-      rule: {
-        pageElement:
-          xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
-        nextLink: start.rule?.nextLink ?? null,
-      },
-    });
+  const gate: GateResult = pagerGate(document, location.hostname.toLowerCase());
+  const start: DetectorStart = { settings, local, gate };
+  if (gate.pass || ruleApplies(local)) {
+    await loadDetector(start);
     return;
   }
-  ensurePager();
-  applyAddressBar();
-}
-
-/** Settings and the per-site switch changed in another context: apply them now. */
-browser.storage.onChanged.addListener((changes, area) => {
-  if (area !== "sync") return;
-  const fresh: Record<string, unknown> = { ...settings };
-  for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
-  // The pager holds this object: update it in place.
-  Object.assign(settings, mergeSettings(fresh));
-  if (!pager && start && enabled()) ensurePager();
-  pager?.setAuto(enabled());
-  applyAddressBar();
-  if (pager) report(pager.snapshot());
-  else if (start) report({ ...status, state: "ready" });
-});
-
-async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
-  const pages: SourcePage[] = [
-    { number: 1, url: pageUrl, doc: originalDocument(document) },
-    ...joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
-  ];
-  const article = buildJoinedArticle(pages, {
-    state: status.state,
-    reason: status.reason,
-    detectMs: status.detectMs,
-  });
-  return {
-    filename: exportFilename(article.title, format),
-    mime: EXPORT_MIME[format],
-    content: formatArticle(article, format),
-    pages: article.pages.length,
+  stage = {
+    kind: "idle",
+    start,
+    status: {
+      ...INITIAL_STATUS,
+      state: "no-next",
+      reason: t("reasonNoPager", [], "No pager on this page: tsugi stays idle."),
+      detectMs: gate.ms,
+      site: siteOf(pageUrl),
+      siteEnabled: isSiteEnabled(pageUrl, settings.disabledSites),
+      pageCap: settings.pageCap,
+      detector: false,
+    },
   };
+  report(stage.status);
 }
 
-/** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change
- * reaches every tab of the site through `storage.onChanged`. */
-async function toggleSite(): Promise<TabStatus> {
-  const stored = mergeSettings(await browser.storage.sync.get("disabledSites"));
-  const on = !isSiteEnabled(pageUrl, stored.disabledSites);
-  const disabledSites = withSite(stored.disabledSites, pageUrl, on);
-  await browser.storage.sync.set({ disabledSites });
-  settings.disabledSites = disabledSites;
-  if (!pager && start && on) ensurePager();
-  pager?.setAuto(on);
-  if (pager) report(pager.snapshot());
-  else if (start) report({ ...status, state: "ready" });
-  else report(status);
-  return status;
-}
-
-async function fetchAll(): Promise<TabStatus> {
-  const p = ensurePager();
-  if (!p) return status;
-  fetchingAll = true;
-  report(p.snapshot());
-  try {
-    await p.loadMore(settings.pageCap, () => report(p.snapshot()));
-  } finally {
-    fetchingAll = false;
-    report(p.snapshot());
-  }
-  return status;
+/** Messages the entry answers itself; every other one loads the detector first. */
+function answerHere(message: Message): boolean {
+  return message.type === "popup→content:get-status" || message.type === "popup→content:stop";
 }
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   if (!isMessage(message)) return undefined;
-  switch (message.type) {
-    case "popup→content:get-status":
-      return Promise.resolve(status);
-    case "popup→content:next-page":
-    case "background→content:next-page":
-      return (ensurePager()?.loadNext() ?? Promise.resolve()).then(() => status);
-    case "popup→content:load-more":
-      return (
-        ensurePager()?.loadMore(Math.max(1, Math.min(100, message.count))) ?? Promise.resolve()
-      ).then(() => status);
-    case "background→content:toggle-site":
-      return toggleSite();
-    case "popup→content:stop":
-      pager?.stop();
-      return Promise.resolve(status);
-    case "popup→content:fetch-all":
-      return fetchAll();
-    case "popup→content:export":
-      return exportFile(message.format);
-    default:
-      return undefined;
+  switch (stage.kind) {
+    case "running":
+      return stage.api.handle(message);
+    case "loading":
+      return stage.ready.then((api) => api?.handle(message) ?? { ...INITIAL_STATUS });
+    case "off":
+      return Promise.resolve(stage.status);
+    case "idle": {
+      if (answerHere(message)) return Promise.resolve(stage.status);
+      // The reader asked on a page the gate closed: detect anyway, then answer.
+      const status = stage.status;
+      return loadDetector(stage.start).then((api) => api?.handle(message) ?? status);
+    }
   }
 });
 

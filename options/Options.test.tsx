@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { File as NodeFile } from "node:buffer";
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
@@ -123,6 +124,57 @@ describe("Options", () => {
     expect(q(root, "note").textContent).toContain("[optRulesSaved:1]");
     expect(q(root, "note").textContent).toContain("broken");
     expect(q(root, "rule-count").textContent).toBe("[optRulesInUse:1]");
+  });
+  it("adds rules from a Wedata JSON file, replacing the one of the same name", async () => {
+    const saveSiteRules = vi.fn(async (_r: SiteRule[]) => {});
+    const other = { ...rule, name: "Other", url: "^https://other\\.test/" };
+    const root = await mount(
+      api({
+        saveSiteRules,
+        load: async () => ({
+          settings: DEFAULT_SETTINGS,
+          siteRules: [rule, other],
+          learnedRules: 0,
+        }),
+      }),
+    );
+    const changed = { ...rule, pageElement: "//main" };
+    const wedata = JSON.stringify([
+      { name: "New", data: { url: "^https://new\\.test/", nextLink: "//a", pageElement: "//p" } },
+      { name: changed.name, data: changed },
+      { name: "broken", data: { url: "(" } },
+    ]);
+    const input = q(root, "rules-file");
+    Object.defineProperty(input, "files", {
+      value: [new NodeFile([wedata], "wedata.json", { type: "application/json" })],
+    });
+    await act(async () => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    // Reading the file, saving and announcing take a few turns of the event loop.
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(saveSiteRules.mock.calls.at(-1)?.[0].map((r) => `${r.name} ${r.pageElement}`)).toEqual([
+      "Example blog //main",
+      "Other //article",
+      "New //p",
+    ]);
+    expect(q(root, "note").textContent).toContain("[optRulesFileAdded:2,wedata.json]");
+    expect(q(root, "note").textContent).toContain("broken");
+    expect(q(root, "rule-count").textContent).toBe("[optRulesInUse:3]");
+    expect(JSON.parse(q(root, "site-rules").value)).toHaveLength(3);
+  });
+  it("changes nothing for a file without a usable rule, and says why", async () => {
+    const saveSiteRules = vi.fn(async () => {});
+    const root = await mount(api({ saveSiteRules }));
+    const input = q(root, "rules-file");
+    Object.defineProperty(input, "files", { value: [new NodeFile(["{oops"], "bad.json")] });
+    await act(async () => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    // Reading the file, saving and announcing take a few turns of the event loop.
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(saveSiteRules).not.toHaveBeenCalled();
+    expect(q(root, "note").textContent).toMatch(/^\[optImportFailed:not JSON/);
   });
   it("exports settings and rules as JSON and imports them back", async () => {
     const download = vi.fn();

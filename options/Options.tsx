@@ -2,7 +2,9 @@ import { useEffect, useState } from "preact/hooks";
 import { matchingExclusion, parsePatternLines } from "../src/exclusions";
 import type { Settings } from "../src/settings";
 import { settingsFromJson, settingsToJson } from "../src/settings-file";
-import { parseSiteRules, type SiteRule } from "../src/site-rules";
+import type { SiteRule } from "../src/site-rules";
+import { Card, CheckField, NumberField, TextBox } from "./fields";
+import { SiteRulesCard } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
@@ -21,11 +23,14 @@ export interface OptionsApi {
   t(key: string, substitutions?: string[]): string;
 }
 
+const rulesJson = (rules: SiteRule[]) => (rules.length ? JSON.stringify(rules, null, 2) : "");
+
 /**
- * The options page: trigger distance, page cap, separators, address-bar update,
- * sites switched off, the exclusion list with a test box, the reader's site rules
- * (Wedata AutoPagerize JSON), and import/export of all of it as JSON. Every change
- * is saved at once and reaches open tabs without a reload.
+ * The options page, in cards: joining (when to load pages; what the page shows), sites
+ * switched off, the exclusion list with a test box, the reader's site rules (Wedata
+ * AutoPagerize JSON, pasted or from a file), and import/export of all of it as JSON.
+ * Every change is saved at once and reaches open tabs without a reload; the result of
+ * each action is announced in a status line.
  */
 export function Options({ api }: { api: OptionsApi }) {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -44,25 +49,17 @@ export function Options({ api }: { api: OptionsApi }) {
       setRules(siteRules);
       setLearned(learnedRules);
       setExclusions(s.exclusions.join("\n"));
-      setRulesText(siteRules.length ? JSON.stringify(siteRules, null, 2) : "");
+      setRulesText(rulesJson(siteRules));
     });
   }, [api]);
 
-  if (!settings) return <p>…</p>;
+  if (!settings) return <p class="loading">…</p>;
 
   const save = async (next: Settings) => {
     setSettings(next);
     await api.saveSettings(next);
     setNote(t("optSaved"));
   };
-  const num =
-    (key: "triggerScreens" | "pageCap" | "keepPages", min: number, max: number) => (e: Event) => {
-      const v = Number((e.currentTarget as HTMLInputElement).value);
-      if (Number.isFinite(v) && v >= min && v <= max) void save({ ...settings, [key]: v });
-      else setNote(t("optOutOfRange", [String(min), String(max)]));
-    };
-  const bool = (key: BoolKey) => (e: Event) =>
-    void save({ ...settings, [key]: (e.currentTarget as HTMLInputElement).checked });
   const numberField = (
     label: string,
     testId: string,
@@ -71,50 +68,63 @@ export function Options({ api }: { api: OptionsApi }) {
     max: number,
     step = 1,
   ) => (
-    <label>
-      {t(label)}{" "}
-      <input
-        type="number"
-        data-testid={testId}
-        min={min}
-        max={max}
-        step={step}
-        value={settings[key]}
-        onChange={num(key, min, max)}
-      />
-    </label>
+    <NumberField
+      label={t(label)}
+      testId={testId}
+      value={settings[key]}
+      min={min}
+      max={max}
+      step={step}
+      onChange={(v) => {
+        if (Number.isFinite(v) && v >= min && v <= max) void save({ ...settings, [key]: v });
+        else setNote(t("optOutOfRange", [String(min), String(max)]));
+      }}
+    />
   );
-  const checkbox = (label: string, testId: string, key: BoolKey) => (
-    <label>
-      <input type="checkbox" data-testid={testId} checked={settings[key]} onChange={bool(key)} />{" "}
-      {t(label)}
-    </label>
+  const checkField = (label: string, testId: string, key: BoolKey) => (
+    <CheckField
+      label={t(label)}
+      testId={testId}
+      checked={settings[key]}
+      onChange={(on) => void save({ ...settings, [key]: on })}
+    />
   );
   const patterns = parsePatternLines(exclusions);
   const hit = testUrl.trim() ? matchingExclusion(testUrl.trim(), patterns) : null;
 
   return (
     <main>
-      <h1>{t("optTitle")}</h1>
-      <section>
-        <h2>{t("optJoining")}</h2>
-        {numberField("optTrigger", "trigger", "triggerScreens", 0, 50, 0.5)}
-        {numberField("optPageCap", "page-cap", "pageCap", 1, 1000)}
-        {checkbox("optSeparators", "separators", "separators")}
-        {checkbox("optAddressBar", "address-bar", "addressBar")}
-        {checkbox("optReplacePagerBar", "replace-pager-bar", "replacePagerBar")}
-        {numberField("optKeepPages", "keep-pages", "keepPages", 0, 1000)}
-      </section>
+      <header class="page-head">
+        <img src="/popup/icons/icon-48.png" alt="" width={32} height={32} />
+        <div>
+          <h1>{t("optTitle")}</h1>
+          <p class="muted">{t("optIntro")}</p>
+        </div>
+      </header>
 
-      <section>
-        <h2>{t("optSitesOff")}</h2>
+      <Card id="joining" title={t("optJoining")}>
+        <fieldset>
+          <legend>{t("optWhen")}</legend>
+          {numberField("optTrigger", "trigger", "triggerScreens", 0, 50, 0.5)}
+          {numberField("optPageCap", "page-cap", "pageCap", 1, 1000)}
+          {numberField("optKeepPages", "keep-pages", "keepPages", 0, 1000)}
+        </fieldset>
+        <fieldset>
+          <legend>{t("optShow")}</legend>
+          {checkField("optSeparators", "separators", "separators")}
+          {checkField("optAddressBar", "address-bar", "addressBar")}
+          {checkField("optReplacePagerBar", "replace-pager-bar", "replacePagerBar")}
+        </fieldset>
+      </Card>
+
+      <Card id="sites-off" title={t("optSitesOff")}>
         {settings.disabledSites.length === 0 ? (
           <p class="muted">{t("optNoSitesOff")}</p>
         ) : (
-          <ul data-testid="sites-off">
+          <ul class="sites" data-testid="sites-off">
             {settings.disabledSites.map((site) => (
               <li key={site}>
-                {site}{" "}
+                <span>{site}</span>
                 <button
                   type="button"
                   onClick={() =>
@@ -130,135 +140,112 @@ export function Options({ api }: { api: OptionsApi }) {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
-      <section>
-        <h2>{t("optExclusions")}</h2>
-        <p class="muted">{t("optExclusionsHelp")}</p>
-        <textarea
-          data-testid="exclusions"
+      <Card id="exclusions" title={t("optExclusions")} help={t("optExclusionsHelp")}>
+        <TextBox
+          id="exclusions"
+          label={t("optExclusions")}
           rows={5}
           value={exclusions}
-          onInput={(e) => setExclusions((e.currentTarget as HTMLTextAreaElement).value)}
+          onInput={setExclusions}
         />
-        <button
-          type="button"
-          data-testid="save-exclusions"
-          onClick={() => void save({ ...settings, exclusions: patterns })}
-        >
-          {t("optSave")}
-        </button>
-        <label>
-          {t("optTestUrl")}{" "}
+        <div class="buttons">
+          <button
+            type="button"
+            class="primary"
+            data-testid="save-exclusions"
+            onClick={() => void save({ ...settings, exclusions: patterns })}
+          >
+            {t("optSave")}
+          </button>
+        </div>
+        <div class="row test-url">
+          <label for="test-url">{t("optTestUrl")}</label>
           <input
+            id="test-url"
             type="url"
             data-testid="test-url"
+            placeholder="https://"
             value={testUrl}
             onInput={(e) => setTestUrl((e.currentTarget as HTMLInputElement).value)}
           />
-        </label>
+        </div>
         {testUrl.trim() ? (
           <p data-testid="test-result" class={hit ? "hit" : "miss"}>
             {hit ? t("optTestMatch", [hit]) : t("optTestNoMatch")}
           </p>
         ) : null}
-      </section>
+      </Card>
 
-      <section>
-        <h2>{t("optSiteRules")}</h2>
-        <p class="muted">{t("optSiteRulesHelp")}</p>
-        <textarea
-          data-testid="site-rules"
-          rows={8}
-          value={rulesText}
-          onInput={(e) => setRulesText((e.currentTarget as HTMLTextAreaElement).value)}
-        />
-        <button
-          type="button"
-          data-testid="save-rules"
-          onClick={() => {
-            const parsed = rulesText.trim() ? parseSiteRules(rulesText) : { rules: [], errors: [] };
-            setRules(parsed.rules);
-            void api
-              .saveSiteRules(parsed.rules)
-              .then(() =>
-                setNote(
-                  [t("optRulesSaved", [String(parsed.rules.length)]), ...parsed.errors].join(" "),
-                ),
-              );
-          }}
-        >
-          {t("optSave")}
-        </button>
-        <p class="muted" data-testid="rule-count">
-          {t("optRulesInUse", [String(rules.length)])}
-        </p>
-        <p class="muted">
-          {t("optLearnedRules", [String(learned)])}{" "}
+      <SiteRulesCard
+        api={api}
+        rules={rules}
+        onRules={setRules}
+        learned={learned}
+        onForgotten={() => setLearned(0)}
+        note={setNote}
+        text={rulesText}
+        onText={setRulesText}
+      />
+
+      <Card id="import-export" title={t("optImportExport")}>
+        <div class="buttons">
           <button
             type="button"
-            data-testid="forget-learned"
-            disabled={learned === 0}
-            onClick={() => void api.forgetLearnedRules().then(() => setLearned(0))}
+            data-testid="export-settings"
+            onClick={() => api.download("tsugi-settings.json", settingsToJson(settings, rules))}
           >
-            {t("optForgetLearned")}
+            {t("optExport")}
           </button>
-        </p>
-      </section>
-
-      <section>
-        <h2>{t("optImportExport")}</h2>
-        <button
-          type="button"
-          data-testid="export-settings"
-          onClick={() => api.download("tsugi-settings.json", settingsToJson(settings, rules))}
-        >
-          {t("optExport")}
-        </button>
-        <textarea
-          data-testid="import-text"
+        </div>
+        <TextBox
+          id="import-text"
+          label={t("optImportPlaceholder")}
           rows={4}
           placeholder={t("optImportPlaceholder")}
           value={importText}
-          onInput={(e) => setImportText((e.currentTarget as HTMLTextAreaElement).value)}
+          onInput={setImportText}
         />
-        <input
-          type="file"
-          accept="application/json,.json"
-          data-testid="import-file"
-          onChange={(e) => {
-            const file = (e.currentTarget as HTMLInputElement).files?.[0];
-            if (file) void file.text().then(setImportText);
-          }}
-        />
-        <button
-          type="button"
-          data-testid="import"
-          onClick={async () => {
-            try {
-              const imported = settingsFromJson(importText);
-              await api.saveSettings(imported.settings);
-              await api.saveSiteRules(imported.siteRules);
-              setSettings(imported.settings);
-              setRules(imported.siteRules);
-              setExclusions(imported.settings.exclusions.join("\n"));
-              setRulesText(
-                imported.siteRules.length ? JSON.stringify(imported.siteRules, null, 2) : "",
-              );
-              setNote([t("optImported"), ...imported.warnings].join(" "));
-            } catch (e) {
-              setNote(t("optImportFailed", [(e as Error).message]));
-            }
-          }}
-        >
-          {t("optImport")}
-        </button>
-      </section>
-      {note ? (
-        <p class="note" role="status" data-testid="note">
-          {note}
-        </p>
-      ) : null}
+        <div class="buttons">
+          <button
+            type="button"
+            class="primary"
+            data-testid="import"
+            onClick={async () => {
+              try {
+                const imported = settingsFromJson(importText);
+                await api.saveSettings(imported.settings);
+                await api.saveSiteRules(imported.siteRules);
+                setSettings(imported.settings);
+                setRules(imported.siteRules);
+                setExclusions(imported.settings.exclusions.join("\n"));
+                setRulesText(rulesJson(imported.siteRules));
+                setNote([t("optImported"), ...imported.warnings].join(" "));
+              } catch (e) {
+                setNote(t("optImportFailed", [(e as Error).message]));
+              }
+            }}
+          >
+            {t("optImport")}
+          </button>
+          <label class="file">
+            <span>{t("optSettingsFile")}</span>
+            <input
+              type="file"
+              accept="application/json,.json"
+              data-testid="import-file"
+              onChange={(e) => {
+                const file = (e.currentTarget as HTMLInputElement).files?.[0];
+                if (file) void file.text().then(setImportText);
+              }}
+            />
+          </label>
+        </div>
+      </Card>
+      <p class={note ? "note" : "note empty"} role="status" aria-live="polite" data-testid="note">
+        {note}
+      </p>
     </main>
   );
 }

@@ -159,6 +159,7 @@ export function Popup({ api }: { api: PopupApi }) {
       <div class="buttons">
         <button
           type="button"
+          class="primary"
           data-testid="next-now"
           disabled={!joinable}
           onClick={() => run("next", async () => update(await api.nextPage()))}
@@ -211,6 +212,7 @@ export function Popup({ api }: { api: PopupApi }) {
         <div class="buttons">
           <button
             type="button"
+            class="primary"
             data-testid="download"
             disabled={busy !== null}
             onClick={() => doExport("download")}

@@ -2,7 +2,11 @@ import type { ExportFormat } from "./export/joined-article";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */
-export type ContentToBackground = { type: "content→background:status"; status: TabStatus };
+export type ContentToBackground =
+  | { type: "content→background:status"; status: TabStatus }
+  /** The gate opened (or the reader asked): inject the detector script into the sender's
+   * frame; answered once it has run. */
+  | { type: "content→background:load-detector" };
 
 export type PopupToContent =
   | { type: "popup→content:get-status" }

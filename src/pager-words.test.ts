@@ -1,26 +1,10 @@
 import { describe, expect, it } from "vitest";
 import en from "../public/_locales/en/messages.json" with { type: "json" };
 import ja from "../public/_locales/ja/messages.json" with { type: "json" };
+import { type Catalogue, catalogueMessages as catalogue } from "./cli/locale";
 import type { StopReason } from "./pager/stop-conditions";
 import { describeStop } from "./pager/stop-conditions";
 import { pagerWords } from "./pager-words";
-
-type Catalogue = Record<
-  string,
-  { message: string; placeholders?: Record<string, { content: string }> }
->;
-
-/** browser.i18n.getMessage over a messages.json, as the browser substitutes. */
-function catalogue(messages: Catalogue) {
-  return (key: string, subs: string[] = []) => {
-    const m = messages[key];
-    if (!m) return "";
-    return m.message.replace(/\$(\w+)\$/g, (_, name: string) => {
-      const content = m.placeholders?.[name.toLowerCase()]?.content ?? "";
-      return content.replace(/\$(\d)/g, (_x, d: string) => subs[Number(d) - 1] ?? "");
-    });
-  };
-}
 
 const reasons: StopReason[] = [
   { kind: "no-next-link" },
@@ -42,6 +26,7 @@ describe("pager words", () => {
     for (const r of reasons) expect(w.stop(r, 3)).toBe(describeStop(r, 3));
     expect(w.loading(4)).toBe("Loading page 4…");
     expect(w.retry).toBe("Retry");
+    expect(w.page(3)).toBe("Page 3");
   });
   it("the Japanese catalogue has every reason, with its details filled in", () => {
     const w = pagerWords(catalogue(ja as Catalogue));
@@ -53,6 +38,7 @@ describe("pager words", () => {
     }
     expect(w.stop({ kind: "page-cap", cap: 9 }, 3)).toContain("9");
     expect(w.loading(4)).toContain("4");
+    expect(w.page(3)).toBe("3 ページ目");
   });
   it("falls back to English for unknown keys", () => {
     const w = pagerWords(() => "");

@@ -1,6 +1,6 @@
 /**
  * The pager's words in the reader's language, through `browser.i18n` (message keys
- * `stop_<kind>`, `pagerLoading`, `pagerRetry` in public/_locales). A missing message
+ * `stop_<kind>`, `pagerLoading`, `pagerRetry`, `pageHeading` in public/_locales). A missing message
  * falls back to the English of ./pager/stop-conditions.ts.
  */
 import type { PagerWords } from "./pager/pager";
@@ -53,5 +53,6 @@ export function pagerWords(getMessage: GetMessage): PagerWords {
       getMessage("pagerRetrying", [String(page), String(seconds)]) ||
       `Page ${page}: retrying in ${seconds} s…`,
     retry: getMessage("pagerRetry") || "Retry",
+    page: (page) => getMessage("pageHeading", [String(page)]) || `Page ${page}`,
   };
 }

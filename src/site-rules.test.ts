@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { matchSiteRule, nextFromRule, parseSiteRules } from "./site-rules";
+import { matchSiteRule, mergeSiteRules, nextFromRule, parseSiteRules } from "./site-rules";
 
 const wedata = [
   {
@@ -58,5 +58,19 @@ describe("user site rules", () => {
       "https://s.test/a/3",
     );
     expect(nextFromRule(document, "//nav", "https://s.test/")).toBeNull();
+  });
+});
+
+describe("mergeSiteRules", () => {
+  const r = (name: string, url: string) => ({ name, url, nextLink: "//a", pageElement: "//p" });
+  it("replaces a rule of the same name in place and appends the new ones", () => {
+    const current = [r("a", "^https://a/"), r("b", "^https://b/")];
+    const merged = mergeSiteRules(current, [r("c", "^https://c/"), r("a", "^https://a2/")]);
+    expect(merged.map((x) => `${x.name}=${x.url}`)).toEqual([
+      "a=^https://a2/",
+      "b=^https://b/",
+      "c=^https://c/",
+    ]);
+    expect(current[0]?.url).toBe("^https://a/");
   });
 });

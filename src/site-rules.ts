@@ -71,6 +71,23 @@ export function parseSiteRules(json: unknown): ParsedRules {
 }
 
 /**
+ * The rules after adding more (a Wedata file read on the options page): an added rule
+ * replaces the current rule of the same name in its place; the others follow, in order.
+ * @returns a new array; neither input is changed
+ */
+export function mergeSiteRules(
+  current: readonly SiteRule[],
+  added: readonly SiteRule[],
+): SiteRule[] {
+  const addedByName = new Map(added.map((r) => [r.name, r]));
+  const currentNames = new Set(current.map((r) => r.name));
+  return [
+    ...current.map((r) => addedByName.get(r.name) ?? r),
+    ...added.filter((r) => !currentNames.has(r.name)),
+  ];
+}
+
+/**
  * The rules whose `url` regular expression matches a page, longest `url` first (the
  * most specific, as AutoPagerize orders SITEINFO); a broken expression matches nothing.
  * @param pageUrl absolute URL

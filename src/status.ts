@@ -33,6 +33,9 @@ export interface TabStatus {
   pageCap?: number;
   /** A "fetch all" in progress in this tab. */
   fetchingAll?: boolean;
+  /** Whether the detector script was loaded on this page (false: the gate kept tsugi
+   * idle, and only the content entry ran). */
+  detector?: boolean;
 }
 
 export const INITIAL_STATUS: TabStatus = {

@@ -138,6 +138,13 @@ export const COMMANDS: CommandSpec[] = [
       },
       { name: "format", type: "string", arg: "F", default: "md", help: "md, html or json" },
       {
+        name: "lang",
+        type: "string",
+        arg: "L",
+        default: "en",
+        help: "browser UI language, e.g. ja: the words of the page separators",
+      },
+      {
         name: "screenshot",
         type: "string",
         arg: "PNG",

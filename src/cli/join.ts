@@ -124,6 +124,8 @@ export interface JoinOptions {
   extensionDir: string;
   /** Write a full-page PNG here after joining. */
   screenshot?: string;
+  /** Browser UI language (e.g. "ja"): the separators' words. */
+  locale?: string;
   timeoutMs?: number;
 }
 
@@ -137,6 +139,7 @@ export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle>
   const browser = await launchChromium({
     extensionDir: opts.extensionDir,
     ...(replay ? { hostResolverRules: hostResolverRules(replay.port) } : {}),
+    ...(opts.locale ? { locale: opts.locale } : {}),
   });
   try {
     if (opts.maxPages !== undefined)

@@ -1,6 +1,6 @@
 /**
  * `tsugi` command (contract in ../shared/design/ARCHITECTURE.md):
- *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG]
+ *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] [--lang en|ja]
  *   tsugi demo [--out DIR] [--headed]
  *   tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | --batch FILE
  *   tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl
@@ -10,6 +10,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { version } from "../../package.json";
+import { exportWords } from "../export/export-words";
+import type { ExportWords } from "../export/joined-article";
 import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
@@ -18,6 +20,7 @@ import { launchChromium } from "./browser";
 import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle } from "./detect";
 import { EXTRACT_FILE_ORIGIN, extractBundle, extractRunner, FORMATS } from "./extract";
 import { joinWithBrowser } from "./join";
+import { localeMessages } from "./locale";
 import { placeholderUrl } from "./manifest";
 import { pageCommand } from "./page-command";
 
@@ -29,10 +32,10 @@ function extensionDir(): string {
   return dir;
 }
 
-function format(article: JoinedArticle, fmt: string): string {
+function format(article: JoinedArticle, fmt: string, words?: ExportWords): string {
   if (fmt === "json") return toJson(article);
-  if (fmt === "html") return toHtml(article);
-  if (fmt === "md") return toMarkdown(article);
+  if (fmt === "html") return toHtml(article, words);
+  if (fmt === "md") return toMarkdown(article, words);
   throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
 }
 
@@ -42,6 +45,7 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
     "max-pages"?: string;
     format?: string;
     screenshot?: string;
+    lang?: string;
   };
   const [url, ...extra] = positionals;
   if (!url || extra.length > 0)
@@ -74,14 +78,21 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
       throw new UsageError(`--replay ${values.replay}: ${(e as Error).message}`);
     }
   }
+  let words: ExportWords | undefined;
+  try {
+    words = values.lang === undefined ? undefined : exportWords(localeMessages(values.lang));
+  } catch (e) {
+    throw new UsageError(`--lang: ${(e as Error).message}`);
+  }
   const article = await joinWithBrowser({
     url,
     extensionDir: extensionDir(),
+    ...(values.lang ? { locale: values.lang } : {}),
     ...(replayDir ? { replayDir } : {}),
     ...(maxPages !== undefined ? { maxPages } : {}),
     ...(values.screenshot ? { screenshot: resolve(values.screenshot) } : {}),
   });
-  process.stdout.write(format(article, fmt));
+  process.stdout.write(format(article, fmt, words));
 }
 
 async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {

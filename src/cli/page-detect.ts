@@ -1,10 +1,12 @@
 /**
  * Browser-side entry of `tsugi detect`: bundled into `bin/tsugi-page.js` and evaluated in
- * a rendered page, it runs the extension's own `detect()` and returns the contract's
- * fields (ARCHITECTURE.md).
+ * a rendered page, it runs what the content script runs, stages included (ARCHITECTURE.md):
+ * the gate, then, where it opens, the extension's own `detect()`, and returns the
+ * contract's fields.
  */
 import { detect } from "../detect/detect";
 import { visibleText } from "../features/text";
+import { pagerGate } from "../gate/gate";
 
 /** What one page's detection returns to Node. */
 export interface PageDetection {
@@ -12,16 +14,36 @@ export interface PageDetection {
   nextUrl: string | null;
   nextScore: number;
   pageElement: { xpaths: string[]; text: string };
+  /** gate + detection, ms (the first run in a fresh page: cold) */
   ms: number;
+  /** whether the gate opened, so that the full detector ran */
+  gate: boolean;
+  /** the gate's own time, ms */
+  gateMs: number;
 }
 
 /**
- * Detect on the current document.
+ * Detect on the current document, as the content script does: the gate first, the
+ * detector only where it opens (with `all`, the detector runs whatever the gate says,
+ * and `gate` still tells what it said).
  *
  * @param pageUrl the page's URL
+ * @param all run the detector even where the gate stays closed
  * @returns contract fields; scores rounded to 4 decimals, ms to 0.1
  */
-export function detectHere(pageUrl: string): PageDetection {
+export function detectHere(pageUrl: string, all = false): PageDetection {
+  const g = pagerGate(document, new URL(pageUrl).hostname.toLowerCase());
+  const gateMs = Math.round(g.ms * 10) / 10;
+  if (!g.pass && !all)
+    return {
+      url: pageUrl,
+      nextUrl: null,
+      nextScore: 0,
+      pageElement: { xpaths: [], text: "" },
+      ms: gateMs,
+      gate: false,
+      gateMs,
+    };
   const d = detect(document, pageUrl);
   return {
     url: pageUrl,
@@ -31,7 +53,9 @@ export function detectHere(pageUrl: string): PageDetection {
       xpaths: d.pageElementXPaths,
       text: d.pageElements.map((e) => visibleText(e)).join("\n"),
     },
-    ms: Math.round(d.ms * 10) / 10,
+    ms: Math.round((d.ms + g.ms) * 10) / 10,
+    gate: g.pass,
+    gateMs,
   };
 }
 

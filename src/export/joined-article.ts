@@ -36,11 +36,32 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
   text: "text/plain;charset=utf-8",
 };
 
-/** The article in one export format. */
-export function formatArticle(article: JoinedArticle, format: ExportFormat): string {
-  if (format === "md") return toMarkdown(article);
-  if (format === "html") return toHtml(article);
-  return toText(article);
+/** The export's own words around the article's text, in the reader's language. */
+export interface ExportWords {
+  /** A page's heading: "Page N". */
+  page(page: number): string;
+  /** Label of a page's source address: "Source". */
+  source: string;
+  /** The credits line's author part: "By NAME". */
+  by(name: string): string;
+}
+
+/** The words of an export when no language is asked for. */
+export const ENGLISH_EXPORT: ExportWords = {
+  page: (page) => `Page ${page}`,
+  source: "Source",
+  by: (name) => `By ${name}`,
+};
+
+/** The article in one export format, its headings in `words` (English by default). */
+export function formatArticle(
+  article: JoinedArticle,
+  format: ExportFormat,
+  words: ExportWords = ENGLISH_EXPORT,
+): string {
+  if (format === "md") return toMarkdown(article, words);
+  if (format === "html") return toHtml(article, words);
+  return toText(article, words);
 }
 
 /**
@@ -60,9 +81,9 @@ export function exportFilename(title: string, format: ExportFormat): string {
 }
 
 /** "By X · Site" line of an article, or "" when it has neither. */
-function credits(article: JoinedArticle): string {
+function credits(article: JoinedArticle, words: ExportWords): string {
   const by =
-    article.byline && !/^by\b/i.test(article.byline) ? `By ${article.byline}` : article.byline;
+    article.byline && !/^by\b/i.test(article.byline) ? words.by(article.byline) : article.byline;
   return [by ?? "", article.siteName ?? ""].filter(Boolean).join(" · ");
 }
 
@@ -78,16 +99,16 @@ export function toJson(article: JoinedArticle): string {
 /**
  * A self-contained HTML document (inline style, no scripts, images by absolute
  * URL): the title, byline and site name, then each page in a `<section>` headed by
- * a link to its source URL.
+ * a link to its source URL ("Page N" in `words`).
  */
-export function toHtml(article: JoinedArticle): string {
+export function toHtml(article: JoinedArticle, words: ExportWords = ENGLISH_EXPORT): string {
   const sections = article.pages
     .map(
       (p) =>
-        `<section data-page="${p.number}">\n<p class="source">Page ${p.number}: <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>\n${p.html}\n</section>`,
+        `<section data-page="${p.number}">\n<p class="source">${escapeHtml(words.page(p.number))}: <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>\n${p.html}\n</section>`,
     )
     .join("\n");
-  const by = credits(article);
+  const by = credits(article, words);
   const meta = [
     article.byline ? `<meta name="author" content="${escapeHtml(article.byline)}">` : "",
     article.siteName
@@ -104,29 +125,30 @@ export function toHtml(article: JoinedArticle): string {
 
 /**
  * Markdown via turndown: the title, then each page under a "Page N" heading
- * linking to its source URL.
+ * (in `words`) followed by its source URL.
  */
-export function toMarkdown(article: JoinedArticle): string {
+export function toMarkdown(article: JoinedArticle, words: ExportWords = ENGLISH_EXPORT): string {
   const td = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
   td.remove(["script", "style", "noscript"]);
   const parts = [`# ${article.title}`, ""];
-  const by = credits(article);
+  const by = credits(article, words);
   if (by) parts.push(`_${by}_`, "");
   for (const p of article.pages) {
-    parts.push(`## Page ${p.number}`, "", `Source: <${p.url}>`, "", td.turndown(p.html), "");
+    const heading = `## ${words.page(p.number)}`;
+    parts.push(heading, "", `${words.source}: <${p.url}>`, "", td.turndown(p.html), "");
   }
   return `${parts.join("\n").trimEnd()}\n`;
 }
 
 /**
  * Plain text: the title, the byline line, then each page's text after a
- * "Page N: URL" line, pages separated by a blank line.
+ * "Page N: URL" line (in `words`), pages separated by a blank line.
  */
-export function toText(article: JoinedArticle): string {
+export function toText(article: JoinedArticle, words: ExportWords = ENGLISH_EXPORT): string {
   const parts = [article.title];
-  const by = credits(article);
+  const by = credits(article, words);
   if (by) parts.push(by);
   parts.push("");
-  for (const p of article.pages) parts.push(`Page ${p.number}: ${p.url}`, "", p.text, "");
+  for (const p of article.pages) parts.push(`${words.page(p.number)}: ${p.url}`, "", p.text, "");
   return `${parts.join("\n").trimEnd()}\n`;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it, vi } from "vitest";
+import { ARS_LION_URL, arsLionFile } from "../../test/support/corpus";
 import {
   anchorArea,
   anchorMarkup,
@@ -396,13 +397,11 @@ describe("extractLinkVectors", () => {
   });
 });
 
-const ARS_DIR =
-  "/work/shared/corpus/multipage/arstechnica-002/arstechnica.com/apple/reviews/2011/07";
-const ARS_FILE = `${ARS_DIR}/mac-os-x-10-7.ars.1.html`;
-const ARS_URL = "http://arstechnica.com/apple/reviews/2011/07/mac-os-x-10-7.ars";
+const ARS_FILE = arsLionFile("the arstechnica real-page test");
+const ARS_URL = ARS_LION_URL;
 
 describe("real page", () => {
-  it.skipIf(!existsSync(ARS_FILE))("finds page 2 of the arstechnica Lion review", () => {
+  it.skipIf(ARS_FILE === "")("finds page 2 of the arstechnica Lion review", () => {
     const doc = new JSDOM(readFileSync(ARS_FILE, "utf8"), { url: ARS_URL }).window.document;
     const t0 = performance.now();
     const vs = extractLinkVectors(doc, ARS_URL);

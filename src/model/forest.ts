@@ -42,7 +42,7 @@ interface ForestJson {
 
 /** All trees, flattened: node k tests input column `column[k]` (−1 for a leaf) against
  * `threshold[k]` and goes to `left[k]` or `right[k]`; a leaf votes `vote[k]`. */
-interface FlatForest {
+export interface FlatForest {
   roots: Int32Array;
   column: Int32Array;
   threshold: Float64Array;
@@ -103,42 +103,66 @@ function leafClass(node: TreeNodeJson): number {
   return best;
 }
 
+/**
+ * A model's trees flattened with the model's own feature columns (column k = the k-th of
+ * `featureNames`), as ./packed.ts stores them at build time.
+ *
+ * @param model a {@link ModelFile}
+ * @returns the flat trees
+ * @throws Error when the model is not an ml-random-forest classifier or a split tests a
+ *   column outside its tree's features
+ */
+export function flattenModel(model: ModelFile): FlatForest {
+  const json = model.forest as ForestJson;
+  const estimators = json.baseModel?.estimators ?? [];
+  const indexes = json.baseModel?.indexes ?? [];
+  if (json.name !== "RFClassifier" || estimators.length === 0) {
+    throw new Error("not an ml-random-forest classifier model");
+  }
+  const roots = estimators.map((e, i) => {
+    if (!e.root) throw new Error(`tree ${i} has no root`);
+    return e.root;
+  });
+  return flatten(roots, indexes, (c) => {
+    if (c < 0 || c >= model.featureNames.length)
+      throw new Error(`the model splits on column ${c}, beyond its features`);
+    return c;
+  });
+}
+
+/** A model as the extension ships it: the flat trees already built (./packed.ts). */
+export interface FlatModel {
+  kind: ModelFile["kind"];
+  featureNames: string[];
+  params: Record<string, number>;
+  flat: FlatForest;
+}
+
 export class Forest {
   readonly featureNames: readonly string[];
   readonly params: Readonly<Record<string, number>>;
   private readonly flat: FlatForest;
 
   /**
-   * @param model a {@link ModelFile}
+   * @param model a {@link ModelFile}, or a {@link FlatModel} flattened at build time
    * @param inputNames names of the columns of the rows that will be scored; when they
    *   differ from the model's features, the model's columns are picked out by name
    * @throws Error when the model names a feature the input rows lack, or is not an
    *   ml-random-forest classifier
    */
-  constructor(model: ModelFile, inputNames: readonly string[] = model.featureNames) {
+  constructor(model: ModelFile | FlatModel, inputNames: readonly string[] = model.featureNames) {
     this.featureNames = model.featureNames;
     this.params = model.params;
-    const json = model.forest as ForestJson;
-    const estimators = json.baseModel?.estimators ?? [];
-    const indexes = json.baseModel?.indexes ?? [];
-    if (json.name !== "RFClassifier" || estimators.length === 0) {
-      throw new Error("not an ml-random-forest classifier model");
-    }
-    const roots = estimators.map((e, i) => {
-      if (!e.root) throw new Error(`tree ${i} has no root`);
-      return e.root;
-    });
+    const flat = "flat" in model ? model.flat : flattenModel(model);
     const columns = model.featureNames.map((n) => {
       const i = inputNames.indexOf(n);
       if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
       return i;
     });
-    this.flat = flatten(roots, indexes, (c) => {
-      const input = columns[c];
-      if (input === undefined)
-        throw new Error(`the model splits on column ${c}, beyond its features`);
-      return input;
-    });
+    // The trees test the model's columns; rows come in the input's order. A copy, so a
+    // shared flat model can serve several input orders.
+    const column = flat.column.map((c) => (c < 0 ? c : (columns[c] as number)));
+    this.flat = { ...flat, column };
   }
 
   /** Number of trees in the forest. */

@@ -10,20 +10,20 @@ describe("insertPage", () => {
     const p = document.createElement("div");
     p.className = "body";
     p.textContent = "two";
-    insertPage(document, at, [p], 2, "https://e.com/2", true);
+    insertPage(document, at, [p], 2, "https://e.com/2", "2 ページ目");
     const kids = Array.from((document.getElementById("c") as Element).children).map(
       (e) => e.className || e.tagName,
     );
     expect(kids).toEqual(["body", "tsugi-separator", "body", "pager"]);
     expect(p.getAttribute("data-tsugi-page")).toBe("2");
     const link = document.querySelector(".tsugi-separator a") as HTMLAnchorElement;
-    expect(link.textContent).toBe("Page 2");
+    expect(link.textContent).toBe("2 ページ目");
     expect(link.getAttribute("href")).toBe("https://e.com/2");
   });
   it("can leave the separator out", () => {
     document.body.innerHTML = "<div><p>one</p></div>";
     const at = insertionPointAfter(document.querySelector("p") as Element);
-    insertPage(document, at, [document.createElement("p")], 2, "https://e.com/2", false);
+    insertPage(document, at, [document.createElement("p")], 2, "https://e.com/2", null);
     expect(document.querySelectorAll(".tsugi-separator")).toHaveLength(0);
     expect(document.querySelectorAll("p")).toHaveLength(2);
   });
@@ -37,6 +37,13 @@ describe("makeSeparator", () => {
     const ul = document.querySelector("ul") as Element;
     expect(makeSeparator(document, { parent: tbody, before: null }, 2, "u").tagName).toBe("TR");
     expect(makeSeparator(document, { parent: ul, before: null }, 2, "u").tagName).toBe("LI");
+  });
+  it("says 'Page N' when no label is given", () => {
+    document.body.innerHTML = "<div></div>";
+    const div = document.querySelector("div") as Element;
+    expect(makeSeparator(document, { parent: div, before: null }, 7, "u").textContent).toBe(
+      "Page 7",
+    );
   });
 });
 

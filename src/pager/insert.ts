@@ -41,12 +41,14 @@ export function containerFor(
 /**
  * Build the visible "Page N" separator, linking to the page's own URL.
  * @param pageNumber 2 for the first joined page
+ * @param label the link's text in the reader's language (default "Page N")
  */
 export function makeSeparator(
   doc: Document,
   at: InsertionPoint,
   pageNumber: number,
   url: string,
+  label = `Page ${pageNumber}`,
 ): HTMLElement {
   const { outer, inner } = containerFor(doc, at.parent);
   outer.className = "tsugi-separator";
@@ -58,7 +60,7 @@ export function makeSeparator(
     ";padding:.4em 0;border-top:2px solid #c33;font:bold 14px/1.4 sans-serif;color:#c33;text-align:left";
   const a = doc.createElement("a");
   a.href = url;
-  a.textContent = `Page ${pageNumber}`;
+  a.textContent = label;
   a.style.color = "inherit";
   inner.append(a);
   return outer;
@@ -67,6 +69,7 @@ export function makeSeparator(
 /**
  * Insert one joined page at the insertion point: the separator (optional) and
  * then the page's nodes, each element tagged `data-tsugi-page="N"`.
+ * @param separator the separator's text ("Page N" in the reader's language), or null for none
  * @param title the page's own `<title>`, kept on its first element (`data-tsugi-title`)
  *   for the address-bar option
  * @returns the inserted nodes, separator first
@@ -77,11 +80,11 @@ export function insertPage(
   nodes: readonly Node[],
   pageNumber: number,
   url: string,
-  separator: boolean,
+  separator: string | null,
   title = "",
 ): Node[] {
   const inserted: Node[] = [];
-  if (separator) inserted.push(makeSeparator(doc, at, pageNumber, url));
+  if (separator !== null) inserted.push(makeSeparator(doc, at, pageNumber, url, separator));
   for (const n of nodes) {
     if (n.nodeType === 1) {
       (n as Element).setAttribute("data-tsugi-page", String(pageNumber));

@@ -69,6 +69,8 @@ export interface PagerWords {
   retrying(page: number, seconds: number): string;
   /** Label of the retry button. */
   retry: string;
+  /** Text of the separator before joined page N: "Page N". */
+  page(page: number): string;
 }
 
 const ENGLISH: PagerWords = {
@@ -76,6 +78,7 @@ const ENGLISH: PagerWords = {
   loading: (page) => `Loading page ${page}…`,
   retrying: (page, seconds) => `Page ${page}: retrying in ${seconds} s…`,
   retry: "Retry",
+  page: (page) => `Page ${page}`,
 };
 
 /**
@@ -410,7 +413,7 @@ export class Pager {
       nodes,
       this.pages,
       page.url,
-      this.settings.separators,
+      this.settings.separators ? this.words.page(this.pages) : null,
       page.doc.title,
     );
     if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);

@@ -61,6 +61,26 @@ export function corpusDir(): string {
   return dir;
 }
 
+/** What a test says when it skips for want of the corpus (one line, same everywhere). */
+export const CORPUS_MISSING = "corpus not found: set TSUGI_CORPUS or place it at ../shared/corpus";
+
+/**
+ * Whether the corpus (or one part of it) is there to read, for tests and tools that
+ * skip rather than fail on a clone without it.
+ *
+ * @param part a path inside the corpus that must be a directory (default `multipage`,
+ *   the replayable captures; e.g. `articles/readability`)
+ * @returns true when {@link corpusDir} would succeed and `<corpus>/<part>` is a directory;
+ *   never throws.
+ */
+export function corpusAvailable(part = "multipage"): boolean {
+  try {
+    return isDirectory(join(corpusDir(), part));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Names of the multi-page capture cases (`<corpus>/multipage/<name>/case.yaml`).
  *
@@ -127,10 +147,12 @@ function resolveCaseDir(caseDirOrName: string): string {
   if (caseDirOrName === "") throw new Error("readCase: empty case name");
   const looksLikeName = !caseDirOrName.includes("/") && !caseDirOrName.includes(sep);
   if (looksLikeName && caseDirOrName !== "." && caseDirOrName !== "..") {
-    const inCorpus = join(corpusDir(), "multipage", caseDirOrName);
-    if (isDirectory(inCorpus)) return inCorpus;
+    // Without the corpus a bare name can still be a local folder; say which was missing.
+    const inCorpus = corpusAvailable() ? join(corpusDir(), "multipage", caseDirOrName) : null;
+    if (inCorpus && isDirectory(inCorpus)) return inCorpus;
     if (!isDirectory(caseDirOrName)) {
-      throw new Error(`readCase: no such case: ${caseDirOrName} (looked in ${inCorpus})`);
+      const where = inCorpus ? `looked in ${inCorpus}` : CORPUS_MISSING;
+      throw new Error(`readCase: no such case: ${caseDirOrName} (${where})`);
     }
   }
   const dir = resolve(caseDirOrName);

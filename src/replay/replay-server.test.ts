@@ -5,6 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withoutCorpus } from "../../test/support/corpus";
 import { listMultipageCases, readCase } from "./cases";
 import {
   buildUrlIndex,
@@ -59,8 +60,10 @@ function get(
 
 const LION = "/apple/reviews/2011/07/mac-os-x-10-7.ars";
 
+const noCorpus = withoutCorpus("replay server tests on corpus captures");
+
 describe("cases", () => {
-  it("lists the multipage cases sorted and reads one", () => {
+  it.skipIf(noCorpus)("lists the multipage cases sorted and reads one", () => {
     const names = listMultipageCases();
     expect(names).toContain("arstechnica-002");
     expect(names).toEqual([...names].sort());
@@ -92,7 +95,7 @@ describe("cases", () => {
   });
 });
 
-describe("buildUrlIndex", () => {
+describe.skipIf(noCorpus)("buildUrlIndex", () => {
   it("finds every captured URL of every case, and each start page", () => {
     for (const name of listMultipageCases()) {
       const c = readCase(name);
@@ -104,7 +107,7 @@ describe("buildUrlIndex", () => {
   });
 });
 
-describe("replay server: arstechnica-002 (plain HTTP)", () => {
+describe.skipIf(noCorpus)("replay server: arstechnica-002 (plain HTTP)", () => {
   let server: ReplayServer;
   beforeAll(async () => {
     server = await startReplayServer("arstechnica-002");
@@ -195,7 +198,7 @@ describe("replay server: arstechnica-002 (plain HTTP)", () => {
   });
 });
 
-describe("replay server: nytimes-000 (TLS on the same port)", () => {
+describe.skipIf(noCorpus)("replay server: nytimes-000 (TLS on the same port)", () => {
   let server: ReplayServer;
   const host = "thecaucus.blogs.nytimes.com";
   const startPath =
@@ -322,7 +325,7 @@ describe("replay server: query variants (`_r` redirect counter)", () => {
   });
 });
 
-describe("replay server: shutdown", () => {
+describe.skipIf(noCorpus)("replay server: shutdown", () => {
   it("close() resolves while keep-alive, TLS and silent connections are still open", async () => {
     const server = await startReplayServer("arstechnica-002");
     const httpAgent = new http.Agent({ keepAlive: true });

@@ -2,7 +2,9 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { corpusDir } from "../../src/replay/cases";
+import { withoutCorpus } from "../support/corpus";
 
+const noCorpus = withoutCorpus("bin/tsugi join --replay");
 const BIN = join(process.cwd(), "bin/tsugi");
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 120_000 });
@@ -28,21 +30,24 @@ describe("bin/tsugi (contract of ARCHITECTURE.md)", () => {
     expect(r.stdout).toBe("");
   });
 
-  it("join --replay arstechnica-001 --format json: exit 0, both pages with their URLs", () => {
-    const dir = join(corpusDir(), "multipage/arstechnica-001");
-    const url =
-      "http://arstechnica.com/science/news/2011/07/running-high-performance-neural-networks-on-a-gamer-gpu.ars/1";
-    const r = run("join", url, "--replay", dir, "--format", "json");
-    expect(r.status, r.stderr).toBe(0);
-    const article = JSON.parse(r.stdout);
-    expect(article.state).toBe("done");
-    expect(article.pages.map((p: { url: string }) => p.url)).toEqual([
-      url,
-      url.replace(/\/1$/, "/2"),
-    ]);
-  });
+  it.skipIf(noCorpus)(
+    "join --replay arstechnica-001 --format json: exit 0, both pages with their URLs",
+    () => {
+      const dir = join(corpusDir(), "multipage/arstechnica-001");
+      const url =
+        "http://arstechnica.com/science/news/2011/07/running-high-performance-neural-networks-on-a-gamer-gpu.ars/1";
+      const r = run("join", url, "--replay", dir, "--format", "json");
+      expect(r.status, r.stderr).toBe(0);
+      const article = JSON.parse(r.stdout);
+      expect(article.state).toBe("done");
+      expect(article.pages.map((p: { url: string }) => p.url)).toEqual([
+        url,
+        url.replace(/\/1$/, "/2"),
+      ]);
+    },
+  );
 
-  it("join --max-pages 1 shows page 1 only and says it stopped at the cap", () => {
+  it.skipIf(noCorpus)("join --max-pages 1 shows page 1 only and says it stopped at the cap", () => {
     const dir = join(corpusDir(), "multipage/arstechnica-001");
     const url =
       "http://arstechnica.com/science/news/2011/07/running-high-performance-neural-networks-on-a-gamer-gpu.ars/1";

@@ -11,6 +11,7 @@ import {
   startReplayServer,
 } from "../../src/replay/replay-server";
 import { parseRuleCache } from "../../src/rule/rule-cache";
+import { withoutCorpus } from "../support/corpus";
 import {
   bodyText,
   extensionLocalStorage,
@@ -66,90 +67,99 @@ function failedPagerFetches(r: ReplayServer) {
   return pagerFetches(r).filter((q) => q.status >= 400);
 }
 
-describe("joining real captures (replay server, built extension, Chromium)", () => {
-  it("arstechnica-002: all 19 pages appended in order, once each, page 1 intact, address unchanged", async () => {
-    const { page, replay: r } = await open("arstechnica-002");
-    await waitForStatus(page, (s) => s.state === "ready");
-    const before = await originalText(page);
-    const { state } = await scrollUntilSettled(page, 150_000);
-    expect(state).toBe("done");
+const noCorpus = withoutCorpus("joining real captures");
 
-    const article = await readJoinedArticle(page);
-    expect(article.pages.map((p) => p.number)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
-    const separators = await page.$$eval(".tsugi-separator", (els) =>
-      els.map((e) => ({
-        n: Number((e as HTMLElement).dataset.tsugiSeparator),
-        url: (e as HTMLElement).dataset.tsugiUrl,
-      })),
-    );
-    expect(separators.map((s) => s.n)).toEqual(Array.from({ length: 18 }, (_, i) => i + 2));
-    expect(separators.map((s) => s.url)).toEqual(
-      Array.from(
-        { length: 18 },
-        (_, i) => `http://arstechnica.com/apple/reviews/2011/07/mac-os-x-10-7.ars/${i + 2}`,
-      ),
-    );
+describe.skipIf(noCorpus)(
+  "joining real captures (replay server, built extension, Chromium)",
+  () => {
+    it("arstechnica-002: all 19 pages appended in order, once each, page 1 intact, address unchanged", async () => {
+      const { page, replay: r } = await open("arstechnica-002");
+      await waitForStatus(page, (s) => s.state === "ready");
+      const before = await originalText(page);
+      const { state } = await scrollUntilSettled(page, 150_000);
+      expect(state).toBe("done");
 
-    const text = await bodyText(page);
-    const c = readCase("arstechnica-002");
-    let last = -1;
-    for (let n = 1; n <= 19; n++) {
-      const key = n === 1 ? c.startUrl : `${c.startUrl}/${n}`;
-      const file = c.urlMap.get(key);
-      if (!file) throw new Error(`capture has no ${key}`);
-      const [first, final] = firstAndLastParagraph(file);
-      expect(occurrences(text, first), `page ${n} first paragraph`).toBe(1);
-      expect(occurrences(text, final), `page ${n} last paragraph`).toBe(1);
-      const at = text.indexOf(first);
-      expect(at, `page ${n} after page ${n - 1}`).toBeGreaterThan(last);
-      expect(text.indexOf(final), `page ${n} whole`).toBeGreaterThan(at);
-      last = text.indexOf(final);
-    }
-    expect(await originalText(page)).toBe(before);
-    expect(page.url()).toBe(c.startUrl);
-    expect(failedPagerFetches(r)).toEqual([]);
+      const article = await readJoinedArticle(page);
+      expect(article.pages.map((p) => p.number)).toEqual(
+        Array.from({ length: 19 }, (_, i) => i + 1),
+      );
+      const separators = await page.$$eval(".tsugi-separator", (els) =>
+        els.map((e) => ({
+          n: Number((e as HTMLElement).dataset.tsugiSeparator),
+          url: (e as HTMLElement).dataset.tsugiUrl,
+        })),
+      );
+      expect(separators.map((s) => s.n)).toEqual(Array.from({ length: 18 }, (_, i) => i + 2));
+      expect(separators.map((s) => s.url)).toEqual(
+        Array.from(
+          { length: 18 },
+          (_, i) => `http://arstechnica.com/apple/reviews/2011/07/mac-os-x-10-7.ars/${i + 2}`,
+        ),
+      );
 
-    // The README's screenshot: the end of page 1, the separator, the start of page 2.
-    await page.evaluate(() => {
-      const sep = document.querySelector(".tsugi-separator");
-      if (sep) window.scrollTo(0, sep.getBoundingClientRect().top + window.scrollY - 300);
+      const text = await bodyText(page);
+      const c = readCase("arstechnica-002");
+      let last = -1;
+      for (let n = 1; n <= 19; n++) {
+        const key = n === 1 ? c.startUrl : `${c.startUrl}/${n}`;
+        const file = c.urlMap.get(key);
+        if (!file) throw new Error(`capture has no ${key}`);
+        const [first, final] = firstAndLastParagraph(file);
+        expect(occurrences(text, first), `page ${n} first paragraph`).toBe(1);
+        expect(occurrences(text, final), `page ${n} last paragraph`).toBe(1);
+        const at = text.indexOf(first);
+        expect(at, `page ${n} after page ${n - 1}`).toBeGreaterThan(last);
+        expect(text.indexOf(final), `page ${n} whole`).toBeGreaterThan(at);
+        last = text.indexOf(final);
+      }
+      expect(await originalText(page)).toBe(before);
+      expect(page.url()).toBe(c.startUrl);
+      expect(failedPagerFetches(r)).toEqual([]);
+
+      // The README's screenshot: the end of page 1, the separator, the start of page 2.
+      await page.evaluate(() => {
+        const sep = document.querySelector(".tsugi-separator");
+        if (sep) window.scrollTo(0, sep.getBoundingClientRect().top + window.scrollY - 300);
+      });
+      await page.screenshot({ path: join(process.cwd(), "docs", "joined-page.png") });
+
+      // The rule learned on page 1 carried the fetched pages, so it was cached; a second
+      // visit reads page 1 with it (no detection) and joins with it.
+      const cache = parseRuleCache((await extensionLocalStorage(page.context())).learnedRules);
+      const learned = cache.find((rule) => new RegExp(rule.url).test(c.startUrl));
+      expect(learned?.verified).toBeGreaterThanOrEqual(1);
+      const again = await page.context().newPage();
+      await again.goto(c.startUrl, { waitUntil: "load" });
+      const ready = await waitForStatus(again, (s) => s.state === "ready");
+      expect(ready.ruleSource).toBe("learned");
+      await again.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect((await waitForStatus(again, (s) => s.pages >= 2, 30_000)).ruleSource).toBe("learned");
     });
-    await page.screenshot({ path: join(process.cwd(), "docs", "joined-page.png") });
 
-    // The rule learned on page 1 carried the fetched pages, so it was cached; a second
-    // visit reads page 1 with it (no detection) and joins with it.
-    const cache = parseRuleCache((await extensionLocalStorage(page.context())).learnedRules);
-    const learned = cache.find((rule) => new RegExp(rule.url).test(c.startUrl));
-    expect(learned?.verified).toBeGreaterThanOrEqual(1);
-    const again = await page.context().newPage();
-    await again.goto(c.startUrl, { waitUntil: "load" });
-    const ready = await waitForStatus(again, (s) => s.state === "ready");
-    expect(ready.ruleSource).toBe("learned");
-    await again.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect((await waitForStatus(again, (s) => s.pages >= 2, 30_000)).ruleSource).toBe("learned");
-  });
+    it("arstechnica-001: joins its 2 pages", async () => {
+      const { page } = await open("arstechnica-001");
+      expect((await scrollUntilSettled(page)).state).toBe("done");
+      const article = await readJoinedArticle(page);
+      expect(article.pages.map((p) => p.number)).toEqual([1, 2]);
+      expect(article.pages[1]?.url).toMatch(/gamer-gpu\.ars\/2$/);
+      expect(article.pages[1]?.text.length).toBeGreaterThan(1000);
+    });
 
-  it("arstechnica-001: joins its 2 pages", async () => {
-    const { page } = await open("arstechnica-001");
-    expect((await scrollUntilSettled(page)).state).toBe("done");
-    const article = await readJoinedArticle(page);
-    expect(article.pages.map((p) => p.number)).toEqual([1, 2]);
-    expect(article.pages[1]?.url).toMatch(/gamer-gpu\.ars\/2$/);
-    expect(article.pages[1]?.text.length).toBeGreaterThan(1000);
-  });
+    const multi = new Set(["arstechnica-001", "arstechnica-002", "washingtonpost-001"]);
+    const single = noCorpus
+      ? ["(corpus)"]
+      : listMultipageCases().filter((name) => !multi.has(name));
 
-  const multi = new Set(["arstechnica-001", "arstechnica-002", "washingtonpost-001"]);
-  const single = listMultipageCases().filter((name) => !multi.has(name));
-
-  it.each(single)("%s (single page): nothing appended, no request by the pager", async (name) => {
-    const { page, replay: r } = await open(name);
-    const status = await scrollUntilSettled(page, 30_000);
-    expect(status.state).toBe("no-next");
-    expect(status.pages).toBe(1);
-    // tsugi left no trace in the page: no separator, status block or tagged element.
-    expect(await page.locator(".tsugi-separator, .tsugi-status, [data-tsugi-page]").count()).toBe(
-      0,
-    );
-    expect(pagerFetches(r)).toEqual([]);
-  });
-});
+    it.each(single)("%s (single page): nothing appended, no request by the pager", async (name) => {
+      const { page, replay: r } = await open(name);
+      const status = await scrollUntilSettled(page, 30_000);
+      expect(status.state).toBe("no-next");
+      expect(status.pages).toBe(1);
+      // tsugi left no trace in the page: no separator, status block or tagged element.
+      expect(await page.locator(".tsugi-separator, .tsugi-status, [data-tsugi-page]").count()).toBe(
+        0,
+      );
+      expect(pagerFetches(r)).toEqual([]);
+    });
+  },
+);

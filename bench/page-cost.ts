@@ -1,0 +1,141 @@
+/**
+ * What the extension adds to a page load where there is nothing to join (issue 13): the
+ * same pages are loaded in two Chromiums started in the same run, one with the built
+ * extension and one without, alternating page by page, each page in a fresh tab. Page
+ * scripts are blocked by a `Content-Security-Policy: script-src 'none'` header on the
+ * saved bytes (content scripts are exempt from a page's CSP), every sub-resource is
+ * refused, so the difference between the two is the extension's own work.
+ * After `load` + settle time: CDP `HeapProfiler.collectGarbage`, then
+ * `Performance.getMetrics` (ScriptDuration, TaskDuration, JSHeapUsedSize).
+ */
+import { readFileSync } from "node:fs";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { type LaunchedBrowser, launchChromium } from "../src/cli/browser";
+import type { CorpusPage } from "../src/train/corpus";
+
+/** One page's metrics in one browser. */
+export interface PageCost {
+  /** main-thread script time, ms */
+  scriptMs: number;
+  /** main-thread task time, ms */
+  taskMs: number;
+  /** used JS heap after a forced GC, bytes */
+  heapBytes: number;
+}
+
+/** One page with and without the extension, and what the extension decided. */
+export interface PageCostRow {
+  key: string;
+  without: PageCost;
+  with: PageCost;
+  /** The extension's status state on the page. */
+  state: string | null;
+  /** Whether the detector script was loaded on the page (the gate opened). */
+  detectorLoaded: boolean;
+}
+
+const SETTLE_MS = 2500;
+
+async function metrics(cdp: CDPSession): Promise<PageCost> {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { metrics: list } = await cdp.send("Performance.getMetrics");
+  await cdp.detach();
+  const m = new Map(list.map((x) => [x.name, x.value]));
+  return {
+    scriptMs: (m.get("ScriptDuration") ?? 0) * 1000,
+    taskMs: (m.get("TaskDuration") ?? 0) * 1000,
+    heapBytes: m.get("JSHeapUsedSize") ?? 0,
+  };
+}
+
+/** Open a saved page in a fresh tab whose CDP metrics count from before navigation
+ * (`Performance.enable` starts the counters). */
+async function loadSaved(
+  context: BrowserContext,
+  page: CorpusPage,
+): Promise<{ tab: Page; cdp: CDPSession }> {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send("Performance.enable");
+  const bytes = readFileSync(page.file);
+  await tab.route("**/*", async (route) => {
+    const req = route.request();
+    if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
+      await route.fulfill({
+        status: 200,
+        headers: {
+          "content-type": page.charset ? `text/html; charset=${page.charset}` : "text/html",
+          "content-security-policy": "script-src 'none'",
+        },
+        body: bytes,
+      });
+    } else await route.abort();
+  });
+  await tab.goto(page.input.pageUrl, { waitUntil: "load", timeout: 60_000 });
+  await tab.waitForTimeout(SETTLE_MS);
+  return { tab, cdp };
+}
+
+/** The newest tab status the background stored (`storage.session`), read through its
+ * worker while the tab is still open (closing a tab removes its status). */
+async function lastStatus(
+  context: BrowserContext,
+): Promise<{ state?: string; detector?: boolean } | null> {
+  const worker = context.serviceWorkers()[0];
+  if (!worker) return null;
+  return worker.evaluate(async () => {
+    type S = { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
+    const all = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
+    type Stored = { at?: number; status?: { state?: string; detector?: boolean } };
+    const last = (Object.values(all) as Stored[]).sort((a, b) => (b.at ?? 0) - (a.at ?? 0))[0];
+    return last?.status ?? null;
+  });
+}
+
+/**
+ * Load each page with and without the extension and read the metrics.
+ *
+ * @param pages saved pages without a next link
+ * @param dist the built extension
+ * @param log progress lines
+ * @returns one row per page that loaded in both browsers
+ */
+export async function measurePageCost(
+  pages: readonly CorpusPage[],
+  dist: string,
+  log: (line: string) => void = () => {},
+): Promise<PageCostRow[]> {
+  const plain: LaunchedBrowser = await launchChromium();
+  const withExt: LaunchedBrowser = await launchChromium({ extensionDir: dist });
+  const rows: PageCostRow[] = [];
+  try {
+    for (const [i, page] of pages.entries()) {
+      try {
+        // Alternate which browser goes first, so neither is always the warmer one.
+        const order = i % 2 === 0 ? [plain, withExt] : [withExt, plain];
+        const costs = new Map<LaunchedBrowser, PageCost>();
+        let status: { state?: string; detector?: boolean } | null = null;
+        for (const b of order) {
+          const { tab, cdp } = await loadSaved(b.context, page);
+          costs.set(b, await metrics(cdp));
+          if (b === withExt) status = await lastStatus(b.context);
+          await tab.close();
+        }
+        rows.push({
+          key: page.key,
+          without: costs.get(plain) as PageCost,
+          with: costs.get(withExt) as PageCost,
+          state: status?.state ?? null,
+          detectorLoaded: status?.detector === true,
+        });
+        log(`page cost ${i + 1}/${pages.length} ${page.key} ${status?.state ?? "?"}`);
+      } catch (e) {
+        log(`page cost ${page.key}: ${(e as Error).message.split("\n")[0]}`);
+      }
+    }
+  } finally {
+    await plain.close();
+    await withExt.close();
+  }
+  return rows;
+}

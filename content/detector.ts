@@ -1,0 +1,327 @@
+/**
+ * Detector script, the second stage of the staged detector: injected by the background
+ * only where the content entry's gate opened (or the reader asked), it detects on the
+ * live page at idle time (or applies the reader's site rule or a learned rule), then
+ * hands over to the pager. It reports status to the background (badge) and answers the
+ * popup and the keyboard commands through the entry: next page now, load N more, stop,
+ * fetch all, export. The per-site switch and the settings take effect at once through
+ * `storage.onChanged`, without a reload.
+ */
+import browser from "webextension-polyfill";
+import { followAddressBar } from "../src/address-bar";
+import { detectInSlices } from "../src/detect/detect";
+import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
+import { exportWords } from "../src/export/export-words";
+import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
+import { installDetector } from "../src/gate/detector-api";
+import type { GateResult } from "../src/gate/gate";
+import type { ExportFile, Message } from "../src/messages";
+import { parseHtml } from "../src/pager/fetch-page";
+import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
+import { foreignRelNext } from "../src/pager/stop-conditions";
+import { pagerWords } from "../src/pager-words";
+import {
+  type CachedRule,
+  forgetRule,
+  LEARNED_RULES_KEY,
+  parseRuleCache,
+  rememberRule,
+} from "../src/rule/rule-cache";
+import { xpathsForRun } from "../src/rule/xpath";
+import { mergeSettings, type Settings } from "../src/settings";
+import {
+  matchSiteRule,
+  parseSiteRules,
+  type RuleMatch,
+  rulesMatching,
+  SITE_RULES_KEY,
+} from "../src/site-rules";
+import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
+import { INITIAL_STATUS, type TabStatus } from "../src/status";
+import { whenIdle } from "./when-idle";
+
+const pageUrl = location.href;
+const site = siteOf(pageUrl);
+const settings: Settings = mergeSettings(undefined);
+let status: TabStatus = { ...INITIAL_STATUS };
+let start: PagerStart | null = null;
+let ruleName: string | null = null;
+/** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
+let ruleSource: "user" | "learned" | "detected" = "detected";
+/** The learned rule read from the cache for this page, if one was used. */
+let cachedRule: CachedRule | null = null;
+let pager: Pager | null = null;
+let fetchingAll = false;
+let stopAddressBar: (() => void) | null = null;
+/** The reader's language (browser.i18n), English when a message is missing. */
+const t = (key: string, subs: string[], english: string) =>
+  browser.i18n.getMessage(key, subs) || english;
+const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key, subs);
+const words = pagerWords(getMessage);
+/** Joined pages as fetched (HTML), for the export. */
+const joined: { number: number; url: string; html: string }[] = [];
+
+function enabled(): boolean {
+  return isSiteEnabled(pageUrl, settings.disabledSites);
+}
+
+function report(next: TabStatus): void {
+  const on = enabled();
+  status = {
+    ...next,
+    // A pager waiting for the scroll is "off" while the site is switched off.
+    state: !on && next.state === "ready" ? "off" : next.state,
+    reason:
+      !on && next.state === "ready"
+        ? t("reasonSiteOff", [], "Auto-join is off for this site.")
+        : next.reason,
+    ruleName,
+    ruleSource,
+    site,
+    siteEnabled: on,
+    pageCap: settings.pageCap,
+    fetchingAll,
+    detector: true,
+  };
+  browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
+    // The background may be asleep or reloading; the popup asks again anyway.
+  });
+}
+
+/** The pager, created on first need (a switched-off site gets none until asked). */
+function ensurePager(): Pager | null {
+  if (pager || !start) return pager;
+  pager = new Pager(document, start, settings, report, {
+    words,
+    onRuleChecked: (check) => void keepOrDropRule(check),
+    onPage: ({ number, url, doc }) => {
+      joined.push({ number, url, html: doc.documentElement.outerHTML });
+    },
+  });
+  pager.setAuto(enabled());
+  pager.attach();
+  return pager;
+}
+
+/** Page 1 as a site rule reads it (the rule already matched there). */
+function startWith(match: RuleMatch, userRule: boolean, detectMs: number): PagerStart {
+  return {
+    pageUrl,
+    nextUrl: match.nextUrl,
+    nextScore: 1,
+    pageElements: match.pageElements,
+    // One union XPath: splitting on " | " would cut a literal that holds one.
+    pageElementXPaths: [match.rule.pageElement],
+    detectMs,
+    rule: match.rule,
+    ...(userRule ? { userRule } : {}),
+  };
+}
+
+/** Page 1 from the reader's site rule, when one applies. */
+function startFromRule(rules: unknown): PagerStart | null {
+  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
+  if (!match) return null;
+  ruleName = match.rule.name;
+  return startWith(match, true, 0);
+}
+
+/** Page 1 from a rule learned on an earlier visit, when one matches this page. */
+function startFromCache(stored: unknown): PagerStart | null {
+  const t0 = performance.now();
+  for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
+    const match = matchSiteRule([rule], document, pageUrl);
+    if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
+    cachedRule = rule;
+    ruleSource = "learned";
+    return startWith(match, false, performance.now() - t0);
+  }
+  return null;
+}
+
+/**
+ * After each fetched page: a learned rule that carried the page (found its page
+ * element and next link) is cached for the next visit; one that failed is dropped.
+ * The reader's own rules are never touched.
+ */
+async function keepOrDropRule(check: RuleCheck): Promise<void> {
+  if (ruleSource === "user" || !start) return;
+  const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
+  const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
+  const rule = cachedRule ?? start.rule;
+  if (!rule) return;
+  // Learn from page 2 (one write is enough); forget only the cached rule this page used,
+  // never another rule of the same section that was not tried here.
+  if (check.ok && check.page !== 2) return;
+  if (!check.ok && !cachedRule) return;
+  const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);
+  // Once stored, this tab's rule is the cached one: a later failure must forget it.
+  cachedRule = check.ok ? (next.find((r) => r.url === rule.url) ?? null) : null;
+  await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
+}
+
+/** Why detection found no next link: none, or only one to another site (refused). */
+function noNextReason(): string {
+  const foreign = foreignRelNext(document, pageUrl);
+  return foreign
+    ? words.stop({ kind: "cross-origin", url: foreign }, 1)
+    : t("reasonNoNext", [], "No next link on this page.");
+}
+
+function applyAddressBar(): void {
+  if (settings.addressBar && pager && !stopAddressBar)
+    stopAddressBar = followAddressBar(window, pageUrl);
+  else if (!settings.addressBar && stopAddressBar) {
+    stopAddressBar();
+    stopAddressBar = null;
+  }
+}
+
+/** The gate's decision on this page, shown beside the detection time. */
+let gate: GateResult | null = null;
+
+async function main(fromEntry: Settings, local: Record<string, unknown>): Promise<void> {
+  // The pager holds this object and storage.onChanged updates it in place.
+  Object.assign(settings, fromEntry);
+  await whenIdle();
+  start = startFromRule(local[SITE_RULES_KEY] ?? []);
+  if (start) ruleSource = "user";
+  else start = startFromCache(local[LEARNED_RULES_KEY]);
+  if (!start) {
+    const found = await detectInSlices(document, pageUrl, whenIdle);
+    // What this page load cost tsugi: the gate, then the detection it let through.
+    found.ms += gate?.ms ?? 0;
+    start = pagerStart(found, pageUrl);
+    if (!start) {
+      report({
+        ...INITIAL_STATUS,
+        state: "no-next",
+        reason: found.next.url
+          ? t("reasonNoElement", [], "No page element found on this page.")
+          : noNextReason(),
+        nextScore: found.next.score,
+        detectMs: found.ms,
+      });
+      return;
+    }
+  }
+  if (!enabled()) {
+    report({
+      ...INITIAL_STATUS,
+      state: "ready",
+      nextUrl: start.nextUrl,
+      nextScore: start.nextScore,
+      detectMs: start.detectMs,
+      rule: {
+        pageElement:
+          xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
+        nextLink: start.rule?.nextLink ?? null,
+      },
+    });
+    return;
+  }
+  ensurePager();
+  applyAddressBar();
+}
+
+/** Settings and the per-site switch changed in another context: apply them now. */
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== "sync") return;
+  const fresh: Record<string, unknown> = { ...settings };
+  for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
+  // The pager holds this object: update it in place.
+  Object.assign(settings, mergeSettings(fresh));
+  if (!pager && start && enabled()) ensurePager();
+  pager?.setAuto(enabled());
+  applyAddressBar();
+  if (pager) report(pager.snapshot());
+  else if (start) report({ ...status, state: "ready" });
+});
+
+async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
+  const pages: SourcePage[] = [
+    { number: 1, url: pageUrl, doc: originalDocument(document) },
+    ...joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
+  ];
+  const article = buildJoinedArticle(pages, {
+    state: status.state,
+    reason: status.reason,
+    detectMs: status.detectMs,
+  });
+  return {
+    filename: exportFilename(article.title, format),
+    mime: EXPORT_MIME[format],
+    content: formatArticle(article, format, exportWords(getMessage)),
+    pages: article.pages.length,
+  };
+}
+
+/** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change
+ * reaches every tab of the site through `storage.onChanged`. */
+async function toggleSite(): Promise<TabStatus> {
+  const stored = mergeSettings(await browser.storage.sync.get("disabledSites"));
+  const on = !isSiteEnabled(pageUrl, stored.disabledSites);
+  const disabledSites = withSite(stored.disabledSites, pageUrl, on);
+  await browser.storage.sync.set({ disabledSites });
+  settings.disabledSites = disabledSites;
+  if (!pager && start && on) ensurePager();
+  pager?.setAuto(on);
+  if (pager) report(pager.snapshot());
+  else if (start) report({ ...status, state: "ready" });
+  else report(status);
+  return status;
+}
+
+async function fetchAll(): Promise<TabStatus> {
+  const p = ensurePager();
+  if (!p) return status;
+  fetchingAll = true;
+  report(p.snapshot());
+  try {
+    await p.loadMore(settings.pageCap, () => report(p.snapshot()));
+  } finally {
+    fetchingAll = false;
+    report(p.snapshot());
+  }
+  return status;
+}
+
+/** One popup or background message, as the entry forwards it. */
+function handle(message: Message): Promise<unknown> | undefined {
+  switch (message.type) {
+    case "popup→content:get-status":
+      return Promise.resolve(status);
+    case "popup→content:next-page":
+    case "background→content:next-page":
+      return (ensurePager()?.loadNext() ?? Promise.resolve()).then(() => status);
+    case "popup→content:load-more":
+      return (
+        ensurePager()?.loadMore(Math.max(1, Math.min(100, message.count))) ?? Promise.resolve()
+      ).then(() => status);
+    case "background→content:toggle-site":
+      return toggleSite();
+    case "popup→content:stop":
+      pager?.stop();
+      return Promise.resolve(status);
+    case "popup→content:fetch-all":
+      return fetchAll();
+    case "popup→content:export":
+      return exportFile(message.format);
+    default:
+      return undefined;
+  }
+}
+
+installDetector({
+  start: (ctx) => {
+    gate = ctx.gate;
+    return main(ctx.settings, ctx.local).catch((e) => {
+      report({
+        ...INITIAL_STATUS,
+        state: "stopped",
+        reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+      });
+    });
+  },
+  handle,
+});

@@ -1,0 +1,46 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import { pagerGate } from "./gate";
+
+const doc = (body: string, head = "") =>
+  new JSDOM(`<head>${head}</head><body>${body}</body>`).window.document;
+
+describe("pagerGate", () => {
+  it("opens on <link rel=next> in the head before reading any anchor", () => {
+    const g = pagerGate(doc("<a href='/a'>A</a>", "<link rel='next' href='/2'>"));
+    expect(g).toMatchObject({ pass: true, signal: "rel-next", links: 0 });
+  });
+  it("opens on a numbered pager whose current page is not a link", () => {
+    const g = pagerGate(
+      doc("<p>text</p><div><span>1</span><a href='/x'>2</a><a href='/y'>3</a></div>"),
+    );
+    expect(g).toMatchObject({ pass: true, signal: "numbered-run" });
+  });
+  it("opens on an icon-only next control", () => {
+    const g = pagerGate(doc("<a href='/b' class='btn'>Home</a><a href='/c' title='Next'>›</a>"));
+    expect(g.pass).toBe(true);
+  });
+  it("stays closed on an article whose links show no pager signal", () => {
+    const g = pagerGate(
+      doc(
+        "<nav><a href='/'>Home</a><a href='/about'>About</a></nav><article><p>Text <a href='/w'>word</a>.</p>" +
+          "<a href='/c#1'>1</a> comment</article><footer><a href='/?p=12'>Older article</a></footer>",
+      ),
+    );
+    expect(g).toMatchObject({ pass: false, signal: null, links: 5 });
+  });
+  it("takes no signal from carousel arrows or links to another site, but keeps rel=next", () => {
+    const carousel = "<a href='#' class='next'>›</a><a href='javascript:go(1)'>Next</a>";
+    expect(pagerGate(doc(carousel), "a.example").pass).toBe(false);
+    const foreign = "<a href='https://b.example/list?page=2'>Next</a>";
+    expect(pagerGate(doc(foreign), "a.example").pass).toBe(false);
+    const foreignRel = "<a rel='next' href='https://b.example/2'>more</a>";
+    expect(pagerGate(doc(foreignRel), "a.example").signal).toBe("rel-next");
+  });
+
+  it("ignores the text of very long anchors (cards), not their attributes", () => {
+    const long = "word ".repeat(60);
+    expect(pagerGate(doc(`<a href='/x'>${long} next</a>`)).pass).toBe(false);
+    expect(pagerGate(doc(`<a href='/x' rel='next'>${long}</a>`)).pass).toBe(true);
+  });
+});

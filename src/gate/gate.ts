@@ -1,0 +1,83 @@
+/**
+ * The gate: decide cheaply whether a page may have a pager, before any model is loaded
+ * (issue 13; the first stage of ARCHITECTURE.md's staged detector). One pass over the
+ * page's links, stopping at the first signal of ./signals.ts. No layout read, no URL
+ * parsing: the cost is a textContent read and a few regular expressions per link.
+ */
+
+import {
+  anchorLabel,
+  nextAttrSignal,
+  nextTextSignal,
+  numberedRunSignal,
+  offSiteHref,
+  pageNumberText,
+  pageParamSignal,
+  relNextSignal,
+} from "./signals";
+
+/** Which signal opened the gate (the first one found), or null when none did. */
+export type GateSignal = "rel-next" | "next-text" | "next-attr" | "numbered-run" | "page-param";
+
+/** What the gate decided on one page. */
+export interface GateResult {
+  /** true: load the detector and run it; false: stay idle. */
+  pass: boolean;
+  signal: GateSignal | null;
+  /** Links read before the decision. */
+  links: number;
+  /** Wall time of the decision, ms. */
+  ms: number;
+}
+
+/**
+ * Run the gate over a document's links. Links that can never be a next page of this site
+ * (fragments, javascript:, other hosts: {@link offSiteHref}) give no signal, except
+ * `rel="next"`, so that the detector can still say why it refuses a next link to another
+ * site.
+ *
+ * @param doc live or parsed document
+ * @param pageHost the page's hostname (lowercase); "" reads every link as on-site
+ * @returns whether pagination is plausible, and the first signal that said so
+ */
+export function pagerGate(doc: Document, pageHost = ""): GateResult {
+  const t0 = performance.now();
+  const done = (signal: GateSignal | null, links: number): GateResult => ({
+    pass: signal !== null,
+    signal,
+    links,
+    ms: performance.now() - t0,
+  });
+  for (const link of doc.querySelectorAll("link[rel]"))
+    if (relNextSignal(link)) return done("rel-next", 0);
+
+  const numbers: number[] = [];
+  let twoHasPageParam = false;
+  let pageParam = false;
+  let links = 0;
+  for (const a of doc.querySelectorAll("a[href]")) {
+    links++;
+    if (relNextSignal(a)) return done("rel-next", links);
+    const href = a.getAttribute("href") ?? "";
+    if (offSiteHref(href, pageHost || hostOf(href))) continue;
+    // A label longer than a control's (a card, a paragraph) is not read as one.
+    const label = anchorLabel(a);
+    const text = label.text ?? "";
+    if (nextTextSignal(text)) return done("next-text", links);
+    if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
+    const n = pageNumberText(text);
+    const param = pageParamSignal(href);
+    if (n !== null) {
+      numbers.push(n);
+      if (n === 2 && param) twoHasPageParam = true;
+    }
+    pageParam ||= param;
+  }
+  if (numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
+  return done(pageParam ? "page-param" : null, links);
+}
+
+/** An href's own host, so that without a page host no absolute link counts as off-site. */
+function hostOf(href: string): string {
+  return /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i.exec(href)?.[1]?.toLowerCase() ?? "";
+}

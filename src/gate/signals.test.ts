@@ -1,0 +1,133 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import {
+  anchorLabel,
+  nextAttrSignal,
+  nextTextSignal,
+  numberedRunSignal,
+  offSiteHref,
+  pageNumberText,
+  pageParamSignal,
+  relNextSignal,
+} from "./signals";
+
+function el(html: string): Element {
+  const doc = new JSDOM(`<body>${html}</body>`).window.document;
+  const found = doc.body.querySelector("[data-t]") ?? doc.body.firstElementChild;
+  if (!found) throw new Error("no element");
+  return found;
+}
+
+describe("relNextSignal", () => {
+  it("reads rel tokens case-insensitively", () => {
+    expect(relNextSignal(el('<a rel="NEXT" href="/2">x</a>'))).toBe(true);
+    expect(relNextSignal(el('<a rel="nofollow next" href="/2">x</a>'))).toBe(true);
+  });
+  it("does not take a token that only contains next", () => {
+    expect(relNextSignal(el('<a rel="nextpage-ish" href="/2">x</a>'))).toBe(false);
+    expect(relNextSignal(el('<a href="/2">next</a>'))).toBe(false);
+  });
+});
+
+describe("nextTextSignal", () => {
+  it("takes next words in several languages and next arrows", () => {
+    for (const t of ["Next", " 次へ ", "下一页", "weiter »", "»", "Следующая"])
+      expect(nextTextSignal(t)).toBe(true);
+  });
+  it("rejects previous arrows, last-page marks and prose", () => {
+    for (const t of ["«", "»|", "Read the next chapter of this long story about it", "context"])
+      expect(nextTextSignal(t)).toBe(false);
+  });
+});
+
+describe("nextAttrSignal", () => {
+  it("takes a next class on the anchor or on its parent item", () => {
+    expect(nextAttrSignal(el('<a class="pagination-next" href="/2"></a>'))).toBe(true);
+    expect(nextAttrSignal(el('<li class="next"><a data-t href="/2">→</a></li>'))).toBe(true);
+  });
+  it("takes an aria-label or an image alt that says next", () => {
+    expect(nextAttrSignal(el('<a aria-label="Next page" href="/2"><svg></svg></a>'))).toBe(true);
+    const a = el('<a href="/2"><img alt="次へ" src="n.png"></a>');
+    expect(nextAttrSignal(a, anchorLabel(a).imgAlt)).toBe(true);
+  });
+  it("ignores unrelated classes", () => {
+    expect(nextAttrSignal(el('<a class="context menu" href="/x">Menu</a>'))).toBe(false);
+  });
+});
+
+describe("anchorLabel", () => {
+  it("reads the text and the first image's alt", () => {
+    expect(anchorLabel(el('<a href="/2"><b>Next</b> <img alt="arrow"><img alt="x"></a>'))).toEqual({
+      text: "Next ",
+      imgAlt: "arrow",
+    });
+  });
+  it("stops early on an anchor that wraps a whole section", () => {
+    const big = el(`<a href="/x">${"<div><p>para</p></div>".repeat(500)}</a>`);
+    expect(anchorLabel(big).text).toBeNull();
+    const long = el(`<a href="/x">${"word ".repeat(100)}</a>`);
+    expect(anchorLabel(long).text).toBeNull();
+  });
+});
+
+describe("pageNumberText", () => {
+  it("reads a lone number, bracketed or spaced", () => {
+    expect(pageNumberText(" 3 ")).toBe(3);
+    expect(pageNumberText("[12]")).toBe(12);
+  });
+  it("rejects zero, long numbers and words", () => {
+    expect(pageNumberText("0")).toBeNull();
+    expect(pageNumberText("12345")).toBeNull();
+    expect(pageNumberText("2 comments")).toBeNull();
+  });
+});
+
+describe("numberedRunSignal", () => {
+  it("takes two consecutive numbers, wherever they are in the list", () => {
+    expect(numberedRunSignal([7, 2, 3], false)).toBe(true);
+  });
+  it("takes a lone 2 only when its link carries a page parameter", () => {
+    expect(numberedRunSignal([2], false)).toBe(false);
+    expect(numberedRunSignal([2], true)).toBe(true);
+  });
+  it("rejects scattered numbers", () => {
+    expect(numberedRunSignal([1, 5, 9, 14], false)).toBe(false);
+  });
+});
+
+describe("pageParamSignal", () => {
+  it("takes page, offset and cursor parameters and page paths", () => {
+    for (const h of [
+      "/list?page=2",
+      "?start=40&q=x",
+      "/search?updated-max=2024-01-01T00:00:00",
+      "/r/x/?after=t3_abc",
+      "/blog/page/3/",
+      "/article-240215-p2/",
+      "/news/index_2.html",
+    ])
+      expect(pageParamSignal(h), h).toBe(true);
+  });
+  it("leaves out WordPress post ids and plain article paths", () => {
+    for (const h of ["/?p=123", "/2024/05/a-story.html", "/product/ap2000x", "#top"])
+      expect(pageParamSignal(h), h).toBe(false);
+  });
+});
+
+describe("offSiteHref", () => {
+  it("drops fragments, script and mail links, and other hosts", () => {
+    for (const h of [
+      "#",
+      "#slide-2",
+      "javascript:void(0)",
+      "mailto:a@b.c",
+      "https://other.example/2",
+      "//cdn.example/x",
+    ])
+      expect(offSiteHref(h, "news.example"), h).toBe(true);
+  });
+  it("keeps relative links and links to the page's own host", () => {
+    for (const h of ["/page/2", "?page=2", "2.html", "https://NEWS.example/list?p=2"])
+      expect(offSiteHref(h, "news.example"), h).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Cheap pager signals: the first stage of the staged detector (ARCHITECTURE.md, "Staged
+ * detection"). Each function reads one signal from one anchor (or the document head)
+ * without layout, URL parsing or the models, so the entry script can ask them on every
+ * page for well under a millisecond per hundred links. They are deliberately generous:
+ * a signal only lets the learned detector run, which then decides (seed 000 §3.2); a
+ * missed signal is a missed next link, a spurious one costs one detection.
+ */
+
+import { attrHintsNext, matchesNextText } from "../features/keywords";
+
+/** A label longer than this is prose or a card, not a pager control (chars). */
+const MAX_CONTROL_CHARS = 60;
+
+/** Every whitespace run, NBSP and the ideographic space included. */
+const SPACE_RUN = /\s+/g;
+
+/**
+ * `rel="next"` on an `<a>` or `<link>`: the HTML way to name the next page (seed 000
+ * Fig. 3.5). Tokens are compared case-insensitively, as browsers do.
+ *
+ * @param el anchor or link element
+ * @returns true when one of its rel tokens is "next"
+ */
+export function relNextSignal(el: Element): boolean {
+  const rel = el.getAttribute("rel");
+  return rel !== null && /(?:^|\s)next(?:\s|$)/i.test(rel);
+}
+
+/**
+ * A short link text that reads as "next page" in one of the pager languages, or as a
+ * next arrow ("Next", "次へ", "下一页", "weiter", "»", "›"): {@link matchesNextText}.
+ *
+ * @param text the anchor's textContent (raw)
+ * @returns true when the text names the next page
+ */
+export function nextTextSignal(text: string): boolean {
+  return text.length <= MAX_CONTROL_CHARS && matchesNextText(text);
+}
+
+/** What a pager control shows: its text and the alt of its first image. */
+export interface AnchorLabel {
+  /** Text of the anchor, or null when it is longer than a control's label. */
+  text: string | null;
+  /** alt of the first `<img>` inside, or null. */
+  imgAlt: string | null;
+}
+
+/**
+ * Read an anchor's label with a bounded walk: at most `maxNodes` descendants and
+ * `maxChars` characters of text. Malformed pages nest whole sections inside an unclosed
+ * `<a>`; `textContent` or `querySelector` on such an anchor reads the whole section, and
+ * on some pages that made the gate cost 200 ms.
+ *
+ * @param a anchor element
+ * @param maxChars longest label read, chars
+ * @param maxNodes most descendants visited
+ * @returns the label; text null when the anchor holds more than a control would
+ */
+export function anchorLabel(a: Element, maxChars = 200, maxNodes = 64): AnchorLabel {
+  let text = "";
+  let imgAlt: string | null = null;
+  let visited = 0;
+  const stack: Node[] = [];
+  for (let c = a.lastChild; c; c = c.previousSibling) stack.push(c);
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (++visited > maxNodes) return { text: null, imgAlt };
+    if (node.nodeType === 3) {
+      text += (node as Text).data;
+      if (text.length > maxChars) return { text: null, imgAlt };
+    } else if (node.nodeType === 1) {
+      const el = node as Element;
+      if (imgAlt === null && el.localName === "img") imgAlt = el.getAttribute("alt");
+      for (let c = el.lastChild; c; c = c.previousSibling) stack.push(c);
+    }
+  }
+  return { text, imgAlt };
+}
+
+/**
+ * An icon-only or attribute-marked next control: a next token in the class, id or rel of
+ * the anchor or its parent ("pagination-next", `li.next > a`), a next title/aria-label,
+ * or an image whose alt says next. See {@link attrHintsNext}.
+ *
+ * @param a anchor element
+ * @param imgAlt alt of the anchor's first image ({@link anchorLabel}), or null
+ * @returns true on a next hint in attributes
+ */
+export function nextAttrSignal(a: Element, imgAlt: string | null = null): boolean {
+  if (attrHintsNext(a)) return true;
+  const parent = a.parentElement;
+  if (parent && parent.tagName !== "BODY" && attrHintsNext(parent)) return true;
+  return imgAlt !== null && matchesNextText(imgAlt);
+}
+
+/**
+ * The page number a link text shows, for numbered pagers ("2", " 3 ", "[4]"): an integer
+ * from 1 to 9999 and nothing else but brackets and spaces.
+ *
+ * @param text the anchor's textContent (raw)
+ * @returns the number, or null when the text is not a lone page number
+ */
+export function pageNumberText(text: string): number | null {
+  if (text.length > 12) return null;
+  const m = /^[[(]?(\d{1,4})[\])]?$/.exec(text.replace(SPACE_RUN, ""));
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 ? n : null;
+}
+
+/**
+ * Whether lone page numbers form a numbered pager: two consecutive numbers among the
+ * links ("2" and "3" on page 1 of "1 2 3 … Next", where "1" is not a link), or a "2"
+ * whose link carries a page parameter (a two-page pager).
+ *
+ * @param numbers page numbers read by {@link pageNumberText}, in document order
+ * @param twoHasPageParam whether a link showing "2" has a page parameter in its href
+ * @returns true for a numbered pager
+ */
+export function numberedRunSignal(numbers: readonly number[], twoHasPageParam: boolean): boolean {
+  if (twoHasPageParam) return true;
+  const seen = new Set(numbers);
+  for (const n of seen) if (seen.has(n + 1)) return true;
+  return false;
+}
+
+/** `//host` or `scheme://host` at the start of an href: the host, lowercased by the caller. */
+const ABSOLUTE_HOST = /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i;
+
+/**
+ * Whether an href can never lead to a next page of this site: a fragment of the page
+ * itself (`#`, `#slide-2`: carousels and tabs), a `javascript:` or `mailto:` link, or an
+ * absolute URL to another host. The detector drops the same links (its candidate test,
+ * seed 000 §3.2.1) and the pager never follows them, so they are no signal.
+ *
+ * @param href the raw href attribute
+ * @param pageHost the page's hostname, lowercase
+ * @returns true when the link is not a candidate
+ */
+export function offSiteHref(href: string, pageHost: string): boolean {
+  const h = href.trimStart();
+  if (h === "" || h.startsWith("#")) return true;
+  if (/^(?:javascript|mailto|tel|data):/i.test(h)) return true;
+  const host = ABSOLUTE_HOST.exec(h)?.[1];
+  return host !== undefined && host.toLowerCase() !== pageHost;
+}
+
+/**
+ * Query names and path forms that carry a page, an item offset or a cursor: `page=2`,
+ * `paged=3`, `pn=2`, `offset=20`, `start=40`, `after=t3_x`, `before=…`, `updated-max=…`,
+ * `max_id=…`, `cursor=…`, `/page/2`, `/page-2`, `/p2/`, `-p2/`, `_p3.html`, `index_2.html`. `p=` alone is left
+ * out: it is a post id on every WordPress site.
+ */
+const PAGE_PARAM =
+  /[?&;](?:page|pg|pn|paged|pagenum|pageno|page_?num(?:ber)?|pageindex|pagina|seite|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]|[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?(?:$|[?#])|index_\d+\.s?html?/i;
+
+/**
+ * Whether a link's href (as written) carries a page, offset or cursor parameter.
+ *
+ * @param href the raw href attribute
+ * @returns true when it looks like a link into a paged sequence
+ */
+export function pageParamSignal(href: string): boolean {
+  return PAGE_PARAM.test(href);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import nextLinkModel from "../../models/next-link.json";
+import pageElementModel from "../../models/page-element.json";
+import { Forest, type ModelFile } from "./forest";
+import { isPacked, packModel, unpackModel } from "./packed";
+
+/** Deterministic rows spread over each feature's observed split range. */
+function rows(model: ModelFile, n: number): number[][] {
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  return Array.from({ length: n }, () =>
+    model.featureNames.map(() => (rand() < 0.3 ? Math.round(rand()) : rand() * 4 - 1)),
+  );
+}
+
+describe("packed models", () => {
+  for (const [name, model] of [
+    ["next-link", nextLinkModel as ModelFile],
+    ["page-element", pageElementModel as ModelFile],
+  ] as const) {
+    it(`${name}: the packed model votes exactly as the JSON model`, () => {
+      const packed = JSON.parse(JSON.stringify(packModel(model)));
+      expect(isPacked(packed)).toBe(true);
+      const x = rows(model, 400);
+      const fromJson = new Forest(model).probabilities(x);
+      const fromPacked = new Forest(unpackModel(packed)).probabilities(x);
+      expect(fromPacked).toEqual(fromJson);
+      // Not all one answer: the rows reach both kinds of leaf.
+      expect(new Set(fromJson).size).toBeGreaterThan(1);
+    });
+  }
+
+  it("is less than half the size of the JSON model", () => {
+    const json = JSON.stringify(pageElementModel).length;
+    const packed = JSON.stringify(packModel(pageElementModel as ModelFile)).length;
+    expect(packed).toBeLessThan(json / 2);
+  });
+
+  it("rejects a packed model whose arrays disagree", () => {
+    const p = packModel(nextLinkModel as ModelFile);
+    expect(() => unpackModel({ ...p, vote: btoa("\u0001") })).toThrow(/lengths/);
+  });
+
+  it("maps the model's columns onto another input order", () => {
+    const model = nextLinkModel as ModelFile;
+    const x = rows(model, 50);
+    const reordered = [...model.featureNames].reverse();
+    const xr = x.map((r) => [...r].reverse());
+    const p = unpackModel(packModel(model));
+    expect(new Forest(p, reordered).probabilities(xr)).toEqual(new Forest(model).probabilities(x));
+  });
+});

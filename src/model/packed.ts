@@ -1,0 +1,104 @@
+/**
+ * Models packed at build time (issue 13): the flat trees of ./forest.ts stored as
+ * base64 typed arrays inside a small JSON object, so the detector script carries a few
+ * strings instead of a 1.3 MB object literal of nested tree nodes. Loading is one base64
+ * decode per array and no tree walk; the votes are the JSON model's (tested).
+ */
+import { type FlatForest, type FlatModel, flattenModel, type ModelFile } from "./forest";
+
+/** A {@link FlatModel} with its arrays as base64 (little-endian bytes). The left child of
+ * a split is always the next node (trees are laid out in preorder), so it is not stored;
+ * columns fit in 16 bits. */
+export interface PackedModel {
+  packed: 1;
+  kind: ModelFile["kind"];
+  featureNames: string[];
+  params: Record<string, number>;
+  roots: string;
+  column: string;
+  threshold: string;
+  right: string;
+  vote: string;
+}
+
+function toBase64(view: ArrayBufferView): string {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(b64: string): ArrayBuffer {
+  const s = atob(b64);
+  const bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  return bytes.buffer;
+}
+
+/**
+ * Pack a trained model (run at build time by scripts/pack-models.ts).
+ *
+ * @param model a {@link ModelFile} as `npm run train` writes it
+ * @returns the packed form
+ * @throws Error as {@link flattenModel} does
+ */
+export function packModel(model: ModelFile): PackedModel {
+  const f = flattenModel(model);
+  for (let k = 0; k < f.column.length; k++) {
+    if ((f.column[k] as number) >= 0 && f.left[k] !== k + 1)
+      throw new Error(`node ${k}: its left child is not the next node`);
+    if ((f.column[k] as number) > 0x7fff) throw new Error(`node ${k}: column beyond 16 bits`);
+  }
+  return {
+    packed: 1,
+    kind: model.kind,
+    featureNames: model.featureNames,
+    params: model.params,
+    roots: toBase64(f.roots),
+    column: toBase64(Int16Array.from(f.column)),
+    threshold: toBase64(f.threshold),
+    right: toBase64(f.right),
+    vote: toBase64(f.vote),
+  };
+}
+
+/**
+ * Unpack a packed model for {@link Forest}.
+ *
+ * @param p a {@link PackedModel}
+ * @returns the model with its flat trees
+ * @throws Error when the arrays disagree in length or a child index is out of range
+ */
+export function unpackModel(p: PackedModel): FlatModel {
+  const column = Int32Array.from(new Int16Array(fromBase64(p.column)));
+  const n = column.length;
+  const flat: FlatForest = {
+    roots: new Int32Array(fromBase64(p.roots)),
+    column,
+    threshold: new Float64Array(fromBase64(p.threshold)),
+    left: Int32Array.from({ length: n }, (_, k) => k + 1),
+    right: new Int32Array(fromBase64(p.right)),
+    vote: new Uint8Array(fromBase64(p.vote)),
+  };
+  if ([flat.threshold, flat.right, flat.vote].some((a) => a.length !== n))
+    throw new Error("packed model: arrays of different lengths");
+  for (let k = 0; k < n; k++) {
+    if ((flat.column[k] as number) < 0) continue;
+    const l = flat.left[k] as number;
+    const r = flat.right[k] as number;
+    if (l <= k || r <= k || l >= n || r >= n)
+      throw new Error(`packed model: node ${k} has a child out of range`);
+  }
+  return { kind: p.kind, featureNames: p.featureNames, params: p.params, flat };
+}
+
+/**
+ * Whether a model import is packed (the detector's build) or the JSON model (tests, CLI).
+ *
+ * @param m the imported module's default export
+ * @returns true for a {@link PackedModel}
+ */
+export function isPacked(m: unknown): m is PackedModel {
+  return typeof m === "object" && m !== null && (m as { packed?: unknown }).packed === 1;
+}

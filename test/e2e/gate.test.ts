@@ -1,0 +1,81 @@
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LaunchedBrowser } from "../../src/cli/browser";
+import { tabStatus, waitForStatus } from "../../src/cli/join";
+import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
+import type { TabStatus } from "../../src/status";
+import { launchWithExtension } from "../support/extension";
+
+let browser: LaunchedBrowser | null = null;
+let server: StaticServer | null = null;
+
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+  await server?.close();
+  server = null;
+});
+
+/** Send a popup message to the tab showing `page`, through the background worker. */
+async function sendToTab(context: BrowserContext, page: Page, type: string): Promise<TabStatus> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error("no background worker");
+  return worker.evaluate(
+    async ({ url, type }) => {
+      type C = {
+        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
+        tabs: { sendMessage(id: number, m: unknown): Promise<TabStatus> };
+      };
+      const chrome = (globalThis as unknown as { chrome: C }).chrome;
+      const items = await chrome.storage.session.get(null);
+      const key = Object.keys(items).find((k) => items[k]?.url === url);
+      if (!key) throw new Error(`no tab shows ${url}`);
+      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), { type });
+    },
+    { url: page.url(), type },
+  );
+}
+
+describe("the gate (built extension, Chromium)", () => {
+  it("keeps a page without pager signals idle: only the entry runs, nothing is requested", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/plain.html`);
+    const status = await waitForStatus(page, (s) => s.state === "no-next");
+    expect(status.detector).toBe(false);
+    await page.waitForTimeout(1500);
+    expect((await tabStatus(page))?.detector).toBe(false);
+    // Only the page itself was asked for: no next page was fetched.
+    expect(server.requests.map((r) => r.path).filter((p) => p.endsWith(".html"))).toEqual([
+      "/gate/plain.html",
+    ]);
+    // The detector's API lives in the extension's isolated world, never the page's.
+    expect(await page.evaluate(() => "tsugiDetector" in window)).toBe(false);
+  });
+
+  it("loads the detector on such a page when the reader asks (Next page now)", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/plain.html`);
+    await waitForStatus(page, (s) => s.state === "no-next" && s.detector === false);
+    const reply = await sendToTab(browser.context, page, "popup→content:next-page");
+    expect(reply.detector).toBe(true);
+    const after = await waitForStatus(page, (s) => s.detector === true);
+    expect(after.state).toBe("no-next");
+    expect(after.pages).toBe(1);
+  });
+
+  it("loads the detector where the gate opens, and joins", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures/chain"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/1.html`);
+    // The fixture is shorter than the viewport, so page 2 is joined without scrolling.
+    const joined = await waitForStatus(page, (s) => s.detector === true && s.pages >= 2);
+    expect(joined.state).not.toBe("stopped");
+    expect(server.requests.map((r) => r.path)).toContain("/2.html");
+  });
+});
