@@ -51,9 +51,9 @@ const lines = (out: string) =>
     })
     .filter((o): o is Record<string, unknown> => o !== null);
 const byId = (out: string) => new Map(lines(out).map((o) => [String(o.id), o]));
-/** A line without its timing, which differs run to run. */
+/** A line without its timings, which differ run to run. */
 const stable = (o: Record<string, unknown> | undefined) => {
-  const { ms: _ms, ...rest } = o ?? {};
+  const { ms: _ms, gateMs: _gateMs, ...rest } = o ?? {};
   return rest;
 };
 
