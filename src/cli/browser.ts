@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 
 /** Flags every tsugi Chromium runs with: no sandbox (root in CI), and no
  * background traffic, which this machine's closed network would refuse. */
@@ -69,6 +69,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
     args.push(`--host-resolver-rules=${opts.hostResolverRules}`, "--ignore-certificate-errors");
   }
   if (opts.locale) args.push(`--lang=${opts.locale}`);
+  const { chromium } = await import("playwright-core");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: opts.headless ?? true,

@@ -4,27 +4,25 @@
  *   tsugi demo [--out DIR] [--headed]
  *   tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | --batch FILE
  *   tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl
+ *   (batch options: --jobs --timeout --resume --shard --progress; `tsugi <cmd> --help`)
  * Exit 0 on success, 2 on bad input (one line on stderr), 1 on other failures.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { version } from "../../package.json";
 import { exportWords } from "../export/export-words";
 import type { ExportWords } from "../export/joined-article";
 import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
+import { commandSpec, helpText, type Parsed, parseCommand, UsageError } from "./args";
 import { launchChromium } from "./browser";
-import { DetectInputError, jobFromArgs, jobsFromManifest, runDetect } from "./detect";
-import { extractCommand } from "./extract";
+import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle } from "./detect";
+import { EXTRACT_FILE_ORIGIN, extractBundle, extractRunner, FORMATS } from "./extract";
 import { joinWithBrowser } from "./join";
 import { localeMessages } from "./locale";
-
-/** A user error: printed as one line, exit code 2. */
-export class UsageError extends Error {}
-
-const USAGE =
-  "usage: tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] [--lang en|ja] | tsugi demo [--out DIR] [--headed] | tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl | tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | tsugi extract --batch manifest.jsonl";
+import { placeholderUrl } from "./manifest";
+import { pageCommand } from "./page-command";
 
 function extensionDir(): string {
   const dir = join(repoRoot(), "dist");
@@ -41,20 +39,17 @@ function format(article: JoinedArticle, fmt: string, words?: ExportWords): strin
   throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
 }
 
-async function joinCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      replay: { type: "string" },
-      "max-pages": { type: "string" },
-      format: { type: "string", default: "md" },
-      screenshot: { type: "string" },
-      lang: { type: "string" },
-    },
-  });
+async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
+  const values = v as {
+    replay?: string;
+    "max-pages"?: string;
+    format?: string;
+    screenshot?: string;
+    lang?: string;
+  };
   const [url, ...extra] = positionals;
-  if (!url || extra.length > 0) throw new UsageError(USAGE);
+  if (!url || extra.length > 0)
+    throw new UsageError("usage: tsugi join <url> [options] (see 'tsugi join --help')");
   let parsed: URL | null = null;
   try {
     parsed = new URL(url);
@@ -100,14 +95,10 @@ async function joinCommand(args: string[]): Promise<void> {
   process.stdout.write(format(article, fmt, words));
 }
 
-async function demoCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      out: { type: "string", default: "out/demo" },
-      headed: { type: "boolean", default: false },
-    },
-  });
+async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
+  const values = v as { out?: string; headed?: boolean };
+  if (positionals.length > 0)
+    throw new UsageError("tsugi demo takes no page (see 'tsugi demo --help')");
   const site = await startStaticServer(join(repoRoot(), "demo", "site"));
   const url = `${site.origin}/index.html`;
   try {
@@ -143,52 +134,76 @@ async function demoCommand(args: string[]): Promise<void> {
   }
 }
 
-async function detectCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { batch: { type: "string" }, url: { type: "string" }, charset: { type: "string" } },
-  });
-  try {
-    if (values.batch !== undefined) {
-      if (positionals.length > 0 || values.url || values.charset) throw new UsageError(USAGE);
-      const jobs = jobsFromManifest(values.batch);
-      await runDetect(jobs, (line) => process.stdout.write(`${line}\n`));
-      return;
-    }
-    const [target, ...extra] = positionals;
-    if (!target || extra.length > 0) throw new UsageError(USAGE);
-    const job = jobFromArgs(target, values.url, values.charset);
-    let out = "";
-    const failed = await runDetect([job], (line) => {
-      out = line;
-    });
-    if (failed > 0)
-      throw new Error(`detect failed: ${(JSON.parse(out) as { error: string }).error}`);
-    process.stdout.write(`${out}\n`);
-  } catch (e) {
-    if (e instanceof DetectInputError) throw new UsageError(e.message);
-    throw e;
-  }
+function detectCommand(p: Parsed): Promise<number> {
+  const code = pageBundle();
+  return pageCommand(
+    {
+      name: "detect",
+      runner: (slot) => detectRunner(slot, code),
+      defaultUrl: placeholderUrl(DEFAULT_FILE_ORIGIN),
+      single: (fields) => `${JSON.stringify(fields)}\n`,
+    },
+    p,
+  );
+}
+
+function extractCommand(p: Parsed): Promise<number> {
+  const format = String(p.values.format ?? "json") as (typeof FORMATS)[number];
+  if (!FORMATS.includes(format))
+    throw new UsageError(`unknown --format '${format}' (json, md, html or text)`);
+  const bundle = extractBundle();
+  return pageCommand(
+    {
+      name: "extract",
+      runner: (slot) => extractRunner(slot, bundle, format),
+      defaultUrl: placeholderUrl(EXTRACT_FILE_ORIGIN),
+      single: (fields) =>
+        format === "json" ? `${JSON.stringify(fields)}\n` : String(fields[format]),
+    },
+    p,
+  );
 }
 
 /** Run the command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === "extract") return await extractCommand(rest, (m) => new UsageError(m));
-    if (command === "join") await joinCommand(rest);
-    else if (command === "demo") await demoCommand(rest);
-    else if (command === "detect") await detectCommand(rest);
-    else throw new UsageError(USAGE);
+    if (command === undefined)
+      throw new UsageError("usage: tsugi <command> [options] (see 'tsugi --help')");
+    if (command === "--help" || command === "-h" || command === "help") {
+      process.stdout.write(helpText(undefined, version));
+      return 0;
+    }
+    if (command === "--version" || command === "-v") {
+      process.stdout.write(`${version}\n`);
+      return 0;
+    }
+    const spec = commandSpec(command);
+    if (!spec) {
+      const what = command.startsWith("-") ? "option" : "command";
+      throw new UsageError(`unknown ${what} '${command}' (see 'tsugi --help')`);
+    }
+    const parsed = parseCommand(spec, rest);
+    if (parsed.values.help) {
+      process.stdout.write(helpText(spec, version));
+      return 0;
+    }
+    if (command === "extract") return await extractCommand(parsed);
+    if (command === "detect") return await detectCommand(parsed);
+    if (command === "join") await joinCommand(parsed);
+    else await demoCommand(parsed);
     return 0;
   } catch (e) {
-    const bad =
-      e instanceof UsageError ||
-      (e instanceof TypeError && "code" in e && String(e.code).startsWith("ERR_PARSE_ARGS"));
     process.stderr.write(`tsugi: ${(e as Error).message.split("\n")[0]}\n`);
-    return bad ? 2 : 1;
+    return e instanceof UsageError ? 2 : 1;
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// A reader that stops reading (`| head`) ends the run quietly, as it would a Unix tool.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(1);
+  throw e;
+});
+const code = await main(process.argv.slice(2));
+// Exit even when a browser hangs on to the event loop; stdout is flushed first.
+process.stdout.write("", () => process.exit(code));

@@ -52,7 +52,7 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
   );
 
   it.skipIf(noCorpus)(
-    "detect --batch: one line per page in manifest order, an error line for a broken page",
+    "detect --batch: one line per page with its id, an error line for a broken page, exit 1",
     () => {
       const dir = mkdtempSync(join(tmpdir(), "tsugi-batch-"));
       const single = join(corpusDir(), "multipage/slate-001");
@@ -77,12 +77,18 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
           .join("\n"),
       );
       const r = run("detect", "--batch", manifest);
-      expect(r.status, r.stderr).toBe(0);
-      const out = r.stdout
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
-      expect(out.map((o) => o.id)).toEqual(["ars", "plain", "gone"]);
+      // Lines come in completion order; one page failed, so the exit code is 1.
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/2 answered, 1 failed/);
+      const byId = new Map(
+        r.stdout
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l))
+          .map((o) => [o.id, o]),
+      );
+      const out = ["ars", "plain", "gone"].map((id) => byId.get(id));
+      expect(byId.size).toBe(3);
       expect(out[0].nextUrl).toBe(ARS_URL.replace(/\/1$/, "/2"));
       expect(out[1].nextUrl).toBeNull();
       expect(out[2].error).toMatch(/no such file|ENOENT/);

@@ -49,28 +49,31 @@ describe("tsugi extract (contract of ARCHITECTURE.md, headless Chromium)", () =>
     expect(r.stdout).toContain(`Source: <${PAGE_URL}>`);
   });
 
-  it.skipIf(noCorpus)("--batch: one JSON line per page with its id, one browser", () => {
-    const dir = mkdtempSync(join(tmpdir(), "tsugi-extract-"));
-    try {
-      const manifest = join(dir, "m.jsonl");
-      writeFileSync(
-        manifest,
-        ["ars-1", "001"]
-          .map((id) => JSON.stringify({ id, file: source(id), url: PAGE_URL, charset: "utf-8" }))
-          .join("\n"),
-      );
-      const r = run("extract", "--batch", manifest);
-      expect(r.status, r.stderr).toBe(0);
-      const lines = r.stdout
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
-      expect(lines.map((l) => l.id)).toEqual(["ars-1", "001"]);
-      expect(lines.every((l) => l.text.length > 500)).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(noCorpus)(
+    "--batch: one JSON line per page with its id (completion order), one browser",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "tsugi-extract-"));
+      try {
+        const manifest = join(dir, "m.jsonl");
+        writeFileSync(
+          manifest,
+          ["ars-1", "001"]
+            .map((id) => JSON.stringify({ id, file: source(id), url: PAGE_URL, charset: "utf-8" }))
+            .join("\n"),
+        );
+        const r = run("extract", "--batch", manifest);
+        expect(r.status, r.stderr).toBe(0);
+        const lines = r.stdout
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        expect(lines.map((l) => l.id).sort()).toEqual(["001", "ars-1"]);
+        expect(lines.every((l) => l.text.length > 500)).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.each([
     [["extract"]],

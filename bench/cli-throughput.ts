@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:cli`: pages per second of `bin/tsugi detect --batch` on saved corpus pages
+ * (../shared/corpus/pagination), with `--jobs 1` and with the default `--jobs` (the number
+ * of cores). A fixed sample: every 5th page of labels.jsonl, the first 60 of them. Wall
+ * time includes the browser's start and close, as a user's run would. The load average is
+ * printed too: on a shared machine other work slows both runs, so the CPU seconds per page
+ * (browser included, from /proc/self/stat) are printed as well: cores / (CPU s per page)
+ * is the rate the default --jobs reaches when the tool has the cores to itself.
+ *
+ * Usage: npm run build && npm run bench:cli [-- --pages N]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { corpusDir, repoRoot } from "../src/replay/cases";
+
+interface Label {
+  id: string;
+  url: string;
+  charset: string;
+}
+
+/** The sample's manifest lines: every 5th labelled page, `n` of them. */
+function sampleManifest(labels: Label[], pagesDir: string, n: number): string {
+  return labels
+    .filter((_, i) => i % 5 === 0)
+    .slice(0, n)
+    .map((l) =>
+      JSON.stringify({
+        id: l.id,
+        file: join(pagesDir, `${l.id}.html`),
+        url: l.url,
+        charset: l.charset,
+      }),
+    )
+    .join("\n");
+}
+
+/** CPU seconds (user + system) of this process's finished children, the browser's included. */
+function childCpuSeconds(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // cutime and cstime (fields 16 and 17 of proc(5)), in clock ticks: 100 per second on Linux.
+  return (Number(f[13]) + Number(f[14])) / 100;
+}
+
+function timeBatch(
+  manifest: string,
+  jobs: string[],
+): { seconds: number; cpu: number; lines: number; errors: number } {
+  const cpu0 = childCpuSeconds();
+  const t = process.hrtime.bigint();
+  const r = spawnSync(
+    process.execPath,
+    [join(repoRoot(), "bin/tsugi"), "detect", "--batch", manifest, ...jobs],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    },
+  );
+  const seconds = Number(process.hrtime.bigint() - t) / 1e9;
+  const cpu = childCpuSeconds() - cpu0;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`tsugi exited ${r.status}: ${r.stderr}`);
+  const lines = r.stdout.split("\n").filter((l) => l.startsWith("{"));
+  return {
+    seconds,
+    cpu,
+    lines: lines.length,
+    errors: lines.filter((l) => /"error":/.test(l)).length,
+  };
+}
+
+function main(): void {
+  const i = process.argv.indexOf("--pages");
+  const n = i > 0 ? Number(process.argv[i + 1]) : 60;
+  const root = join(corpusDir(), "pagination");
+  const labels = readFileSync(join(root, "labels.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Label);
+  const dir = mkdtempSync(join(tmpdir(), "tsugi-bench-cli-"));
+  try {
+    const manifest = join(dir, "sample.jsonl");
+    writeFileSync(manifest, `${sampleManifest(labels, join(root, "pages"), n)}\n`);
+    const cores = availableParallelism();
+    console.log(
+      `tsugi detect --batch: ${n} saved pages, ${cores} cores, load average ${loadavg()[0]?.toFixed(1)}`,
+    );
+    const rows: [string, string[]][] = [
+      ["--jobs 1", ["--jobs", "1"]],
+      [`default (--jobs ${cores})`, []],
+    ];
+    const rates: number[] = [];
+    for (const [name, args] of rows) {
+      const r = timeBatch(manifest, args);
+      const rate = r.lines / r.seconds;
+      rates.push(rate);
+      console.log(
+        `${name.padEnd(20)} ${rate.toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(2)} CPU s/page)`,
+      );
+    }
+    const [one, all] = rates;
+    if (one && all)
+      console.log(
+        `speed-up ${(all / one).toFixed(2)}x on ${cores} cores; load average now ${loadavg()[0]?.toFixed(1)}`,
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();
