@@ -144,7 +144,14 @@ describe("mayHintNext", () => {
       expect(mayHintNext(t), t).toBe(false);
   });
   it("is never stricter than the exact tests on the same text", () => {
-    for (const t of ["Next page", "次のページへ", "page suivante", "СЛЕДУЮЩАЯ", "NÄCHSTE SEITE", "›"])
+    for (const t of [
+      "Next page",
+      "次のページへ",
+      "page suivante",
+      "СЛЕДУЮЩАЯ",
+      "NÄCHSTE SEITE",
+      "›",
+    ])
       expect(!nextTextSignal(t) || mayHintNext(t), t).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ const MAX_CONTROL_CHARS = 60;
 /** Every whitespace run, NBSP and the ideographic space included. */
 const SPACE_RUN = /\s+/g;
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Everything that can start a next signal in a label or an attribute, in one expression:
@@ -24,7 +24,10 @@ const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * {@link nextAttrSignal}, so the exact tests (dozens of word comparisons, class
  * tokenizing) run only on the few links that hit it.
  */
-const NEXT_HINT = new RegExp([...NEXT_WORDS, ...NEXT_ARROWS, "nxt"].map(escape).join("|"), "i");
+const NEXT_HINT = new RegExp(
+  [...NEXT_WORDS, ...NEXT_ARROWS, "nxt"].map(escapeRegExp).join("|"),
+  "i",
+);
 
 /**
  * Whether a label or attribute text may hold a next signal (a cheap pre-test).
