@@ -10,9 +10,9 @@
  */
 import browser, { type Runtime } from "webextension-polyfill";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
-import { isMessage } from "../src/messages";
-import type { TabStatus } from "../src/status";
-import { type StoredTabStatus, tabStatusKey } from "../src/tab-status";
+import { isMessage } from "../src/messaging/messages";
+import type { TabStatus } from "../src/messaging/status";
+import { type StoredTabStatus, tabStatusKey } from "../src/messaging/tab-status";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */

@@ -8,18 +8,28 @@
  * `storage.onChanged`, without a reload.
  */
 import browser from "webextension-polyfill";
-import { followAddressBar } from "../src/address-bar";
 import { detectInSlices } from "../src/detect/detect";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
 import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
-import type { ExportFile, Message } from "../src/messages";
+import type { ExportFile, Message } from "../src/messaging/messages";
+import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
+import { followAddressBar } from "../src/pager/address-bar";
 import { parseHtml } from "../src/pager/fetch-page";
 import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
+import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
-import { pagerWords } from "../src/pager-words";
+import { mergeSettings, type Settings } from "../src/reader/settings";
+import {
+  matchSiteRule,
+  parseSiteRules,
+  type RuleMatch,
+  rulesMatching,
+  SITE_RULES_KEY,
+} from "../src/reader/site-rules";
+import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
 import {
   type CachedRule,
   forgetRule,
@@ -28,16 +38,6 @@ import {
   rememberRule,
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
-import { mergeSettings, type Settings } from "../src/settings";
-import {
-  matchSiteRule,
-  parseSiteRules,
-  type RuleMatch,
-  rulesMatching,
-  SITE_RULES_KEY,
-} from "../src/site-rules";
-import { isSiteEnabled, siteOf, withSite } from "../src/site-switch";
-import { INITIAL_STATUS, type TabStatus } from "../src/status";
 import { whenIdle } from "./when-idle";
 
 const pageUrl = location.href;

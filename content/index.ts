@@ -13,7 +13,6 @@
  * detector script.
  */
 import browser from "webextension-polyfill";
-import { matchingExclusion } from "../src/exclusions";
 import {
   DETECTOR_FILE,
   type DetectorApi,
@@ -21,12 +20,13 @@ import {
   installedDetector,
 } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
-import { isMessage, type Message } from "../src/messages";
+import { isMessage, type Message } from "../src/messaging/messages";
+import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
+import { matchingExclusion } from "../src/reader/exclusions";
+import { mergeSettings } from "../src/reader/settings";
+import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
+import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
-import { mergeSettings } from "../src/settings";
-import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/site-rules";
-import { isSiteEnabled, siteOf } from "../src/site-switch";
-import { INITIAL_STATUS, type TabStatus } from "../src/status";
 import { whenIdle } from "./when-idle";
 
 type Stage =

@@ -3,9 +3,9 @@ import { File as NodeFile } from "node:buffer";
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS, type Settings } from "../src/settings";
-import { settingsToJson } from "../src/settings-file";
-import type { SiteRule } from "../src/site-rules";
+import { DEFAULT_SETTINGS, type Settings } from "../src/reader/settings";
+import { settingsToJson } from "../src/reader/settings-file";
+import type { SiteRule } from "../src/reader/site-rules";
 import { Options, type OptionsApi } from "./Options";
 
 const rule: SiteRule = {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
-import { matchingExclusion, parsePatternLines } from "../src/exclusions";
-import type { Settings } from "../src/settings";
-import { settingsFromJson, settingsToJson } from "../src/settings-file";
-import type { SiteRule } from "../src/site-rules";
+import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
+import type { Settings } from "../src/reader/settings";
+import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
+import type { SiteRule } from "../src/reader/site-rules";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
 import { SiteRulesCard } from "./SiteRulesCard";
 

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { mergeSiteRules, parseSiteRules, type SiteRule } from "../src/site-rules";
+import { mergeSiteRules, parseSiteRules, type SiteRule } from "../src/reader/site-rules";
 import { Card, TextBox } from "./fields";
 import type { OptionsApi } from "./Options";
 

@@ -1,8 +1,8 @@
 import { render } from "preact";
 import browser from "webextension-polyfill";
+import { mergeSettings, SETTING_KEYS } from "../src/reader/settings";
+import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
-import { mergeSettings, SETTING_KEYS } from "../src/settings";
-import { parseSiteRules, SITE_RULES_KEY } from "../src/site-rules";
 import { Options, type OptionsApi } from "./Options";
 
 const api: OptionsApi = {

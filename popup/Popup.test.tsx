@@ -2,8 +2,8 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
-import type { ExportFile } from "../src/messages";
-import { INITIAL_STATUS, type TabStatus } from "../src/status";
+import type { ExportFile } from "../src/messaging/messages";
+import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { LOAD_MORE, Popup, type PopupApi } from "./Popup";
 
 const ready: TabStatus = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
-import type { ExportFile } from "../src/messages";
-import type { TabStatus } from "../src/status";
+import type { ExportFile } from "../src/messaging/messages";
+import type { TabStatus } from "../src/messaging/status";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
 export interface PopupApi {

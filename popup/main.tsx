@@ -1,9 +1,9 @@
 import { render } from "preact";
 import browser from "webextension-polyfill";
-import type { ExportFile, PopupToContent } from "../src/messages";
-import { mergeSettings } from "../src/settings";
-import { withSite } from "../src/site-switch";
-import type { TabStatus } from "../src/status";
+import type { ExportFile, PopupToContent } from "../src/messaging/messages";
+import type { TabStatus } from "../src/messaging/status";
+import { mergeSettings } from "../src/reader/settings";
+import { withSite } from "../src/reader/site-switch";
 import { Popup, type PopupApi } from "./Popup";
 
 /** The tab the popup controls: the active tab, or `?tab=ID` when the popup is

@@ -53,6 +53,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { JSDOM, VirtualConsole } from "jsdom";
 import { hasContent, profileOf, structureAgrees } from "../src/pager/verify-page";
+import { nextFromRule } from "../src/reader/site-rules";
 import { repoRoot } from "../src/replay/cases";
 import { type LearnedRule, learnSiteRule } from "../src/rule/learn-rule";
 import {
@@ -69,7 +70,6 @@ import {
   withoutFragment,
 } from "../src/rule/transfer-metrics";
 import { evaluateXPaths } from "../src/rule/xpath";
-import { nextFromRule } from "../src/site-rules";
 import { type CorpusPage, paginationPages } from "../src/train/corpus";
 
 const { values } = parseArgs({

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Worker } from "playwright-core";
 import type { JoinedArticle } from "../export/joined-article";
+import type { TabStatus } from "../messaging/status";
+import { latestStatusFor } from "../messaging/tab-status";
 import { hostResolverRules, startReplayServer } from "../replay/replay-server";
-import type { TabStatus } from "../status";
-import { latestStatusFor } from "../tab-status";
 import { extensionId, launchChromium } from "./browser";
 
 /** States in which the content script will not join anything more. */

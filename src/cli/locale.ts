@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { GetMessage } from "../pager-words";
+import type { GetMessage } from "../pager/pager-words";
 import { repoRoot } from "../replay/cases";
 
 /** A messages.json: key → message with named placeholders (`$NAME$` → `$1`…). */

@@ -4,7 +4,7 @@
  * keys `pageHeading` (shared with the pager's separator), `exportSource`, `exportBy`;
  * a missing message falls back to English.
  */
-import type { GetMessage } from "../pager-words";
+import type { GetMessage } from "../pager/pager-words";
 import { ENGLISH_EXPORT, type ExportWords } from "./joined-article";
 
 /** The export's words from `getMessage` (`browser.i18n.getMessage`'s shape). */

@@ -5,8 +5,8 @@
  * the same isolated world of the same frame, so the detector hands its API to the entry
  * through one global of that world; the page's own scripts cannot see it.
  */
-import type { Message } from "../messages";
-import type { Settings } from "../settings";
+import type { Message } from "../messaging/messages";
+import type { Settings } from "../reader/settings";
 import type { GateResult } from "./gate";
 
 /** Name of the isolated-world global under which the detector script leaves its API. */

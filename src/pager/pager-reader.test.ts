@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detect } from "../detect/detect";
+import type { TabStatus } from "../messaging/status";
+import { DEFAULT_SETTINGS } from "../reader/settings";
 import type { LearnedRule } from "../rule/learn-rule";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
-import { DEFAULT_SETTINGS } from "../settings";
-import type { TabStatus } from "../status";
 import { Pager, type PagerStart, pagerStart, type RuleCheck } from "./pager";
 
 // The reader's controls on the pager: the per-site switch (setAuto), "load N more",

@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detect } from "../detect/detect";
+import type { TabStatus } from "../messaging/status";
+import { DEFAULT_SETTINGS } from "../reader/settings";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
-import { DEFAULT_SETTINGS } from "../settings";
-import type { TabStatus } from "../status";
 import { contentHash, Pager, pagerStart } from "./pager";
 
 // Real parts: the project's static server on test fixtures, Node's fetch, jsdom's

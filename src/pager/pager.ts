@@ -1,12 +1,12 @@
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
-import { fnv1a } from "../hash";
+import type { PagerState, TabStatus } from "../messaging/status";
+import type { Settings } from "../reader/settings";
 import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath } from "../rule/xpath";
-import type { Settings } from "../settings";
-import type { PagerState, TabStatus } from "../status";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
+import { fnv1a } from "./hash";
 import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";

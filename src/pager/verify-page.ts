@@ -9,8 +9,8 @@
 import { detectNextLink } from "../detect/next-link";
 import { detectPageElement } from "../detect/page-element";
 import { visibleText } from "../features/text";
+import { nextFromRule } from "../reader/site-rules";
 import { evaluateXPaths } from "../rule/xpath";
-import { nextFromRule } from "../site-rules";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
 
 /** What the pager learned on page 1 and carries to fetched pages. */

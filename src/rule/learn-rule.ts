@@ -6,7 +6,7 @@
  * which survive between pages of one template far more often than positions do.
  * The models stay the fallback when the rule stops matching (./verify-page.ts).
  */
-import type { SiteRule } from "../site-rules";
+import type { SiteRule } from "../reader/site-rules";
 import {
   classPredicate,
   evaluateXPath,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rulesMatching } from "../site-rules";
+import { rulesMatching } from "../reader/site-rules";
 import type { LearnedRule } from "./learn-rule";
 import { forgetRule, MAX_CACHED_RULES, parseRuleCache, rememberRule } from "./rule-cache";
 

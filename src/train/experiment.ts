@@ -17,8 +17,8 @@ import {
 } from "../eval/measures";
 import { LINK_FEATURE_NAMES } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
-import { fnv1a } from "../hash";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
+import { fnv1a } from "../pager/hash";
 import {
   candidateParents,
   goldAnchor,

@@ -3,8 +3,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { tabStatus, waitForStatus } from "../../src/cli/join";
+import type { TabStatus } from "../../src/messaging/status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
-import type { TabStatus } from "../../src/status";
 import { launchWithExtension } from "../support/extension";
 
 let browser: LaunchedBrowser | null = null;

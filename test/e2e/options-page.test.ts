@@ -17,10 +17,10 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
+import { DEFAULT_SETTINGS } from "../../src/reader/settings";
+import { SITE_RULES_KEY } from "../../src/reader/site-rules";
 import { repoRoot } from "../../src/replay/cases";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
-import { DEFAULT_SETTINGS } from "../../src/settings";
-import { SITE_RULES_KEY } from "../../src/site-rules";
 import { extensionLocalStorage, launchWithExtension } from "../support/extension";
 
 const en = localeMessages("en");

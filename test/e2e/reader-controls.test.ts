@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { extensionId } from "../../src/cli/browser";
 import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
-import type { ExportFile } from "../../src/messages";
+import type { ExportFile } from "../../src/messaging/messages";
+import type { TabStatus } from "../../src/messaging/status";
 import { readCase } from "../../src/replay/cases";
 import { hostResolverRules, startReplayServer } from "../../src/replay/replay-server";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
-import type { TabStatus } from "../../src/status";
 import { withoutCorpus } from "../support/corpus";
 import { launchWithExtension, occurrences } from "../support/extension";
 

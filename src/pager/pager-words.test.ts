@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import en from "../public/_locales/en/messages.json" with { type: "json" };
-import ja from "../public/_locales/ja/messages.json" with { type: "json" };
-import { type Catalogue, catalogueMessages as catalogue } from "./cli/locale";
-import type { StopReason } from "./pager/stop-conditions";
-import { describeStop } from "./pager/stop-conditions";
+import en from "../../public/_locales/en/messages.json" with { type: "json" };
+import ja from "../../public/_locales/ja/messages.json" with { type: "json" };
+import { type Catalogue, catalogueMessages as catalogue } from "../cli/locale";
 import { pagerWords } from "./pager-words";
+import type { StopReason } from "./stop-conditions";
+import { describeStop } from "./stop-conditions";
 
 const reasons: StopReason[] = [
   { kind: "no-next-link" },

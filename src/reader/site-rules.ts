@@ -5,7 +5,7 @@
  * precedence over detection. Rules live in `storage.local` under {@link SITE_RULES_KEY}
  * (`storage.sync` allows only 8 KB per item, too little for a Wedata export).
  */
-import { evaluateXPath } from "./rule/xpath";
+import { evaluateXPath } from "../rule/xpath";
 
 export const SITE_RULES_KEY = "siteRules";
 

@@ -1,4 +1,4 @@
-import type { ExportFormat } from "./export/joined-article";
+import type { ExportFormat } from "../export/joined-article";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */

@@ -1,10 +1,10 @@
 /**
  * The pager's words in the reader's language, through `browser.i18n` (message keys
  * `stop_<kind>`, `pagerLoading`, `pagerRetry`, `pageHeading` in public/_locales). A missing message
- * falls back to the English of ./pager/stop-conditions.ts.
+ * falls back to the English of ./stop-conditions.ts.
  */
-import type { PagerWords } from "./pager/pager";
-import { describeStop, megabytes, type StopReason } from "./pager/stop-conditions";
+import type { PagerWords } from "./pager";
+import { describeStop, megabytes, type StopReason } from "./stop-conditions";
 
 /** `browser.i18n.getMessage`'s shape ("" when the key is unknown). */
 export type GetMessage = (key: string, substitutions?: string[]) => string;
