@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { Readability } from "@mozilla/readability";
 import { JSDOM, VirtualConsole } from "jsdom";
 import { shingleScores } from "../src/eval/measures";
-import { chooseBody, finishBody } from "../src/extract/article";
+import { chooseBody, extractArticle, finishBody } from "../src/extract/article";
 import {
   BLOCK_FEATURE_NAMES,
   blockFeatures,
@@ -33,6 +33,7 @@ import {
   textIndex,
 } from "../src/extract/block-features";
 import { textBlocks } from "../src/extract/blocks";
+import { containment, type DeferRule, defersToReadability } from "../src/extract/defer";
 import { googleTrendsGold, readabilityGold, stripLabels } from "../src/extract/gold";
 import type { BlockScorer } from "../src/extract/prune";
 import { declaredHost, nameStem, siteFolds, siteGroups } from "../src/extract/site-folds";
@@ -147,11 +148,11 @@ function pageBlocks(p: Page): PageBlocks {
 
 const LEARNER: LearnerOptions = {
   ...DEFAULT_LEARNER,
-  nEstimators: 30,
-  maxDepth: 10,
+  nEstimators: 20,
+  maxDepth: 9,
   minNumSamples: 8,
-  maxFeatures: 0.6,
-  maxRows: 200000,
+  maxFeatures: 0.5,
+  maxRows: 12000,
   seed: 14,
 };
 
@@ -196,6 +197,7 @@ function chooseThreshold(
     const tr = idx.filter((_, j) => inner[j] !== f);
     const te = idx.filter((_, j) => inner[j] === f);
     const s = train(tr, blocks);
+    process.stderr.write("  inner model trained\n");
     for (const i of te) probs.set(i, s.probabilities((blocks[i] as PageBlocks).rows));
   }
   let best = GRID[0] as number;
@@ -215,6 +217,72 @@ function chooseThreshold(
     }
   }
   return best;
+}
+
+/** Per page: F1 of tsugi's body before block scoring and of Readability.js, and the
+ * two agreement measures the page-level ensemble reads (src/extract/defer.ts). */
+interface Agreement {
+  tsugiF1: number;
+  rdF1: number;
+  tsugiInRd: number;
+  rdInTsugi: number;
+  tsugiText: string;
+}
+
+function agreement(p: Page): Agreement {
+  const body = bodyOf(p);
+  const tsugiText = body ? blockText(body) : "";
+  return {
+    tsugiF1: shingleScores(tsugiText, p.gold).f1,
+    rdF1: shingleScores(p.rdSignal, p.gold).f1,
+    tsugiInRd: containment(tsugiText, p.rdSignal),
+    rdInTsugi: containment(p.rdSignal, tsugiText),
+    tsugiText,
+  };
+}
+
+const LEVELS = [2, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.3, 0];
+
+/** Agreement levels chosen on tuning pages only: best mean F1 (each set weighted equally),
+ * strictest levels first so that ties keep tsugi's own body. */
+function chooseDefer(
+  idx: readonly number[],
+  pages: readonly Page[],
+  ag: readonly Agreement[],
+): DeferRule {
+  let best: DeferRule = { tsugiInReadability: 2, readabilityInTsugi: 2 };
+  let bestScore = -1;
+  for (const a of LEVELS)
+    for (const b of LEVELS) {
+      const rule = { tsugiInReadability: a, readabilityInTsugi: b };
+      const sums = { readability: { f1: 0, n: 0 }, googletrends: { f1: 0, n: 0 } };
+      for (const i of idx) {
+        const p = pages[i] as Page;
+        const g = ag[i] as Agreement;
+        const s = sums[p.set];
+        s.f1 += defersToReadability(g.tsugiText, p.rdSignal, rule) ? g.rdF1 : g.tsugiF1;
+        s.n++;
+      }
+      const score = Object.values(sums).reduce((x, s) => x + (s.n ? s.f1 / s.n : 0), 0);
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
+        best = rule;
+      }
+    }
+  return best;
+}
+
+/** The page's source, parsed again (labels stripped), for the exact deferred export. */
+function sourceOf(p: Page): Document {
+  if (p.set === "readability")
+    return parse(
+      readFileSync(join(corpusDir(), "articles", "readability", p.id, "source.html"), "utf8"),
+    );
+  const doc = parse(
+    readFileSync(join(corpusDir(), "articles", "googletrends", "pages", `${p.id}.html`), "utf8"),
+  );
+  stripLabels(doc);
+  return doc;
 }
 
 /** tsugi's exported text of a cached page with a given block scorer (null: none). */
@@ -299,14 +367,20 @@ function main(): void {
   pages.forEach((p, i) => {
     groupOf.set(p, groups[i] as string);
   });
+  const t0 = Date.now();
   const blocks = pages.map(pageBlocks);
+  const ag = pages.map(agreement);
+  process.stderr.write(
+    `${blocks.reduce((n, b) => n + b.rows.length, 0)} blocks in ${((Date.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
   const all = pages.map((_, i) => i);
   if (values.train) {
     const threshold = chooseThreshold(all, pages, blocks, groups);
+    const defer = chooseDefer(all, pages, ag);
     const scorer = train(all, blocks);
     const model = scorer.toModel(
       "export-blocks" as "next-link",
-      { threshold },
+      { threshold, ...defer },
       {
         data: "articles/readability (expected.html) + articles/googletrends (__label=main), all pages",
         label: "block text >= 50% of its 4-token shingles in the gold text",
@@ -316,7 +390,7 @@ function main(): void {
     );
     if (!model) throw new Error("train:export: the learner gave no model");
     writeFileSync(MODEL, `${JSON.stringify({ ...model, kind: "export-blocks" })}\n`);
-    console.log(`wrote ${MODEL} (threshold ${threshold})`);
+    console.log(`wrote ${MODEL} (threshold ${threshold}, defer ${JSON.stringify(defer)})`);
     return;
   }
   const k = Number(values.folds);
@@ -333,23 +407,35 @@ function main(): void {
   }
   const rows: Row[] = [];
   const thresholds: number[] = [];
+  const rules: DeferRule[] = [];
+  let deferredCount = 0;
   for (let f = 0; f < k; f++) {
     const tune = all.filter((i) => fold[i] !== f);
     const test = all.filter((i) => fold[i] === f);
     const threshold = chooseThreshold(tune, pages, blocks, groups);
+    const defer = chooseDefer(tune, pages, ag);
     thresholds.push(threshold);
+    rules.push(defer);
     const s = train(tune, blocks);
     const scorer: BlockScorer = {
       probabilities: (r) => s.probabilities(r as number[][]),
       threshold,
+      defer,
     };
     for (const i of test) {
       const p = pages[i] as Page;
+      const g = ag[i] as Agreement;
+      // Deferred pages are exported again from their source, through the shipped code path.
+      const deferred = defersToReadability(g.tsugiText, p.rdSignal, defer);
+      const text = deferred
+        ? extractArticle(sourceOf(p), { url: PAGE_URL }, scorer).text
+        : exportText(p, scorer);
+      if (deferred) deferredCount++;
       const row: Row = {
         page: p,
         fold: f,
         base: shingleScores(exportText(p, null), p.gold),
-        tsugi: shingleScores(exportText(p, scorer), p.gold),
+        tsugi: shingleScores(text, p.gold),
         rd: shingleScores(p.readability, p.gold),
       };
       rows.push(row);
@@ -358,9 +444,14 @@ function main(): void {
           `${p.set}/${p.id}\tfold ${f}\tbefore ${row.base.f1.toFixed(3)}\ttsugi ${row.tsugi.f1.toFixed(3)}\treadability ${row.rd.f1.toFixed(3)}\t${p.method}`,
         );
     }
-    process.stderr.write(`fold ${f} done (threshold ${threshold})\n`);
+    process.stderr.write(
+      `fold ${f} done (threshold ${threshold}, defer ${JSON.stringify(defer)})\n`,
+    );
   }
   report(rows, k, thresholds);
+  console.log(
+    `\ndefer rules chosen on tuning folds (tsugi-in-Readability, Readability-in-tsugi): ${rules.map((r) => `${r.tsugiInReadability}/${r.readabilityInTsugi}`).join(", ")}; ${deferredCount} of ${rows.length} held-out pages deferred`,
+  );
 }
 
 main();

@@ -11,10 +11,10 @@
  * script, the CLI (headless Chromium) and the evaluation (jsdom) compute the same.
  */
 import { Readability } from "@mozilla/readability";
-import { shingles } from "../eval/measures";
 import { absolutizeUrls } from "../pager/prepare";
 import { MIN_BODY_CHARS, markedBody } from "./body";
 import { cleanBody } from "./clean";
+import { containment, defersToReadability } from "./defer";
 import { type BlockScorer, pruneBlocks, shippedBlockScorer } from "./prune";
 import { siteAndTitle } from "./site-title";
 import { blockText } from "./text";
@@ -91,7 +91,19 @@ export function extractWithBody(
   blocks: BlockScorer | null = shippedBlockScorer(),
 ): { article: ExtractedArticle; body: Element | null } {
   const c = chooseBody(doc, opts);
-  const { title, byline, siteName, method } = c;
+  const { title, byline, siteName } = c;
+  let method = c.method;
+  // The page-level ensemble (./defer.ts): where both extractors agree, Readability.js's output.
+  if (blocks?.defer && c.readabilityContent && c.body) {
+    if (defersToReadability(blockText(c.body), c.readabilityText, blocks.defer)) {
+      const holder = c.body.ownerDocument.createElement("div");
+      holder.append(c.body.ownerDocument.importNode(c.readabilityContent, true));
+      c.body.replaceWith(holder);
+      c.body = holder;
+      method = "readability";
+      blocks = null;
+    }
+  }
   if (!c.body)
     return {
       article: { url: opts.url, title, byline, siteName, html: "", text: "", method: "none" },
@@ -120,6 +132,8 @@ export interface ChosenBody {
   method: ExtractedArticle["method"];
   /** Readability.js's body text ("" when it found none), a signal for block scoring */
   readabilityText: string;
+  /** Readability.js's body as it returned it (not cleaned), or null */
+  readabilityContent: Element | null;
 }
 
 /**
@@ -169,7 +183,15 @@ export function chooseBody(doc: Document, opts: ExtractOptions): ChosenBody {
     method = "readability";
   }
   if (!body) method = "none";
-  return { title, byline, siteName, body, method, readabilityText };
+  return {
+    title,
+    byline,
+    siteName,
+    body,
+    method,
+    readabilityText,
+    readabilityContent: rd?.content ?? null,
+  };
 }
 
 /**
@@ -264,16 +286,6 @@ export function prose(text: string): number {
   for (const line of text.split("\n"))
     if (line.length >= 80 && /[.!?。！？]/.test(line)) n += line.length;
   return n;
-}
-
-/** Share of the 4-token shingles of `part` that also occur in `whole`, 0..1. */
-function containment(part: string, whole: string): number {
-  const p = shingles(part);
-  if (p.size === 0) return 0;
-  const w = shingles(whole);
-  let n = 0;
-  for (const s of p) if (w.has(s)) n++;
-  return n / p.size;
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

@@ -10,12 +10,15 @@ import shipped from "../../models/export-blocks.json";
 import { Forest, type ModelFile } from "../model/forest";
 import { BLOCK_FEATURE_NAMES, blockFeatures } from "./block-features";
 import { removeBlock, textBlocks } from "./blocks";
+import type { DeferRule } from "./defer";
 
 /** Scores feature rows (columns of BLOCK_FEATURE_NAMES) with the probability that a
  * block is article text; blocks under `threshold` are removed. */
 export interface BlockScorer {
   probabilities(rows: readonly number[][]): number[];
   threshold: number;
+  /** when set, the page-level ensemble of ./defer.ts */
+  defer?: DeferRule;
 }
 
 let cached: BlockScorer | null | undefined;
@@ -36,6 +39,10 @@ export function shippedBlockScorer(): BlockScorer | null {
   cached = {
     probabilities: (rows) => forest.probabilities(rows),
     threshold: file.params.threshold ?? 0.5,
+    defer: {
+      tsugiInReadability: file.params.tsugiInReadability ?? 2,
+      readabilityInTsugi: file.params.readabilityInTsugi ?? 2,
+    },
   };
   return cached;
 }
