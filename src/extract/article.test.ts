@@ -15,6 +15,40 @@ function page(body: string, head = "<title>The Story | Daily Test</title>"): Doc
   );
 }
 
+describe("extractArticle's ensemble with Readability.js", () => {
+  const doc = () =>
+    page(
+      `<h1>The Story</h1><div itemprop="articleBody"><p>Kicker line above the story text</p>${story}</div>`,
+    );
+  const keepAll = {
+    probabilities: (rows: readonly number[][]) => rows.map(() => 1),
+    threshold: 0.5,
+  };
+  it("keeps its own body when the rule never defers", () => {
+    const a = extractArticle(
+      doc(),
+      { url: "https://news.test/a" },
+      {
+        ...keepAll,
+        defer: { tsugiInReadability: 2, readabilityInTsugi: 2 },
+      },
+    );
+    expect(a.method).toBe("marked");
+  });
+  it("takes Readability.js's body when the rule's agreement levels are met", () => {
+    const a = extractArticle(
+      doc(),
+      { url: "https://news.test/a" },
+      {
+        ...keepAll,
+        defer: { tsugiInReadability: 0, readabilityInTsugi: 0 },
+      },
+    );
+    expect(a.method).toBe("readability");
+    expect(a.text).toContain("Sentence 7");
+  });
+});
+
 describe("extractArticle", () => {
   it("takes the body the page marks, cleans it and makes URLs absolute", () => {
     const doc = page(`<nav><a href="/">Home</a><a href="/news">News</a></nav>
@@ -22,7 +56,8 @@ describe("extractArticle", () => {
       <div itemprop="articleBody">${story}<img data-src="/img/a.jpg" src="data:image/gif;base64,R0lGOD">
         <div class="social-share"><a href="#">Share</a></div><p><a href="rel/link" onclick="x()">a link</a> in text, long enough.</p></div>
       <div id="comments">${story.replace(/Sentence/g, "Comment")}</div>`);
-    const a = extractArticle(doc, { url: "https://news.test/2024/story" });
+    // Rules only (no block model, no ensemble): the marked body as ./clean.ts leaves it.
+    const a = extractArticle(doc, { url: "https://news.test/2024/story" }, null);
     expect(a.method).toBe("marked");
     expect(a.text).toContain("Sentence 7");
     expect(a.text).not.toContain("Comment 1");

@@ -11,10 +11,11 @@
  * script, the CLI (headless Chromium) and the evaluation (jsdom) compute the same.
  */
 import { Readability } from "@mozilla/readability";
-import { shingles } from "../eval/measures";
 import { absolutizeUrls } from "../pager/prepare";
 import { MIN_BODY_CHARS, markedBody } from "./body";
 import { cleanBody } from "./clean";
+import { containment, defersToReadability } from "./defer";
+import { type BlockScorer, pruneBlocks, shippedBlockScorer } from "./prune";
 import { siteAndTitle } from "./site-title";
 import { blockText } from "./text";
 
@@ -66,11 +67,17 @@ const LAZY_SRC = ["data-src", "data-original", "data-lazy-src", "data-url", "dat
  * Extract the article of one page.
  * @param doc the page (live or parsed); it is not modified (work happens on clones)
  * @param opts the page URL and, when known, page 2's `<title>`
+ * @param blocks the block scorer (default: the shipped model of models/export-blocks.json,
+ *   none when it is missing); null keeps every block of the body
  * @returns title, byline, site name and the cleaned body; `method: "none"` and an empty
  *   body when the page has no article text
  */
-export function extractArticle(doc: Document, opts: ExtractOptions): ExtractedArticle {
-  return extractWithBody(doc, opts).article;
+export function extractArticle(
+  doc: Document,
+  opts: ExtractOptions,
+  blocks: BlockScorer | null = shippedBlockScorer(),
+): ExtractedArticle {
+  return extractWithBody(doc, opts, blocks).article;
 }
 
 /**
@@ -81,7 +88,62 @@ export function extractArticle(doc: Document, opts: ExtractOptions): ExtractedAr
 export function extractWithBody(
   doc: Document,
   opts: ExtractOptions,
+  blocks: BlockScorer | null = shippedBlockScorer(),
 ): { article: ExtractedArticle; body: Element | null } {
+  const c = chooseBody(doc, opts);
+  const { title, byline, siteName } = c;
+  let method = c.method;
+  // The page-level ensemble (./defer.ts): where both extractors agree, Readability.js's output.
+  if (blocks?.defer && c.readabilityContent && c.body) {
+    if (defersToReadability(blockText(c.body), c.readabilityText, blocks.defer)) {
+      const holder = c.body.ownerDocument.createElement("div");
+      holder.append(c.body.ownerDocument.importNode(c.readabilityContent, true));
+      c.body.replaceWith(holder);
+      c.body = holder;
+      method = "readability";
+      blocks = null;
+    }
+  }
+  if (!c.body)
+    return {
+      article: { url: opts.url, title, byline, siteName, html: "", text: "", method: "none" },
+      body: null,
+    };
+  finishBody(c.body, { title, url: opts.url, readabilityText: c.readabilityText, method, blocks });
+  const article = {
+    url: opts.url,
+    title,
+    byline,
+    siteName,
+    html: c.body.innerHTML.trim(),
+    text: blockText(c.body),
+    method,
+  };
+  return { article, body: c.body };
+}
+
+/** The page's metadata and its cleaned body before block scoring (see {@link chooseBody}). */
+export interface ChosenBody {
+  title: string;
+  byline: string | null;
+  siteName: string | null;
+  /** the cleaned body, class and id attributes still on (owned by an inert document), or null */
+  body: Element | null;
+  method: ExtractedArticle["method"];
+  /** Readability.js's body text ("" when it found none), a signal for block scoring */
+  readabilityText: string;
+  /** Readability.js's body as it returned it (not cleaned), or null */
+  readabilityContent: Element | null;
+}
+
+/**
+ * First half of {@link extractWithBody}: metadata, and the body container (the page's
+ * marked body or Readability.js's choice) with furniture removed, before block scoring,
+ * title-heading removal and attribute stripping. The evaluation caches this to train
+ * the block scorer on exactly what the export scores.
+ * @param doc the page (not modified)
+ */
+export function chooseBody(doc: Document, opts: ExtractOptions): ChosenBody {
   const rd = runReadability(doc);
   const host = safeHost(opts.url);
   const names = siteAndTitle(doc.title ?? "", opts.siblingTitle ?? null, {
@@ -94,6 +156,7 @@ export function extractWithBody(
   const title = (split ? names.title : rd?.title || names.title).trim();
   const siteName = (rd?.siteName || (split ? names.siteName : null) || null)?.trim() || null;
   const byline = rd?.byline?.replace(/\s+/g, " ").trim() || null;
+  const readabilityText = rd?.content ? blockText(rd.content) : "";
 
   const work = doc.implementation.createHTMLDocument("");
   let body: Element | null = null;
@@ -106,8 +169,7 @@ export function extractWithBody(
     cleanBody(body);
     method = "marked";
     const text = blockText(body);
-    const rdText = rd?.content ? blockText(rd.content) : "";
-    if (text.length < MIN_BODY_CHARS || !preferMarked(text, rdText)) {
+    if (text.length < MIN_BODY_CHARS || !preferMarked(text, readabilityText)) {
       body.remove();
       body = null;
     }
@@ -120,23 +182,39 @@ export function extractWithBody(
     cleanBody(body);
     method = "readability";
   }
-  if (!body)
-    return {
-      article: { url: opts.url, title, byline, siteName, html: "", text: "", method: "none" },
-      body: null,
-    };
-  dropTitleHeading(body, title);
-  finishForExport(body, opts.url);
-  const article = {
-    url: opts.url,
+  if (!body) method = "none";
+  return {
     title,
     byline,
     siteName,
-    html: body.innerHTML.trim(),
-    text: blockText(body),
+    body,
     method,
+    readabilityText,
+    readabilityContent: rd?.content ?? null,
   };
-  return { article, body };
+}
+
+/**
+ * Second half of {@link extractWithBody}, in place: blocks the scorer calls
+ * furniture go (./prune.ts), then a heading repeating the title, then lazy images get
+ * their source, URLs become absolute and attributes other than harmless ones go.
+ * @param body a body from {@link chooseBody}
+ * @param ctx the title, page URL, Readability.js's text and the body finder used; a
+ *   null scorer keeps every block
+ */
+export function finishBody(
+  body: Element,
+  ctx: {
+    title: string;
+    url: string;
+    readabilityText: string;
+    method: ExtractedArticle["method"];
+    blocks: BlockScorer | null;
+  },
+): void {
+  if (ctx.blocks) pruneBlocks(body, ctx.blocks, ctx.readabilityText, ctx.method);
+  dropTitleHeading(body, ctx.title);
+  finishForExport(body, ctx.url);
 }
 
 type ReadabilityResult = ReturnType<Readability<Element>["parse"]>;
@@ -208,16 +286,6 @@ export function prose(text: string): number {
   for (const line of text.split("\n"))
     if (line.length >= 80 && /[.!?。！？]/.test(line)) n += line.length;
   return n;
-}
-
-/** Share of the 4-token shingles of `part` that also occur in `whole`, 0..1. */
-function containment(part: string, whole: string): number {
-  const p = shingles(part);
-  if (p.size === 0) return 0;
-  const w = shingles(whole);
-  let n = 0;
-  for (const s of p) if (w.has(s)) n++;
-  return n / p.size;
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

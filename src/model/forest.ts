@@ -13,7 +13,7 @@
 /** What a model file holds. */
 export interface ModelFile {
   /** which detector the model serves */
-  kind: "next-link" | "page-element";
+  kind: "next-link" | "page-element" | "export-blocks";
   /** feature names in column order (a subset of LINK_/NODE_FEATURE_NAMES) */
   featureNames: string[];
   /** decision parameters chosen at training time (thresholds, …) */
