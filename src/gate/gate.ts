@@ -2,13 +2,12 @@
  * The gate: decide cheaply whether a page may have a pager, before any model is loaded
  * (issue 13; the first stage of ARCHITECTURE.md's staged detector). One pass over the
  * page's links, stopping at the first signal of ./signals.ts. No layout read, no URL
- * parsing: the cost is a textContent read and a few regular expressions per link.
+ * parsing: the cost is a bounded walk of the link's label and a few regular expressions
+ * per link.
  */
 
 import {
   anchorLabel,
-  hintAttributes,
-  mayHintNext,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -61,14 +60,12 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
     links++;
     if (relNextSignal(a)) return done("rel-next", links);
     const href = a.getAttribute("href") ?? "";
-    if (offSiteHref(href, pageHost || hostOf(href))) continue;
+    if (offSiteHref(href, pageHost)) continue;
     // A label longer than a control's (a card, a paragraph) is not read as one.
     const label = anchorLabel(a);
     const text = label.text ?? "";
-    if (mayHintNext(text) && nextTextSignal(text)) return done("next-text", links);
-    const parent = a.parentElement;
-    const attrs = `${hintAttributes(a)} ${parent ? hintAttributes(parent) : ""} ${label.imgAlt ?? ""}`;
-    if (mayHintNext(attrs) && nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
+    if (nextTextSignal(text)) return done("next-text", links);
+    if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     const n = pageNumberText(text);
     const param = pageParamSignal(href);
     if (n !== null) {
@@ -79,9 +76,4 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
   }
   if (numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   return done(pageParam ? "page-param" : null, links);
-}
-
-/** An href's own host, so that without a page host no absolute link counts as off-site. */
-function hostOf(href: string): string {
-  return /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i.exec(href)?.[1]?.toLowerCase() ?? "";
 }

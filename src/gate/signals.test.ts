@@ -1,5 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { matchesNextText } from "../features/keywords";
 import {
   anchorLabel,
   hintAttributes,
@@ -128,6 +129,10 @@ describe("offSiteHref", () => {
     ])
       expect(offSiteHref(h, "news.example"), h).toBe(true);
   });
+  it("reads absolute links as on-site when the page's host is not known", () => {
+    expect(offSiteHref("https://other.example/2", "")).toBe(false);
+    expect(offSiteHref("#top", "")).toBe(true);
+  });
   it("keeps relative links and links to the page's own host", () => {
     for (const h of ["/page/2", "?page=2", "2.html", "https://NEWS.example/list?p=2"])
       expect(offSiteHref(h, "news.example"), h).toBe(false);
@@ -152,7 +157,7 @@ describe("mayHintNext", () => {
       "NÄCHSTE SEITE",
       "›",
     ])
-      expect(!nextTextSignal(t) || mayHintNext(t), t).toBe(true);
+      expect(!matchesNextText(t) || mayHintNext(t), t).toBe(true);
   });
 });
 

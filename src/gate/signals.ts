@@ -76,7 +76,7 @@ export function relNextSignal(el: Element): boolean {
  * @returns true when the text names the next page
  */
 export function nextTextSignal(text: string): boolean {
-  return text.length <= MAX_CONTROL_CHARS && matchesNextText(text);
+  return text.length <= MAX_CONTROL_CHARS && mayHintNext(text) && matchesNextText(text);
 }
 
 /** What a pager control shows: its text and the alt of its first image. */
@@ -129,9 +129,13 @@ export function anchorLabel(a: Element, maxChars = 200, maxNodes = 64): AnchorLa
  * @returns true on a next hint in attributes
  */
 export function nextAttrSignal(a: Element, imgAlt: string | null = null): boolean {
-  if (attrHintsNext(a)) return true;
   const parent = a.parentElement;
-  if (parent && parent.tagName !== "BODY" && attrHintsNext(parent)) return true;
+  const item = parent && parent.tagName !== "BODY" ? parent : null;
+  // Most links carry no next word anywhere in these attributes: one test settles them.
+  if (!mayHintNext(`${hintAttributes(a)} ${item ? hintAttributes(item) : ""} ${imgAlt ?? ""}`))
+    return false;
+  if (attrHintsNext(a)) return true;
+  if (item && attrHintsNext(item)) return true;
   return imgAlt !== null && matchesNextText(imgAlt);
 }
 
@@ -172,17 +176,18 @@ const ABSOLUTE_HOST = /^\s*(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#:\s]+)/i;
 /**
  * Whether an href can never lead to a next page of this site: a fragment of the page
  * itself (`#`, `#slide-2`: carousels and tabs), a `javascript:` or `mailto:` link, or an
- * absolute URL to another host. The detector drops the same links (its candidate test,
+ * absolute URL to another host (when `pageHost` is known). The detector drops the same links (its candidate test,
  * seed 000 §3.2.1) and the pager never follows them, so they are no signal.
  *
  * @param href the raw href attribute
- * @param pageHost the page's hostname, lowercase
+ * @param pageHost the page's hostname, lowercase; "" reads every absolute link as on-site
  * @returns true when the link is not a candidate
  */
 export function offSiteHref(href: string, pageHost: string): boolean {
   const h = href.trimStart();
   if (h === "" || h.startsWith("#")) return true;
   if (/^(?:javascript|mailto|tel|data):/i.test(h)) return true;
+  if (pageHost === "") return false;
   const host = ABSOLUTE_HOST.exec(h)?.[1];
   return host !== undefined && host.toLowerCase() !== pageHost;
 }
