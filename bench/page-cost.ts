@@ -11,6 +11,9 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../src/cli/browser";
+import { tabStatus } from "../src/cli/join";
+import { guardTab } from "../src/cli/page-guard";
+import type { TabStatus } from "../src/messaging/status";
 import type { CorpusPage } from "../src/train/corpus";
 
 /** One page's metrics in one browser. */
@@ -49,7 +52,9 @@ async function metrics(cdp: CDPSession): Promise<PageCost> {
 }
 
 /** Open a saved page in a fresh tab whose CDP metrics count from before navigation
- * (`Performance.enable` starts the counters). */
+ * (`Performance.enable` starts the counters). The page is served as `tsugi detect` serves
+ * it ({@link guardTab}: later navigations refused, sub-resources refused), with page
+ * scripts blocked by CSP; content scripts are exempt from a page's CSP. */
 async function loadSaved(
   context: BrowserContext,
   page: CorpusPage,
@@ -57,39 +62,14 @@ async function loadSaved(
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   await cdp.send("Performance.enable");
-  const bytes = readFileSync(page.file);
-  await tab.route("**/*", async (route) => {
-    const req = route.request();
-    if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
-      await route.fulfill({
-        status: 200,
-        headers: {
-          "content-type": page.charset ? `text/html; charset=${page.charset}` : "text/html",
-          "content-security-policy": "script-src 'none'",
-        },
-        body: bytes,
-      });
-    } else await route.abort();
+  await guardTab(tab, {
+    bytes: readFileSync(page.file),
+    charset: page.charset,
+    csp: "script-src 'none'",
   });
   await tab.goto(page.input.pageUrl, { waitUntil: "load", timeout: 60_000 });
   await tab.waitForTimeout(SETTLE_MS);
   return { tab, cdp };
-}
-
-/** The newest tab status the background stored (`storage.session`), read through its
- * worker while the tab is still open (closing a tab removes its status). */
-async function lastStatus(
-  context: BrowserContext,
-): Promise<{ state?: string; detector?: boolean } | null> {
-  const worker = context.serviceWorkers()[0];
-  if (!worker) return null;
-  return worker.evaluate(async () => {
-    type S = { storage: { session: { get(k: null): Promise<Record<string, unknown>> } } };
-    const all = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
-    type Stored = { at?: number; status?: { state?: string; detector?: boolean } };
-    const last = (Object.values(all) as Stored[]).sort((a, b) => (b.at ?? 0) - (a.at ?? 0))[0];
-    return last?.status ?? null;
-  });
 }
 
 /**
@@ -114,11 +94,12 @@ export async function measurePageCost(
         // Alternate which browser goes first, so neither is always the warmer one.
         const order = i % 2 === 0 ? [plain, withExt] : [withExt, plain];
         const costs = new Map<LaunchedBrowser, PageCost>();
-        let status: { state?: string; detector?: boolean } | null = null;
+        let status: TabStatus | null = null;
         for (const b of order) {
           const { tab, cdp } = await loadSaved(b.context, page);
           costs.set(b, await metrics(cdp));
-          if (b === withExt) status = await lastStatus(b.context);
+          // Read while the tab is open: closing a tab removes its status.
+          if (b === withExt) status = await tabStatus(tab);
           await tab.close();
         }
         rows.push({

@@ -13,6 +13,8 @@ export interface SavedBytes {
   bytes: Buffer;
   /** charset to declare ("" lets Chromium sniff `<meta>` and the BOM) */
   charset: string;
+  /** Content-Security-Policy to serve it with (default {@link SAVED_PAGE_CSP}) */
+  csp?: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<Nav
         await route.fulfill({
           status: 200,
           contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
-          headers: { "content-security-policy": SAVED_PAGE_CSP },
+          headers: { "content-security-policy": saved.csp ?? SAVED_PAGE_CSP },
           body: saved.bytes,
         });
       } else if (action === "continue") {
