@@ -8,6 +8,7 @@
  * {@link extractLinkVectors} only gathers and merges them.
  */
 
+import { iconNext } from "./icon-next";
 import {
   attrHintsNext,
   attrHintsPrev,
@@ -26,7 +27,9 @@ import {
   measure,
   scrollOffsets,
 } from "./layout";
+import { dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
+import { cursorParam, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
 
 export { type PageNumberChange, pageNumberChange, pageNumberDelta } from "./page-number";
@@ -58,7 +61,22 @@ export const LINK_FEATURE_NAMES = [
   "relTop",
   "nextItem",
   "pagePrefix",
+  "runPlusOne",
+  "runTemplate",
+  "iconNext",
+  "cursorParam",
+  "dateStep",
+  "hrefNotUrl",
 ] as const;
+
+/** The features added for issue 12, by group (for the ablations of the model card). */
+export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
+  "runPlusOne",
+  "runTemplate",
+  "iconNext",
+  "cursorParam",
+];
+export const NEXT_ITEM_URL_FEATURES: readonly LinkFeatureName[] = ["dateStep", "hrefNotUrl"];
 
 export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
 
@@ -650,12 +668,14 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
 
   const list = candidateAnchors(doc, pageUrl);
   const similarities = linkSimilarities(list.map((c) => c.url));
+  const texts = list.map((c) => visibleText(c.anchor));
+  const runs = numberedRunFeatures(list, pageHref, texts);
   const groups = new Map<string, AnchorRow[]>();
   list.forEach((c, i) => {
     const row: AnchorRow = {
       a: c.anchor,
       url: c.url,
-      text: visibleText(c.anchor),
+      text: texts[i] ?? "",
       markup: anchorMarkup(c.anchor),
       alts: imageAlts(c.anchor),
       similarity: similarities[i] ?? 0,
@@ -718,6 +738,12 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       relTop: first === undefined ? 0 : relativeTopOf(measureOf(first.a).box, layout, docHeight),
       nextItem: any((r) => nextItem(r.a, r.text)),
       pagePrefix: pagePrefix(pageHref, url),
+      runPlusOne: any((r) => runs.get(r.a)?.plusOne ?? 0),
+      runTemplate: any((r) => runs.get(r.a)?.template ?? 0),
+      iconNext: any((r) => iconNext(r.a, r.text)),
+      cursorParam: cursorParam(pageHref, url),
+      dateStep: dateStep(pageHref, url),
+      hrefNotUrl: any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")),
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }

@@ -20,6 +20,18 @@ describe("pagerGate", () => {
     const g = pagerGate(doc("<a href='/b' class='btn'>Home</a><a href='/c' title='Next'>›</a>"));
     expect(g.pass).toBe(true);
   });
+  it("opens on a next link drawn only by an icon class or an icon-font ligature", () => {
+    const fa = pagerGate(
+      doc("<a href='/b'>Home</a><a href='/c'><i class='fa fa-angle-right'></i></a>"),
+    );
+    expect(fa).toMatchObject({ pass: true, signal: "next-icon" });
+    const lig = pagerGate(
+      doc("<a href='/c'><span class='material-icons'>navigate_next</span></a>"),
+    );
+    expect(lig.pass).toBe(true);
+    const back = pagerGate(doc("<a href='/c'><i class='fa fa-angle-left'></i></a>"));
+    expect(back.pass).toBe(false);
+  });
   it("stays closed on an article whose links show no pager signal", () => {
     const g = pagerGate(
       doc(

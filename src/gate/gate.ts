@@ -6,6 +6,7 @@
  * per link.
  */
 
+import { iconNext } from "../features/icon-next";
 import {
   anchorLabel,
   nextAttrSignal,
@@ -18,7 +19,13 @@ import {
 } from "./signals";
 
 /** Which signal opened the gate (the first one found), or null when none did. */
-export type GateSignal = "rel-next" | "next-text" | "next-attr" | "numbered-run" | "page-param";
+export type GateSignal =
+  | "rel-next"
+  | "next-text"
+  | "next-attr"
+  | "next-icon"
+  | "numbered-run"
+  | "page-param";
 
 /** What the gate decided on one page. */
 export interface GateResult {
@@ -66,6 +73,9 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
     const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
     if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
+    // iconNext refuses a label with words at its first test, so most links cost one regex.
+    if (label.text !== null && text.length <= 24 && iconNext(a, text) === 1)
+      return done("next-icon", links);
     const n = pageNumberText(text);
     const param = pageParamSignal(href);
     if (n !== null) {

@@ -451,7 +451,7 @@ function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]
 }
 
 /** Highest false-activation rate a chosen threshold may show on the inner folds. */
-export const MAX_FALSE_ACTIVATION = 0.03;
+export const MAX_FALSE_ACTIVATION = 0.02;
 
 /** Thresholds {@link chooseThreshold} tries. */
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];

@@ -15,7 +15,11 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LINK_FEATURE_NAMES } from "../features/link-features";
+import {
+  LINK_FEATURE_NAMES,
+  NEXT_ITEM_URL_FEATURES,
+  PAGER_STRUCTURE_FEATURES,
+} from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { repoRoot } from "../replay/cases";
 import { katoPageElement, relNextOnly, thesisRuleNext } from "./baselines";
@@ -75,6 +79,23 @@ function setupsFor(cmd: string): Setup[] {
       name: "random forest, thesis features only (9 link, 14 node)",
       linkFeatures: THESIS_LINK_FEATURES,
       nodeFeatures: THESIS_NODE_FEATURES,
+    },
+    {
+      ...base,
+      name: "previous model's features (before issue 12)",
+      linkFeatures: LINK_FEATURE_NAMES.filter(
+        (n) => !PAGER_STRUCTURE_FEATURES.includes(n) && !NEXT_ITEM_URL_FEATURES.includes(n),
+      ),
+    },
+    {
+      ...base,
+      name: "ablation: without pager structure (runPlusOne, runTemplate, iconNext, cursorParam)",
+      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !PAGER_STRUCTURE_FEATURES.includes(n)),
+    },
+    {
+      ...base,
+      name: "ablation: without next-item URL signals (dateStep, hrefNotUrl)",
+      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !NEXT_ITEM_URL_FEATURES.includes(n)),
     },
     {
       ...base,

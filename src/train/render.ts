@@ -30,7 +30,7 @@ export interface HarvestRecord extends PageHarvest {
 export const TRAIN_VIEWPORT = { width: 1280, height: 800 };
 
 /** Version of the harvest format; bump to invalidate the cache. */
-const HARVEST_VERSION = 3;
+const HARVEST_VERSION = 4;
 
 /**
  * The harvester bundled as a browser script that defines `globalThis.__tsugiHarvest`.

@@ -1,0 +1,50 @@
+/**
+ * Icon-only next controls (issue 12): a link that shows no word, only an icon that the
+ * stylesheet or an icon font draws. Kept apart from the other pager-structure signals
+ * because the gate (src/gate/, on every page) asks it too, and must stay small.
+ */
+/** Icon names that point forward: Font Awesome, Material, Bootstrap, Ionicons, … */
+const FORWARD_ICON =
+  /(?:chevron|arrow|angle|caret|triangle|carat|navigate|keyboard_arrow)[-_ ]?(?:right|forward|next)|(?:^|[^a-z])(?:icon|ico|fa|glyphicon|bi|ion|mdi)[-_](?:next|forward|right)(?![a-z])|arrow_forward|navigate_next|chevron_right|(?:^|[^a-z])next[-_ ]?(?:icon|arrow)/i;
+
+/** The same names shown as text by icon fonts that render ligatures ("chevron_right"). */
+const LIGATURE_TEXT =
+  /^(?:chevron_right|navigate_next|arrow_forward(?:_ios)?|keyboard_arrow_right)$/;
+
+/** Most descendants of an anchor read for its icon. */
+const ICON_SCAN_NODES = 16;
+
+function iconAttributes(e: Element): string {
+  return [
+    e.getAttribute("class"),
+    e.getAttribute("data-icon"),
+    e.getAttribute("href"),
+    e.getAttribute("xlink:href"),
+  ].join(" ");
+}
+
+/**
+ * An icon-only next control: the anchor shows no letters or digits, and it or one of its
+ * first {@link ICON_SCAN_NODES} descendant elements carries a forward icon name in its
+ * class, `data-icon` or an SVG `<use href>` ("fa-chevron-right", "icon-arrow-right",
+ * "#chevron-right"), or the anchor's text is a ligature icon name ("navigate_next").
+ * Words ("Next") and arrow glyphs ("»") are `nextText`'s; this catches what only the
+ * stylesheet draws.
+ *
+ * @param a anchor
+ * @param text its visible text
+ * @returns 1 or 0
+ */
+export function iconNext(a: Element, text: string): number {
+  const t = text.trim();
+  if (LIGATURE_TEXT.test(t)) return 1;
+  if (/[\p{L}\p{N}]/u.test(t)) return 0;
+  if (FORWARD_ICON.test(iconAttributes(a))) return 1;
+  let seen = 0;
+  const walker = a.ownerDocument.createTreeWalker(a, 1 /* SHOW_ELEMENT */);
+  for (let n = walker.nextNode(); n !== null && seen < ICON_SCAN_NODES; n = walker.nextNode()) {
+    seen++;
+    if (FORWARD_ICON.test(iconAttributes(n as Element))) return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { dateStep, hrefNotUrl } from "./next-item";
+
+describe("dateStep", () => {
+  it("sees a step of year, month or day in the path or a date parameter", () => {
+    expect(dateStep("https://c.org/events/2024", "https://c.org/events/2025")).toBe(1);
+    expect(dateStep("https://c.org/a/2024/05/", "https://c.org/a/2024/06/")).toBe(1);
+    expect(dateStep("https://c.org/d/2024-05-01", "https://c.org/d/2024-05-02")).toBe(1);
+    expect(dateStep("https://c.org/cal?month=5", "https://c.org/cal?month=6")).toBe(1);
+  });
+  it("leaves page numbers and unrelated links alone", () => {
+    expect(dateStep("https://c.org/page/2/", "https://c.org/page/3/")).toBe(0);
+    expect(dateStep("https://c.org/2024/05/post-a", "https://c.org/2024/05/post-b")).toBe(0);
+    expect(dateStep("https://c.org/x?page=1", "https://c.org/x?page=2")).toBe(0);
+    expect(dateStep("https://c.org/2024/05/x?page=1", "https://c.org/2024/05/x?page=2")).toBe(0);
+  });
+});
+
+describe("hrefNotUrl", () => {
+  it("flags words in place of an address", () => {
+    expect(hrefNotUrl("Next page")).toBe(1);
+    expect(hrefNotUrl("next")).toBe(1);
+  });
+  it("accepts addresses", () => {
+    expect(hrefNotUrl("page2.html")).toBe(0);
+    expect(hrefNotUrl("/next")).toBe(0);
+    expect(hrefNotUrl("?p=2")).toBe(0);
+    expect(hrefNotUrl("")).toBe(0);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Next item is not next page (issue 12): signals that a link leads along a chain of
+ * separate things (the next day of a calendar, the next year of an archive, an anchor
+ * whose href is words) rather than to page N+1 of one list or article. They complement
+ * {@link nextItem}'s words ("Next post", "次の記事") with the URL's shape.
+ */
+
+/** A calendar year, as URLs carry them. */
+const YEAR = /^(?:19|20)\d\d$/;
+
+/** Query names that carry a date or a calendar position. */
+const DATE_KEYS = /^(?:year|yr|month|mon|mo|day|date|week|ym|ymd|yyyymm|cal|calendar)$/i;
+
+/**
+ * The link differs from the page only in a date: the same URL skeleton where the numbers
+ * that change are a year (1900–2099), or numbers right after one ("/2024/05/" →
+ * "/2024/06/", "?date=2024-05-01" → "…-02"), or the value of a date-named query parameter
+ * (year, month, day, date, week). Calendars and dated archives say "next" for the next
+ * day or year, which is another page of the site but not the next page of this one.
+ *
+ * @param pageHref the page URL, fragment removed
+ * @param url the candidate URL
+ * @returns 1 or 0
+ */
+export function dateStep(pageHref: string, url: string): number {
+  if (datedPathStep(pageHref, url)) return 1;
+  let page: URL;
+  let link: URL;
+  try {
+    page = new URL(pageHref);
+    link = new URL(url);
+  } catch {
+    return 0;
+  }
+  if (page.pathname !== link.pathname) return 0;
+  for (const [k, v] of link.searchParams) {
+    if (DATE_KEYS.test(k) && page.searchParams.get(k) !== v) return 1;
+  }
+  return 0;
+}
+
+/** Same skeleton, and every changed number is a year or follows one (see {@link dateStep}). */
+function datedPathStep(pageHref: string, url: string): boolean {
+  const a = pageHref.split(/(\d+)/);
+  const b = url.split(/(\d+)/);
+  if (a.length !== b.length) return false;
+  let changed = false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (i % 2 === 0) return false;
+    // Split pieces alternate text/digits: a year two or four pieces back, joined by a
+    // date separator, makes this number its month or day.
+    const dated =
+      (YEAR.test(a[i] ?? "") && YEAR.test(b[i] ?? "")) ||
+      (i >= 2 && YEAR.test(a[i - 2] ?? "") && /^[-/._]$/.test(a[i - 1] ?? "")) ||
+      (i >= 4 && YEAR.test(a[i - 4] ?? "") && /^[-/._]$/.test(a[i - 1] ?? ""));
+    if (!dated) return false;
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * The href as written is words, not an address: it holds a space, or is letters only
+ * with no path, query or extension ("Next page", "next"). Browsers still resolve it to a
+ * URL of the site, but no pager writes its links that way; templates that print a label
+ * into the href do.
+ *
+ * @param href the raw href attribute
+ * @returns 1 or 0
+ */
+export function hrefNotUrl(href: string): number {
+  const h = href.trim();
+  if (h === "") return 0;
+  if (/\s/.test(h)) return 1;
+  return /^[\p{L}]+$/u.test(h) ? 1 : 0;
+}

@@ -1,0 +1,314 @@
+/**
+ * Pager structure, read from the links around a candidate rather than from the candidate
+ * alone (issue 12, extending seed 000 §3.2.2.2, whose LinkSimilarity only notices that
+ * pager URLs look alike). A numbered pager ("1 2 3 … Next") says which page is being read
+ * (the current-page marker) and so which link is the next one (current + 1), even when
+ * the first page's own URL carries no page number and URL arithmetic against it fails.
+ *
+ * Each signal is its own exported function; {@link numberedRunFeatures} gathers the two
+ * run signals for every anchor of a page in one pass.
+ */
+
+import { pageNumberText } from "../gate/signals";
+import { visibleText } from "./text";
+
+/** How many ancestors above a numbered link may hold the rest of its run. */
+const RUN_ANCESTOR_LEVELS = 3;
+
+/** Most descendants of a run container read when looking for its current-page marker. */
+const MARKER_SCAN_NODES = 400;
+
+/** Class tokens that mark the page being read (also inside "is-active", "current_page"). */
+const CURRENT_TOKENS: ReadonlySet<string> = new Set(["current", "active", "selected", "on", "cur"]);
+
+/** One anchor's place in a numbered pager. */
+export interface RunPlace {
+  /** 1 when the link's number is the current page's + 1 */
+  plusOne: number;
+  /** 1 when the link's URL follows the run's URL arithmetic ({@link followsRunArithmetic}) */
+  template: number;
+}
+
+/**
+ * The lone page number an anchor shows ("2", "[3]"), through the gate's reading
+ * ({@link pageNumberText}).
+ *
+ * @param text the anchor's visible text
+ * @returns the number (1..9999), or null
+ */
+export function linkPageNumber(text: string): number | null {
+  return pageNumberText(text);
+}
+
+function hasCurrentClass(e: Element): boolean {
+  const cls = e.getAttribute("class");
+  if (cls === null) return false;
+  return cls
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => c.split(/[-_]/).some((t) => CURRENT_TOKENS.has(t)));
+}
+
+/**
+ * Whether an element is marked as the page being read: `aria-current` (any value but
+ * "false") or a current/active/selected class token on it or its parent (the `<li>` of
+ * a pager item).
+ *
+ * @param e element
+ * @returns true when marked current
+ */
+export function markedCurrent(e: Element): boolean {
+  const aria = e.getAttribute("aria-current");
+  if (aria !== null && aria.toLowerCase() !== "false") return true;
+  if (hasCurrentClass(e)) return true;
+  const p = e.parentElement;
+  return p !== null && p.localName === "li" && hasCurrentClass(p);
+}
+
+function insideLink(e: Element, stop: Element): boolean {
+  for (let x: Element | null = e; x !== null && x !== stop; x = x.parentElement) {
+    if (x.localName === "a" && x.hasAttribute("href")) return true;
+  }
+  return false;
+}
+
+/** An anchor that links to the page itself, to nothing, or to a fragment. */
+function selfLink(a: Element, pageHref: string): boolean {
+  const href = (a.getAttribute("href") ?? "").trim();
+  if (href === "" || href.startsWith("#") || /^javascript:/i.test(href)) return true;
+  try {
+    const u = new URL(href, pageHref);
+    u.hash = "";
+    return u.href === pageHref;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The current-page marker of a numbered run: inside the run's container, a lone number
+ * that is not a link (`<span>3</span>`, `<strong>3</strong>`, `<em>`), or a numbered
+ * anchor marked current ({@link markedCurrent}) or linking to the page itself. The first
+ * one in document order wins. The walk reads at most {@link MARKER_SCAN_NODES} nodes.
+ *
+ * @param container the run's common ancestor
+ * @param pageHref the page URL, fragment removed
+ * @returns the current page number, or null when the run shows none
+ */
+export function currentPageMarker(container: Element, pageHref: string): number | null {
+  let visited = 0;
+  const walker = container.ownerDocument.createTreeWalker(container, 1 /* SHOW_ELEMENT */);
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    if (++visited > MARKER_SCAN_NODES) return null;
+    const e = n as Element;
+    if (e.firstElementChild !== null && e.localName !== "a") continue;
+    const num = pageNumberText(e.textContent ?? "");
+    if (num === null) continue;
+    if (e.localName === "a") {
+      if (e.hasAttribute("href") && !markedCurrent(e) && !selfLink(e, pageHref)) continue;
+      return num;
+    }
+    if (!insideLink(e, container)) return num;
+  }
+  return null;
+}
+
+/**
+ * Two URLs with the same non-digit skeleton that differ in exactly one digit run: that
+ * run's two values ("?page=2" vs "?page=3": [2, 3]; "/p/2/" vs "/p/3/" too).
+ *
+ * @param a URL
+ * @param b URL
+ * @returns the differing values, or null when the URLs differ otherwise or not at all
+ */
+export function singleNumberDifference(a: string, b: string): [number, number] | null {
+  const x = a.split(/(\d+)/);
+  const y = b.split(/(\d+)/);
+  if (x.length !== y.length) return null;
+  let found: [number, number] | null = null;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] === y[i]) continue;
+    if (i % 2 === 0 || found !== null) return null;
+    found = [Number(x[i]), Number(y[i])];
+  }
+  return found;
+}
+
+/**
+ * URL arithmetic between the links of one numbered run: the link's URL differs from
+ * another run link's URL in one number only, that number moves in step with the shown
+ * page numbers (a non-zero whole step), and it is the page itself (1- or 0-based) or an
+ * item offset of it (`?page=2`/`?page=3`; `?start=20`/`?start=40`, step 20). True pagers
+ * number their URLs so; lists of numbered items (chapters, footnotes, ranks) link to ids.
+ *
+ * @param self the link: its URL and shown number
+ * @param others the other links of its run
+ * @returns true when some other run link confirms the arithmetic
+ */
+export function followsRunArithmetic(
+  self: { url: string; n: number },
+  others: readonly { url: string; n: number }[],
+): boolean {
+  for (const o of others) {
+    if (o.n === self.n || o.url === self.url) continue;
+    const d = singleNumberDifference(self.url, o.url);
+    if (d === null) continue;
+    const step = (d[0] - d[1]) / (self.n - o.n);
+    if (step === 0 || !Number.isInteger(step)) continue;
+    // The URL's number is the page (1-based or 0-based) or an item offset of it.
+    const v = d[0];
+    if (v === self.n || v === self.n - 1 || v === (self.n - 1) * step || v === self.n * step)
+      return true;
+  }
+  return false;
+}
+
+interface NumberedAnchor {
+  a: Element;
+  url: string;
+  n: number;
+}
+
+/**
+ * The run container of each numbered anchor: the lowest of its
+ * {@link RUN_ANCESTOR_LEVELS} nearest ancestors that holds another numbered anchor.
+ */
+function runContainers(numbered: readonly NumberedAnchor[]): Map<Element, NumberedAnchor[]> {
+  const count = new Map<Element, Set<Element>>();
+  for (const x of numbered) {
+    let e = x.a.parentElement;
+    for (let level = 0; e !== null && level < RUN_ANCESTOR_LEVELS; level++) {
+      let s = count.get(e);
+      if (s === undefined) {
+        s = new Set();
+        count.set(e, s);
+      }
+      s.add(x.a);
+      e = e.parentElement;
+    }
+  }
+  const runs = new Map<Element, NumberedAnchor[]>();
+  for (const x of numbered) {
+    let e = x.a.parentElement;
+    for (let level = 0; e !== null && level < RUN_ANCESTOR_LEVELS; level++) {
+      if ((count.get(e)?.size ?? 0) >= 2) {
+        const r = runs.get(e);
+        if (r === undefined) runs.set(e, [x]);
+        else r.push(x);
+        break;
+      }
+      e = e.parentElement;
+    }
+  }
+  return runs;
+}
+
+/**
+ * The current page of a run: its marker ({@link currentPageMarker}), else page 1 when the
+ * run starts at 2 with no "1" anywhere in it (page 1 of "2 3 4 … Next" often shows no
+ * number at all).
+ *
+ * @param container the run's common ancestor
+ * @param run its numbered candidate anchors
+ * @param pageHref the page URL, fragment removed
+ * @returns the current page number, or null when unknown
+ */
+export function currentPageOfRun(
+  container: Element,
+  run: readonly { n: number }[],
+  pageHref: string,
+): number | null {
+  const marker = currentPageMarker(container, pageHref);
+  if (marker !== null) return marker;
+  const numbers = run.map((x) => x.n);
+  return Math.min(...numbers) === 2 ? 1 : null;
+}
+
+/**
+ * Numbered-pager features of every candidate anchor of a page: where the anchor shows a
+ * page number inside a run of at least two numbered links, `plusOne` says whether it is
+ * the current page + 1 and `template` whether its URL follows the run's arithmetic.
+ * Anchors outside any run get neither (absent from the map).
+ *
+ * @param anchors the page's candidate anchors with their URLs, in document order
+ * @param pageHref the page URL, fragment removed
+ * @param texts visible text of each anchor (same order; computed by the caller once)
+ * @returns run features per anchor
+ */
+export function numberedRunFeatures(
+  anchors: readonly { anchor: Element; url: string }[],
+  pageHref: string,
+  texts?: readonly string[],
+): Map<Element, RunPlace> {
+  const numbered: NumberedAnchor[] = [];
+  anchors.forEach((c, i) => {
+    const n = linkPageNumber(texts?.[i] ?? visibleText(c.anchor));
+    if (n !== null) numbered.push({ a: c.anchor, url: c.url, n });
+  });
+  const out = new Map<Element, RunPlace>();
+  if (numbered.length < 2) return out;
+  for (const [container, run] of runContainers(numbered)) {
+    const current = currentPageOfRun(container, run, pageHref);
+    for (const x of run) {
+      out.set(x.a, {
+        plusOne: current !== null && x.n === current + 1 ? 1 : 0,
+        template: followsRunArithmetic(x, run) ? 1 : 0,
+      });
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Cursor parameters
+
+/** Query names that carry a cursor: the position after which (or before which) the next
+ * page starts, as feeds, forums and blog platforms page ("Older posts": `updated-max=`). */
+const CURSOR_KEYS: ReadonlySet<string> = new Set([
+  "after",
+  "before",
+  "cursor",
+  "continue",
+  "updated-max",
+  "updated-min",
+  "published-max",
+  "max_id",
+  "since_id",
+  "until",
+  "since",
+  "older",
+  "newer",
+  "last",
+  "pagetoken",
+  "page_token",
+  "nextpagetoken",
+  "next_token",
+  "start_cursor",
+]);
+
+/**
+ * The link moves a cursor: it sets a cursor query parameter ({@link CURSOR_KEYS}) to a
+ * value the page's own URL does not have, and changes nothing else of the path. Cursors
+ * are opaque (a date, an id, a token), so no arithmetic applies: the parameter's presence
+ * is the signal.
+ *
+ * @param pageHref the page URL, fragment removed
+ * @param url the candidate URL
+ * @returns 1 or 0
+ */
+export function cursorParam(pageHref: string, url: string): number {
+  let page: URL;
+  let link: URL;
+  try {
+    page = new URL(pageHref);
+    link = new URL(url);
+  } catch {
+    return 0;
+  }
+  if (page.pathname !== link.pathname) return 0;
+  for (const [k, v] of link.searchParams) {
+    if (!CURSOR_KEYS.has(k.toLowerCase()) || v === "") continue;
+    if (page.searchParams.get(k) !== v) return 1;
+  }
+  return 0;
+}
