@@ -8,6 +8,7 @@
  * `storage.onChanged`, without a reload.
  */
 import browser from "webextension-polyfill";
+import { UNSURE_FLOOR } from "../src/detect/confirm-next";
 import { detectInSlices } from "../src/detect/detect";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
@@ -188,7 +189,8 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
   if (start) ruleSource = "user";
   else start = startFromCache(local[LEARNED_RULES_KEY]);
   if (!start) {
-    const found = await detectInSlices(document, pageUrl, whenIdle);
+    // An unsure next link is kept for page 2 to confirm (the third stage).
+    const found = await detectInSlices(document, pageUrl, whenIdle, UNSURE_FLOOR);
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
     start = pagerStart(found, pageUrl);

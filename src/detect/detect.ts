@@ -35,15 +35,19 @@ export function detect(doc: Document, pageUrl: string): Detection {
  * most page loads cost only the first half), in a separate idle period, so no single
  * task of tsugi's holds the page's main thread for the whole detection.
  * @param idle resolves at the page's next idle time (requestIdleCallback)
+ * @param unsureFloor keep a next link scoring at least this (below the model's threshold)
+ *   as `unsure`, for the pager to confirm on page 2 (`UNSURE_FLOOR` of confirm-next.ts);
+ *   default none
  * @returns the detection; `ms` sums the two halves' work, not the wait between them
  */
 export async function detectInSlices(
   doc: Document,
   pageUrl: string,
   idle: () => Promise<void>,
+  unsureFloor?: number,
 ): Promise<Detection> {
   let t = performance.now();
-  const next = detectNextLink(doc, pageUrl);
+  const next = detectNextLink(doc, pageUrl, undefined, unsureFloor);
   let ms = performance.now() - t;
   if (!next.url) return { next, pageElements: [], pageElementXPaths: [], ms };
   await idle();

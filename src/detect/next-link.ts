@@ -15,6 +15,9 @@ export interface NextLinkResult {
   anchor: HTMLAnchorElement | null;
   /** Candidates considered (same-origin links merged by URL). */
   candidates: number;
+  /** true when `url` was kept from the unsure band (probability between the floor asked
+   * for and the threshold): page 2 must confirm it before anything is joined. */
+  unsure: boolean;
 }
 
 /**
@@ -27,19 +30,29 @@ export interface NextLinkResult {
  * @param doc the page (live or parsed; layout features are used when present)
  * @param pageUrl absolute URL of `doc` (base for relative links, origin filter)
  * @param threshold decision threshold in 0..1; default: the model's
+ * @param unsureFloor when given (below the threshold), a best candidate scoring at least
+ *   this is returned too, marked `unsure` (the page-2 confirmation of confirm-next.ts
+ *   decides on it)
  * @returns the decision; never throws on a well-formed Document
  */
-export function detectNextLink(doc: Document, pageUrl: string, threshold?: number): NextLinkResult {
+export function detectNextLink(
+  doc: Document,
+  pageUrl: string,
+  threshold?: number,
+  unsureFloor?: number,
+): NextLinkResult {
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
+  const floor = Math.min(cut, unsureFloor ?? cut);
   const vectors = extractLinkVectors(doc, pageUrl);
   const rows = vectors.map(linkFeatureArray);
-  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), cut);
+  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor);
   const chosen = index >= 0 ? vectors[index] : undefined;
   return {
     url: chosen?.url ?? null,
     score,
     anchor: chosen ? pagerAnchor(chosen) : null,
     candidates: vectors.length,
+    unsure: chosen !== undefined && score < cut,
   };
 }

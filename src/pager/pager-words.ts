@@ -30,6 +30,7 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "visited":
     case "no-page-element":
     case "duplicate-content":
+    case "unconfirmed":
       return [reason.url];
   }
 }

@@ -22,13 +22,19 @@ afterAll(async () => {
 });
 
 /** Open a fixture as page 1 in jsdom's document and start a pager on it. */
-function startPager(path: string, settings: Partial<typeof DEFAULT_SETTINGS> = {}) {
+function startPager(
+  path: string,
+  settings: Partial<typeof DEFAULT_SETTINGS> = {},
+  confirm = false,
+) {
   document.documentElement.innerHTML = readFileSync(join(FIXTURES, path), "utf8")
     .replace(/^<!doctype html>/i, "")
     .replace(/<\/?html[^>]*>/g, "");
   const pageUrl = `${server.origin}/${path}`;
   const start = pagerStart(detect(document, pageUrl), pageUrl);
   if (!start) throw new Error(`fixture ${path} has nothing to join`);
+  // As if the forest were unsure of the next link: page 2 must confirm it.
+  if (confirm) start.confirm = true;
   const states: TabStatus[] = [];
   const pager = new Pager(
     document,
@@ -69,6 +75,30 @@ describe("Pager", () => {
     // Never two loads at once: every "loading" is followed by a non-loading state.
     const seq = states.map((s) => s.state).filter((s) => s === "loading" || s === "ready");
     expect(seq.join(",")).not.toContain("loading,loading");
+  });
+
+  it("joins an unsure next link once page 2 confirms it (it links back as the previous page)", async () => {
+    const { pager, settled } = startPager("chain/1.html", {}, true);
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("done");
+    expect(end.pages).toBe(3);
+  });
+
+  it("joins nothing and shows nothing when page 2 does not confirm an unsure next link", async () => {
+    const before = server.requests.length;
+    const { pager, settled } = startPager("unsure/1.html", {}, true);
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("done");
+    expect(end.pages).toBe(1);
+    expect(end.reason).toMatch(/not page 2/);
+    expect(document.querySelector(".tsugi-separator")).toBeNull();
+    expect(document.body.textContent).not.toContain("hills in autumn");
+    const status = document.querySelector(".tsugi-status [role=status]") as HTMLElement;
+    expect(status.style.display).toBe("none");
+    // Only page 2 was asked for.
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual(["/unsure/2.html"]);
   });
 
   it("stops at an HTTP error with a visible reason and a Retry that asks again", async () => {

@@ -1,3 +1,4 @@
+import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
 import type { PagerState, TabStatus } from "../messaging/status";
@@ -36,6 +37,9 @@ export interface PagerStart {
   rule?: LearnedRule;
   /** The rule is the reader's own: no model fallback for fetched pages' next links. */
   userRule?: boolean;
+  /** The next link is unsure: page 2 must confirm it (../detect/confirm-next.ts) before
+   * anything is joined, and until then the pager shows nothing on the page. */
+  confirm?: boolean;
 }
 
 /** How the site rule fared on one fetched page. */
@@ -102,6 +106,7 @@ export function pagerStart(found: Detection, pageUrl: string): PagerStart | null
     pageUrl,
     nextUrl: found.next.url,
     nextScore: found.next.score,
+    ...(found.next.unsure ? { confirm: true } : {}),
     pageElements,
     pageElementXPaths: xpaths,
     detectMs: found.ms,
@@ -165,6 +170,8 @@ export class Pager {
   private auto = true;
   /** The next load comes from the reader's Retry: one attempt, no automatic retries. */
   private manualRetry = false;
+  /** Page 2 has yet to confirm an unsure next link: load quietly, join only if it does. */
+  private confirmPending: boolean;
   private readonly onScroll = () => this.maybeLoad();
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
@@ -178,6 +185,7 @@ export class Pager {
     private readonly hooks: PagerHooks = {},
   ) {
     this.nextUrl = start.nextUrl;
+    this.confirmPending = start.confirm === true;
     this.visited.add(normalizeUrl(start.pageUrl));
     const last = start.pageElements[start.pageElements.length - 1];
     if (!last) throw new Error("Pager needs at least one page element");
@@ -339,7 +347,7 @@ export class Pager {
     const retries = this.manualRetry ? 0 : MAX_RETRIES;
     this.manualRetry = false;
     for (let attempt = 0; !page; attempt++) {
-      this.showStatus(this.words.loading(this.pages + 1));
+      if (!this.confirmPending) this.showStatus(this.words.loading(this.pages + 1));
       const wait = this.lastRequestAt + this.settings.minIntervalMs - Date.now();
       if (wait > 0) await sleep(wait);
       if (this.isFinished()) return;
@@ -352,7 +360,8 @@ export class Pager {
         const err = e instanceof FetchPageError ? e : new FetchPageError(String(e), url, 0);
         if (!err.retryable || attempt >= retries) return this.finish(stopForFetchError(err));
         const delay = backoffDelay(attempt, this.settings.backoffMs, err.retryAfterMs);
-        this.showStatus(this.words.retrying(this.pages + 1, Math.ceil(delay / 1000)));
+        if (!this.confirmPending)
+          this.showStatus(this.words.retrying(this.pages + 1, Math.ceil(delay / 1000)));
         await sleep(delay);
         if (this.isFinished()) return;
       }
@@ -386,6 +395,14 @@ export class Pager {
     }
     this.visited.add(requested).add(landed);
     if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
+    if (this.confirmPending) {
+      const page1 = { doc: this.doc, url: this.start.pageUrl };
+      if (!confirmNextPage(page1, { doc: page.doc, url: page.url }).confirmed) {
+        this.finish({ kind: "unconfirmed", url: page.url });
+        return;
+      }
+      this.confirmPending = false;
+    }
     const read = resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
     this.hooks.onRuleChecked?.({
       page: this.pages + 1,
@@ -458,8 +475,10 @@ export class Pager {
     this.abort = null;
     this.detach();
     this.setState(isNormalEnd(reason) ? "done" : "stopped");
-    // A page with nothing joined stays untouched unless something went wrong.
-    if (this.pages > 1 || !isNormalEnd(reason))
+    // A page with nothing joined stays untouched unless something went wrong with a
+    // next link tsugi was sure of (an unsure one fails quietly: it was never shown).
+    if (this.confirmPending) this.hideStatus();
+    else if (this.pages > 1 || !isNormalEnd(reason))
       this.showStatus(this.words.stop(reason, this.pages), reason);
     else this.hideStatus();
   }

@@ -13,6 +13,7 @@ export type StopReason =
   | { kind: "insert-failed"; message: string; url: string }
   | { kind: "no-page-element"; url: string }
   | { kind: "duplicate-content"; url: string }
+  | { kind: "unconfirmed"; url: string }
   | { kind: "reader-stop" };
 
 /** What the stop conditions need to know about the joining so far. */
@@ -41,7 +42,7 @@ export function checkNext(progress: JoinProgress, nextUrl: string | null): StopR
 
 /** Whether stopping for this reason is the normal end of an article rather than a fault. */
 export function isNormalEnd(reason: StopReason): boolean {
-  return reason.kind === "no-next-link";
+  return reason.kind === "no-next-link" || reason.kind === "unconfirmed";
 }
 
 /** One line for the reader, shown where joining stopped. */
@@ -69,6 +70,8 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: no content found on ${reason.url}.`;
     case "duplicate-content":
       return `Stopped: ${reason.url} repeats a page already shown.`;
+    case "unconfirmed":
+      return `No next page: ${reason.url} is not page 2 of this page (its pager and layout do not confirm the link).`;
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import {
+  confirmNextPage,
+  pagerCurrentPage,
+  pointsBackToPage1,
+  tagPaths,
+  templateShare,
+} from "./confirm-next";
+
+const doc = (body: string) =>
+  new DOMParser().parseFromString(`<!doctype html><body>${body}</body>`, "text/html");
+
+const LIST = (items: string, pager: string) =>
+  `<header class="top"><a href="/">Home</a></header><main class="list"><ul class="items">${items}</ul>
+   <div class="pager">${pager}</div></main><footer class="foot">f</footer>`;
+
+const P1 = "https://ex.com/news";
+const P2 = "https://ex.com/news?page=2";
+
+describe("tagPaths / templateShare", () => {
+  it("is 1 for two pages of one template and low for another kind of page", () => {
+    const a = tagPaths(doc(LIST("<li>a</li><li>b</li>", "")));
+    const b = tagPaths(doc(LIST("<li>c</li>", "")));
+    const other = tagPaths(doc(`<article class="story"><h1>T</h1><p>x</p></article>`));
+    expect(templateShare(a, b)).toBe(1);
+    expect(templateShare(a, other)).toBeLessThan(0.5);
+  });
+});
+
+describe("pagerCurrentPage", () => {
+  it("reads the marker of a numbered run, null without one", () => {
+    const d = doc(LIST("", `<a href="/news">1</a><b>2</b><a href="/news?page=3">3</a>`));
+    expect(pagerCurrentPage(d, P2)).toBe(2);
+    expect(pagerCurrentPage(doc(LIST("", `<a href="/news?page=3">Next</a>`)), P2)).toBeNull();
+  });
+});
+
+describe("pointsBackToPage1", () => {
+  it("accepts a previous link or a '1' to page 1, also written as ?page=1", () => {
+    expect(pointsBackToPage1(doc(`<a href="/news">« Prev</a>`), P2, P1)).toBe(true);
+    expect(pointsBackToPage1(doc(`<a href="/news?page=1">1</a>`), P2, P1)).toBe(true);
+    expect(pointsBackToPage1(doc(`<a rel="prev" href="/news">x</a>`), P2, P1)).toBe(true);
+  });
+  it("refuses a home or logo link to page 1", () => {
+    expect(pointsBackToPage1(doc(`<a href="/news">News</a>`), P2, P1)).toBe(false);
+    expect(pointsBackToPage1(doc(`<a href="/other">« Prev</a>`), P2, P1)).toBe(false);
+  });
+});
+
+describe("confirmNextPage", () => {
+  const page1 = {
+    doc: doc(
+      LIST("<li>a</li>", `<span>1</span><a href="/news?page=2">2</a><a href="/news?page=3">3</a>`),
+    ),
+    url: P1,
+  };
+  it("confirms a page 2 whose pager moved on by one", () => {
+    const page2 = doc(
+      LIST("<li>b</li>", `<a href="/news">1</a><span>2</span><a href="/news?page=3">3</a>`),
+    );
+    expect(confirmNextPage(page1, { doc: page2, url: P2 })).toMatchObject({
+      confirmed: true,
+      pagerMoved: true,
+      pointsBack: true,
+    });
+  });
+  it("refuses a page of another template even when it links back", () => {
+    const story = doc(
+      `<article class="story"><h1>T</h1><p>x</p><a href="/news">« Previous</a></article>`,
+    );
+    expect(confirmNextPage(page1, { doc: story, url: P2 }).confirmed).toBe(false);
+  });
+  it("refuses a same-template page that neither moves the pager nor points back", () => {
+    const item = doc(LIST("<li>c</li>", `<a href="/news/other">Next story</a>`));
+    const r = confirmNextPage(page1, { doc: item, url: "https://ex.com/news/item-7" });
+    expect(r).toMatchObject({ confirmed: false, pagerMoved: false, pointsBack: false });
+    expect(r.template).toBeGreaterThanOrEqual(0.5);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Page-2 confirmation, the third stage of the staged detector (issue 12): a next-link
+ * candidate the forest is unsure of (probability between {@link UNSURE_FLOOR} and the
+ * model's threshold) is fetched as the reader nears the end, as any next page is, and
+ * joined only if the fetched page says it is page 2 of the same sequence. Seeds 002 and
+ * 003 learn from pages that share one template; here the second page answers whether the
+ * link really was "next": it keeps page 1's template, and its pager has moved on by one
+ * (its current-page marker shows the number followed), or it links back to page 1 as the
+ * previous page.
+ *
+ * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
+ */
+
+import { candidateAnchors, prevHint } from "../features/link-features";
+import { currentPageMarker, linkPageNumber } from "../features/pager-structure";
+import { visibleText } from "../features/text";
+
+/** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
+ * Not tuned on any page; below it most trees say "not next". */
+export const UNSURE_FLOOR = 0.5;
+
+/** Least share of page 1's tag paths that page 2 must share to be the same template. */
+export const SAME_TEMPLATE_SHARE = 0.5;
+
+/** Most elements read per page for the template comparison. */
+const TEMPLATE_ELEMENTS = 5000;
+
+/** What page 2 said about the link that led to it. */
+export interface Confirmation {
+  /** true when the page may be joined */
+  confirmed: boolean;
+  /** share of page 1's tag paths found on page 2 (0..1) */
+  template: number;
+  /** page 2's pager shows the followed number as current */
+  pagerMoved: boolean;
+  /** page 2 links back to page 1 as its previous page */
+  pointsBack: boolean;
+}
+
+/**
+ * Tag paths of a document's body: for each element, its tag and first class joined with
+ * those of its ancestors ("body>div.main>ul>li"), the template signature seed 002
+ * compares between pages. At most {@link TEMPLATE_ELEMENTS} elements are read.
+ *
+ * @param doc document
+ * @returns distinct paths
+ */
+export function tagPaths(doc: Document): Set<string> {
+  const out = new Set<string>();
+  const body = doc.body;
+  if (!body) return out;
+  const stack: { e: Element; path: string }[] = [{ e: body, path: "body" }];
+  let read = 0;
+  while (stack.length > 0 && read < TEMPLATE_ELEMENTS) {
+    const { e, path } = stack.pop() as { e: Element; path: string };
+    read++;
+    out.add(path);
+    for (let c = e.lastElementChild; c !== null; c = c.previousElementSibling) {
+      // tsugi's own status block and separators are not the site's template.
+      if ((c.getAttribute("class") ?? "").startsWith("tsugi-")) continue;
+      const cls = (c.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+      stack.push({ e: c, path: `${path}>${c.localName}${cls ? `.${cls}` : ""}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * Share of page 1's tag paths that page 2 has too ({@link tagPaths}).
+ *
+ * @param page1 paths of page 1
+ * @param page2 paths of page 2
+ * @returns 0..1 (0 when page 1 has none)
+ */
+export function templateShare(page1: ReadonlySet<string>, page2: ReadonlySet<string>): number {
+  if (page1.size === 0) return 0;
+  let shared = 0;
+  for (const p of page1) if (page2.has(p)) shared++;
+  return shared / page1.size;
+}
+
+function normal(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = "";
+    return u.href.replace(/\/$/, "");
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Page 2 links back to page 1 as its previous page: a link to page 1's URL (or to the
+ * URL that was followed minus its page, for pagers that write page 1 as `?page=1`) that
+ * reads as "previous" ({@link prevHint}, `rel=prev`) or shows the number 1.
+ *
+ * @param page2 the fetched document
+ * @param page2Url its URL
+ * @param page1Url page 1's URL
+ * @returns true when such a link exists
+ */
+export function pointsBackToPage1(page2: Document, page2Url: string, page1Url: string): boolean {
+  const target = normal(page1Url);
+  for (const a of page2.querySelectorAll("a[href], link[rel][href]")) {
+    const rel = (a.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
+    let url: string;
+    try {
+      url = normal(new URL(a.getAttribute("href") ?? "", page2Url).href);
+    } catch {
+      continue;
+    }
+    if (url !== target && !isPageOneOf(url, target)) continue;
+    if (rel.includes("prev") || rel.includes("previous")) return true;
+    if (a.localName !== "a") continue;
+    const text = visibleText(a);
+    if (linkPageNumber(text) === 1 || prevHint(a, text, []) === 1) return true;
+  }
+  return false;
+}
+
+/** `?page=1`, `/page/1`, `/1` written out for the bare page-1 URL. */
+function isPageOneOf(url: string, page1: string): boolean {
+  if (!url.startsWith(page1)) return false;
+  const rest = url.slice(page1.length);
+  return /^(?:[?&][a-z_-]*page[a-z_]*=1|\/(?:page\/)?1|[?&]p=1)$/i.test(rest);
+}
+
+/**
+ * The current page a document's pager shows: the current-page marker
+ * ({@link currentPageMarker}) of the first numbered run (a container within three levels
+ * above a numbered candidate link) that has one.
+ *
+ * @param doc document
+ * @param url its URL
+ * @returns the page number, or null when no pager shows one
+ */
+export function pagerCurrentPage(doc: Document, url: string): number | null {
+  const seen = new Set<Element>();
+  const page = normal(url);
+  for (const { anchor } of candidateAnchors(doc, url)) {
+    if (linkPageNumber(visibleText(anchor)) === null) continue;
+    let e = anchor.parentElement;
+    for (let level = 0; e !== null && level < 3; level++, e = e.parentElement) {
+      if (seen.has(e)) continue;
+      seen.add(e);
+      const n = currentPageMarker(e, page);
+      if (n !== null) return n;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether the fetched page confirms the unsure next link that led to it: it keeps page 1's
+ * template (at least {@link SAME_TEMPLATE_SHARE} of page 1's tag paths), and either its
+ * pager moved on by one (page 1's current page + 1, page 1 counting as 1 when its pager
+ * shows none) or it links back to page 1 as the previous page.
+ *
+ * @param page1 page 1 (the live document) and its URL
+ * @param page2 the fetched document and its final URL
+ * @returns the decision and the signals behind it
+ */
+export function confirmNextPage(
+  page1: { doc: Document; url: string },
+  page2: { doc: Document; url: string },
+): Confirmation {
+  const template = templateShare(tagPaths(page1.doc), tagPaths(page2.doc));
+  const expected = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
+  const pagerMoved = pagerCurrentPage(page2.doc, page2.url) === expected;
+  const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
+  return {
+    confirmed: template >= SAME_TEMPLATE_SHARE && (pagerMoved || pointsBack),
+    template,
+    pagerMoved,
+    pointsBack,
+  };
+}
