@@ -6,6 +6,7 @@
 
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
+import { UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
 import { pageElementFromProbabilities } from "../detect/page-element-choice";
 import {
@@ -247,7 +248,7 @@ export interface Measures {
   next: NextLinkCounts;
   /** per pagination page: best candidate probability, whether that candidate is a gold
    * next link, whether the page has one (for the threshold sweep / PR curve) */
-  scores: { score: number; right: boolean; hasNext: boolean }[];
+  scores: { score: number; right: boolean; hasNext: boolean; threshold: number }[];
   /** page element shingle F1 per corpus part: [sum, pages] */
   pageElement: Record<string, { p: number; r: number; f1: number; pages: number }>;
   /** pages whose next label could not be used (selector matched no link) */
@@ -334,13 +335,83 @@ export function summarize(m: Measures): Record<string, number> {
 }
 
 /** Record a page's best candidate score and whether it is right, for threshold sweeps. */
-function recordBestScore(m: Measures, rec: Rec, probs: readonly number[]): void {
+function recordBestScore(m: Measures, rec: Rec, probs: readonly number[], threshold: number): void {
   const best = decideNext(rec, probs, 0);
   m.scores.push({
     score: best.score,
     right: best.url !== null && rec.goldNextUrls.includes(best.url),
     hasNext: rec.goldNextUrls.length > 0,
+    threshold,
   });
+}
+
+/** What the page-2 confirmation (src/detect/confirm-next.ts) has to decide on held-out
+ * pages: the pages whose best candidate falls in the unsure band [floor, threshold). */
+export interface ConfirmationBand {
+  /** pagination pages scored */
+  pages: number;
+  /** pages in the band: they need the page-2 check (one quiet fetch) */
+  band: number;
+  /** band pages whose candidate is the gold next link (a right confirmation joins them) */
+  right: number;
+  /** band pages with no next page (a right confirmation refuses them) */
+  noNext: number;
+  /** band pages with a next page but another candidate (must be refused too) */
+  wrongLink: number;
+  /** next-link measures if page 2 confirmed exactly the right band candidates (bound) */
+  perfect: { precision: number; recall: number; f1: number; falseActivation: number };
+  /** the same if page 2 confirmed every band candidate (no check at all) */
+  acceptAll: { precision: number; recall: number; f1: number; falseActivation: number };
+}
+
+/**
+ * The unsure band of pooled held-out pages, and the two bounds of the page-2
+ * confirmation's effect: no saved page 2 exists for the corpus pages (its sites were
+ * sampled at first, middle and last pages), so the check itself cannot be replayed here.
+ *
+ * @param m pooled measures (each score carries its fold's threshold)
+ * @param floor lower edge of the band (UNSURE_FLOOR)
+ * @returns band counts and bounds
+ */
+export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
+  const perfect = emptyCounts();
+  const all = emptyCounts();
+  let band = 0;
+  let right = 0;
+  let noNext = 0;
+  let wrongLink = 0;
+  for (const s of m.scores) {
+    const sure = s.score >= s.threshold;
+    const unsure = !sure && s.score >= floor && s.score > 0;
+    if (unsure) {
+      band++;
+      if (!s.hasNext) noNext++;
+      else if (s.right) right++;
+      else wrongLink++;
+    }
+    for (const [c, accept] of [
+      [perfect, sure || (unsure && s.hasNext && s.right)],
+      [all, sure || unsure],
+    ] as const) {
+      if (accept) c.predicted++;
+      if (s.hasNext) {
+        c.withNext++;
+        if (accept && s.right) c.correct++;
+      } else {
+        c.withoutNext++;
+        if (accept) c.falseActivations++;
+      }
+    }
+  }
+  return {
+    pages: m.scores.length,
+    band,
+    right,
+    noNext,
+    wrongLink,
+    perfect: nextLinkScores(perfect),
+    acceptAll: nextLinkScores(all),
+  };
 }
 
 /** Record the next-link outcome of one pagination page. */
@@ -481,7 +552,7 @@ export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: n
     pages.forEach((rec, i) => {
       if (folds[i] !== f) return;
       const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
-      recordBestScore(m, rec, probs);
+      recordBestScore(m, rec, probs, Number.NaN);
     });
   }
   const sweep = thresholdSweep(m, THRESHOLDS);
@@ -516,7 +587,8 @@ export function testDetectors(
     const probs = d.link.probabilities(rec.links.rows.map((r) => pick(r, d.linkCols)));
     const next = decideNext(rec, probs, d.threshold);
     scoreNext(m, rec, next.url);
-    if (rec.part === "pagination" && rec.nextSelectorMatched) recordBestScore(m, rec, probs);
+    if (rec.part === "pagination" && rec.nextSelectorMatched)
+      recordBestScore(m, rec, probs, d.threshold);
     if (!hasPageElementGold(rec)) continue;
     const anchor = opts.goldNextForNodes ? goldAnchor(rec) : next.anchor;
     const rows = nodeRows(rec, anchor).map((r) => pick(r, d.nodeCols));
@@ -535,6 +607,8 @@ export interface CvResult {
   pooled: Record<string, number>;
   skipped: number;
   trainMs: number;
+  /** the unsure band that the page-2 confirmation decides on */
+  confirmation: ConfirmationBand;
 }
 
 /**
@@ -571,5 +645,6 @@ export function crossValidate(
     pooled: summarize(pooled),
     skipped: pooled.skipped,
     trainMs,
+    confirmation: confirmationBand(pooled, UNSURE_FLOOR),
   };
 }

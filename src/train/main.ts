@@ -15,6 +15,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { UNSURE_FLOOR } from "../detect/confirm-next";
 import {
   LINK_FEATURE_NAMES,
   NEXT_ITEM_URL_FEATURES,
@@ -301,6 +302,19 @@ function updateCard(metrics: {
       );
     });
     lines.push("");
+    const b = shipped.confirmation;
+    if (b) {
+      lines.push(
+        `Page-2 confirmation: on the held-out folds, ${b.band} of ${b.pages} pagination pages have their best candidate between ${UNSURE_FLOOR} and the fold's threshold, so the pager checks page 2 before joining (${b.right} of them are the right next link, ${b.noNext} pages have no next page, ${b.wrongLink} another link). The corpus has no page 2 of its pages, so only the bounds can be measured here:`,
+        "",
+        "| page-2 check | next P | next R | next F1 | false act. |",
+        "| --- | --- | --- | --- | --- |",
+        `| none: unsure links are dropped (what \`tsugi detect\` reports) | ${cell(shipped.pooled, "precision")} | ${cell(shipped.pooled, "recall")} | ${cell(shipped.pooled, "f1")} | ${cell(shipped.pooled, "falseActivation")} |`,
+        `| perfect (bound) | ${cell(b.perfect, "precision")} | ${cell(b.perfect, "recall")} | ${cell(b.perfect, "f1")} | ${cell(b.perfect, "falseActivation")} |`,
+        `| none: unsure links accepted | ${cell(b.acceptAll, "precision")} | ${cell(b.acceptAll, "recall")} | ${cell(b.acceptAll, "f1")} | ${cell(b.acceptAll, "falseActivation")} |`,
+        "",
+      );
+    }
   }
   for (const [title, imp] of [
     [
@@ -367,6 +381,16 @@ async function main(): Promise<void> {
       for (const [i, m] of r.folds.entries()) console.log(row(`  fold ${i + 1}`, m));
       for (const t of r.sweep) console.log(row(`  at threshold ${t.threshold}`, t));
     }
+  }
+  const band = results[0]?.confirmation;
+  if (band) {
+    console.log(
+      `\nPage-2 confirmation (${results[0]?.setup}): ${band.band} of ${band.pages} pages fall between ` +
+        `${UNSURE_FLOOR} and the fold's threshold (${band.right} right next links, ${band.noNext} without a next page, ` +
+        `${band.wrongLink} another link).`,
+    );
+    console.log(row("  with a perfect page-2 check (bound)", band.perfect));
+    console.log(row("  accepting every unsure link (no check)", band.acceptAll));
   }
   const base = baselines(recs);
   for (const b of base) console.log(row(b.name, b.measures));
