@@ -648,3 +648,48 @@ export function crossValidate(
     confirmation: confirmationBand(pooled, UNSURE_FLOOR),
   };
 }
+
+/**
+ * Site-grouped cross-validation of the next-link half alone (no page-element forest is
+ * trained): the quick loop for link features (`npm run eval -- --links-only`). Same folds,
+ * thresholds and measures as {@link crossValidate}.
+ *
+ * @param recs all pages
+ * @param folds fold of each page
+ * @param setup experiment (its node settings are ignored)
+ * @returns pooled next-link measures, the sweep and the unsure band
+ */
+export function crossValidateLinks(
+  recs: readonly Rec[],
+  folds: readonly number[],
+  setup: Setup,
+): Pick<CvResult, "setup" | "folds" | "pooled" | "sweep" | "confirmation"> {
+  const k = Math.max(...folds) + 1;
+  const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
+  const pooled = emptyMeasures();
+  const perFold: Record<string, number>[] = [];
+  for (let f = 0; f < k; f++) {
+    const train = recs.filter((_, i) => folds[i] !== f);
+    const scorer = trainLinkScorer(train, setup, linkCols);
+    const threshold =
+      setup.linkThreshold === "inner-cv"
+        ? chooseThreshold(train, setup, linkCols)
+        : setup.linkThreshold;
+    const m = emptyMeasures();
+    recs.forEach((rec, i) => {
+      if (folds[i] !== f || rec.part !== "pagination") return;
+      const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
+      scoreNext(m, rec, decideNext(rec, probs, threshold).url);
+      if (rec.nextSelectorMatched) recordBestScore(m, rec, probs, threshold);
+    });
+    perFold.push({ ...summarize(m), threshold });
+    addMeasures(pooled, m);
+  }
+  return {
+    setup: setup.name,
+    folds: perFold,
+    pooled: summarize(pooled),
+    sweep: thresholdSweep(pooled),
+    confirmation: confirmationBand(pooled, UNSURE_FLOOR),
+  };
+}
