@@ -476,11 +476,20 @@ export class Pager {
     this.detach();
     this.setState(isNormalEnd(reason) ? "done" : "stopped");
     // A page with nothing joined stays untouched unless something went wrong with a
-    // next link tsugi was sure of (an unsure one fails quietly: it was never shown).
-    if (this.confirmPending) this.hideStatus();
+    // next link tsugi was sure of; an unsure one fails quietly and leaves no trace.
+    if (this.confirmPending) this.withdraw();
     else if (this.pages > 1 || !isNormalEnd(reason))
       this.showStatus(this.words.stop(reason, this.pages), reason);
     else this.hideStatus();
+  }
+
+  /** Take back everything the pager put into page 1 (nothing was joined). */
+  private withdraw(): void {
+    this.status.remove();
+    for (const el of this.start.pageElements) {
+      el.removeAttribute("data-tsugi-page");
+      el.removeAttribute("data-tsugi-url");
+    }
   }
 
   private showStatus(text: string, reason?: StopReason): void {
