@@ -13,6 +13,7 @@ import { detect } from "../src/detect/detect";
 import { nextLinkForest, pageElementForest } from "../src/detect/models";
 import { chooseNextLink } from "../src/detect/next-link-choice";
 import {
+  boundarySignal,
   type PageElementParams,
   pageElementFromProbabilities,
 } from "../src/detect/page-element-choice";
@@ -227,6 +228,7 @@ export function profileDetect(pageUrl: string, reference: DetectRun): DetectProf
           nodeProbs,
           contains,
           pf.params as PageElementParams,
+          nodes.map((v) => boundarySignal(v.features)),
         );
   const elements = choice.nodes.flatMap((k) => nodes[k]?.element ?? []);
   const t8 = now();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  BOUNDARY_LINK_DENSITY,
+  boundarySignal,
+  choiceScore,
   choosePageElement,
+  completeRun,
+  extendRunOverSiblings,
   pageElementFromProbabilities,
+  promoteFullRun,
   relabelByHierarchy,
 } from "./page-element-choice";
 
@@ -68,9 +74,183 @@ describe("pageElementFromProbabilities", () => {
   });
   it("can skip the relabel", () => {
     const probs = [0, 0, 0, 0, 0.9, 0.9, 0.1];
+    // (Without the run completion, which would take in node 6 as the body's sibling.)
     const a = pageElementFromProbabilities(parent, own, probs, [0, 0, 0, 0, 0, 0, 0], {
       relabel: 0,
+      completeRun: 0,
     });
     expect(a.nodes).toEqual([4, 5]);
+  });
+});
+
+// An article body whose paragraphs do not all look alike (issue 12):
+//   0 body
+//   ├ 1 h1
+//   ├ 2 div.story-body
+//   │ ├ 3 div.lead ─ 4 p        (the first paragraph, wrapped)
+//   │ ├ 5 p, 6 p
+//   │ ├ 7 figure ─ 8 figcaption
+//   │ ├ 9 p
+//   │ ├ 10 x-pullquote          (a custom element)
+//   │ ├ 11 p
+//   │ └ 12 div.pager ─ 13 a     (the next link; only in `withPager`)
+//   └ 14 ol.comments ─ 15 li    (class hint −1)
+const withPager = [-1, 0, 0, 2, 3, 2, 2, 2, 7, 2, 2, 2, 2, 12, 0, 14];
+const storyOwn = [0, 60, 0, 0, 200, 300, 300, 0, 40, 300, 100, 300, 0, 8, 0, 500];
+const storyNext = [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0];
+const storyBoundary = storyNext.map((c, i) => (c === 1 || i === 14 || i === 15 ? 1 : 0));
+// The forest marks only the plain paragraphs 5, 6, 9, 11.
+const storyProbs = storyOwn.map((_, i) => ([5, 6, 9, 11].includes(i) ? 0.9 : 0.1));
+// The same page without the pager (positions 12, 13 dropped; comments become 12, 13).
+const drop = <T>(a: readonly T[]) => a.filter((_, i) => i !== 12 && i !== 13);
+const noPager = drop(withPager).map((p) => (p === 14 ? 12 : p));
+const noPagerOwn = drop(storyOwn);
+const noPagerNext = drop(storyNext).map(() => 0);
+const noPagerBoundary = noPagerOwn.map((_, i) => (i >= 12 ? 1 : 0));
+const noPagerProbs = drop(storyProbs);
+
+describe("boundarySignal", () => {
+  const prose = { containsNextLink: 0, classHint: 0, linkDensity: 0.05 };
+  it("is 0 for prose, wrapped or not", () => {
+    expect(boundarySignal(prose)).toBe(0);
+    expect(boundarySignal({ ...prose, classHint: 1 })).toBe(0);
+  });
+  it("is 1 for the element holding the next link (the pager)", () => {
+    expect(boundarySignal({ ...prose, containsNextLink: 1 })).toBe(1);
+  });
+  it("is 1 for comments, share bars and other names of boilerplate", () => {
+    expect(boundarySignal({ ...prose, classHint: -1 })).toBe(1);
+  });
+  it("is 1 for link-dense navigation, above a majority of link text", () => {
+    expect(boundarySignal({ ...prose, linkDensity: 0.9 })).toBe(1);
+    expect(boundarySignal({ ...prose, linkDensity: BOUNDARY_LINK_DENSITY })).toBe(0);
+    expect(boundarySignal({ ...prose, linkDensity: 0.3 }, 0.25)).toBe(1);
+  });
+});
+
+describe("extendRunOverSiblings", () => {
+  it("takes in the first paragraph wrapped in a div", () => {
+    expect(extendRunOverSiblings(withPager, [5, 6, 7, 9, 10, 11], storyBoundary)).toEqual([
+      3, 5, 6, 7, 9, 10, 11,
+    ]);
+  });
+  it("takes in a figure between paragraphs and the paragraphs after it", () => {
+    expect(extendRunOverSiblings(withPager, [5, 6], storyBoundary)).toEqual([
+      3, 5, 6, 7, 9, 10, 11,
+    ]);
+  });
+  it("takes in a custom element between paragraphs", () => {
+    expect(
+      extendRunOverSiblings(
+        withPager,
+        [9, 10],
+        storyBoundary.map(() => 0),
+      ),
+    ).toContain(10);
+    expect(extendRunOverSiblings(withPager, [11], storyBoundary)).toEqual([11]);
+    expect(extendRunOverSiblings(withPager, [9, 10, 11], storyBoundary)).toEqual([
+      3, 5, 6, 7, 9, 10, 11,
+    ]);
+  });
+  it("stops at the pager after the body", () => {
+    const r = extendRunOverSiblings(withPager, [9, 10, 11], storyBoundary);
+    expect(r).not.toContain(12);
+  });
+  it("stops at the first boundary on each side, not at the parent's ends", () => {
+    // Link-dense navigation at 6 and a share bar at 10: only 7 and 9 join the run.
+    const b = storyBoundary.map((v, i) => (i === 6 || i === 10 ? 1 : v));
+    expect(extendRunOverSiblings(withPager, [7, 9], b)).toEqual([7, 9]);
+    const b2 = storyBoundary.map((v, i) => (i === 6 ? 1 : v));
+    expect(extendRunOverSiblings(withPager, [7, 9], b2)).toEqual([7, 9, 10, 11]);
+  });
+  it("leaves a single container or a set of non-siblings as it is", () => {
+    expect(extendRunOverSiblings(withPager, [2], storyBoundary)).toEqual([2]);
+    expect(extendRunOverSiblings(withPager, [4, 5], storyBoundary)).toEqual([4, 5]);
+  });
+});
+
+describe("promoteFullRun", () => {
+  it("takes the parent when the run holds all its children", () => {
+    expect(promoteFullRun(noPager, [3, 5, 6, 7, 9, 10, 11], noPagerNext)).toEqual([2]);
+  });
+  it("keeps the run when a child is left out", () => {
+    expect(promoteFullRun(noPager, [5, 6, 7, 9, 10, 11], noPagerNext)).toEqual([
+      5, 6, 7, 9, 10, 11,
+    ]);
+  });
+  it("never takes a parent that holds the next link", () => {
+    const next = noPagerNext.map((_, i) => (i === 2 ? 1 : 0));
+    expect(promoteFullRun(noPager, [3, 5, 6, 7, 9, 10, 11], next)).toHaveLength(7);
+  });
+});
+
+describe("completeRun", () => {
+  it("extends, then promotes to the body container", () => {
+    expect(completeRun(noPager, [5, 6, 7, 9, 10, 11], noPagerBoundary, noPagerNext)).toEqual([2]);
+  });
+  it("stops at the next link even when the boundary signal misses it", () => {
+    const r = completeRun(
+      withPager,
+      [9, 10, 11],
+      storyBoundary.map(() => 0),
+      storyNext,
+    );
+    expect(r).toEqual([3, 5, 6, 7, 9, 10, 11]);
+  });
+});
+
+describe("choiceScore", () => {
+  it("is the text F1 of the nodes against the mask", () => {
+    // content 600 (5, 6); [5, 6, 7] holds 600 content of 640 chars: 1200 / 1240.
+    const mask = withPager.map((_, i) => (i === 5 || i === 6 ? 1 : 0));
+    expect(choiceScore(withPager, storyOwn, mask, [5, 6, 7])).toBeCloseTo(1200 / 1240, 9);
+    expect(
+      choiceScore(
+        withPager,
+        storyOwn,
+        mask.map(() => 0),
+        [5],
+      ),
+    ).toBe(0);
+  });
+});
+
+describe("pageElementFromProbabilities on an article body (issue 12)", () => {
+  it("holds the wrapped first paragraph, the figure and the custom element", () => {
+    // The forest's choice alone: the run of marked paragraphs, without the lead.
+    const bare = pageElementFromProbabilities(
+      noPager,
+      noPagerOwn,
+      noPagerProbs,
+      noPagerNext,
+      { completeRun: 0 },
+      noPagerBoundary,
+    );
+    expect(bare.nodes).toEqual([5, 6, 7, 9, 10, 11]);
+    const r = pageElementFromProbabilities(
+      noPager,
+      noPagerOwn,
+      noPagerProbs,
+      noPagerNext,
+      {},
+      noPagerBoundary,
+    );
+    expect(r.nodes).toEqual([2]);
+    expect(r.score).toBeCloseTo(2400 / (1200 + 1540), 9);
+  });
+  it("stops before the pager and the comment list after the body", () => {
+    const r = pageElementFromProbabilities(
+      withPager,
+      storyOwn,
+      storyProbs,
+      storyNext,
+      {},
+      storyBoundary,
+    );
+    expect(r.nodes).toEqual([3, 5, 6, 7, 9, 10, 11]);
+  });
+  it("treats the next link as the only boundary when no signal is given", () => {
+    const r = pageElementFromProbabilities(withPager, storyOwn, storyProbs, storyNext);
+    expect(r.nodes).toEqual([3, 5, 6, 7, 9, 10, 11]);
   });
 });

@@ -133,6 +133,178 @@ export function choosePageElement(
   return best;
 }
 
+/**
+ * The node features {@link boundarySignal} reads (names as in NODE_FEATURE_NAMES).
+ */
+export interface BoundaryFeatures {
+  /** 1 when the element holds the next-link anchor */
+  containsNextLink: number;
+  /** −1 when class/id name it boilerplate (comments, share, related, nav, …), else 0 or 1 */
+  classHint: number;
+  /** share of its text inside links, 0..1 */
+  linkDensity: number;
+}
+
+/**
+ * Link density above which an element is navigation, not prose: more of its text sits
+ * in links than outside them. Readability.js drops a block with a content weight at
+ * link density > 0.5 (`_cleanConditionally`); a plain majority needs no tuning.
+ */
+export const BOUNDARY_LINK_DENSITY = 0.5;
+
+/**
+ * Whether an element ends the article body for {@link completeRun}: it holds the next
+ * link (the pager; a joined page must not bring its own), its class or id names it
+ * boilerplate (comments, share bars, related links, sidebars, pagination: the negative
+ * words of `classHint`), or it is mostly links (navigation, tag lists, link pagers).
+ *
+ * @param f the element's node features
+ * @param maxLinkDensity link density above which it is navigation (default
+ *   {@link BOUNDARY_LINK_DENSITY})
+ * @returns 1 for a boundary, 0 for anything that may be prose
+ */
+export function boundarySignal(
+  f: BoundaryFeatures,
+  maxLinkDensity = BOUNDARY_LINK_DENSITY,
+): number {
+  if (f.containsNextLink === 1) return 1;
+  if (f.classHint < 0) return 1;
+  return f.linkDensity > maxLinkDensity ? 1 : 0;
+}
+
+/** Candidate children of each candidate, in document order. */
+function childLists(parent: ArrayLike<number>): number[][] {
+  const n = parent.length;
+  const children: number[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) {
+    const p = parent[i] ?? -1;
+    if (p >= 0) children[p]?.push(i);
+  }
+  return children;
+}
+
+/**
+ * Extend a run of sibling candidates over its adjacent siblings, on both sides, up to
+ * the first boundary on each side ({@link boundarySignal}). The forest marks paragraphs
+ * by their own look, so the one paragraph of a body that sits in a wrapper (`<div
+ * class="lead"><p>…</p></div>`, a custom element), a figure, a heading or a list between
+ * plain `<p>` siblings falls out of the run while its neighbours stay in; in an article
+ * body every sibling up to the pager, the comments or the share bar is the article's.
+ * Readability.js joins the top candidate's siblings in the same spirit (seed 000 §2.2).
+ *
+ * @param parent candidate tree (see module doc)
+ * @param nodes the chosen run: two or more consecutive sibling candidates, document order
+ * @param boundary 1 for candidates that end the body ({@link boundarySignal})
+ * @returns the extended run (candidate positions, document order); `nodes` unchanged
+ *   when it is not a run of two or more siblings
+ */
+export function extendRunOverSiblings(
+  parent: ArrayLike<number>,
+  nodes: readonly number[],
+  boundary: ArrayLike<number>,
+): number[] {
+  const first = nodes[0];
+  if (nodes.length < 2 || first === undefined) return [...nodes];
+  const p = parent[first] ?? -1;
+  if (p < 0 || nodes.some((k) => (parent[k] ?? -1) !== p)) return [...nodes];
+  const kids = childLists(parent)[p] ?? [];
+  let a = kids.indexOf(first);
+  let b = kids.indexOf(nodes[nodes.length - 1] ?? -1);
+  if (a < 0 || b < a) return [...nodes];
+  while (a > 0 && (boundary[kids[a - 1] ?? -1] ?? 0) !== 1) a--;
+  while (b < kids.length - 1 && (boundary[kids[b + 1] ?? -1] ?? 0) !== 1) b++;
+  return kids.slice(a, b + 1);
+}
+
+/**
+ * A run that holds every candidate child of its parent is the parent: choose the
+ * container itself, so that what the run's per-tag paths would miss (images and
+ * embeds without text between the paragraphs, text directly in the container) comes
+ * along, and the site rule names one element. Never a parent that holds the next link.
+ *
+ * @param parent candidate tree
+ * @param nodes the run (candidate positions, document order)
+ * @param containsNext 1 for candidates that contain the next-link anchor
+ * @returns `[parent]` when the run covers all the parent's candidate children, else `nodes`
+ */
+export function promoteFullRun(
+  parent: ArrayLike<number>,
+  nodes: readonly number[],
+  containsNext: ArrayLike<number>,
+): number[] {
+  const first = nodes[0];
+  if (nodes.length < 2 || first === undefined) return [...nodes];
+  const p = parent[first] ?? -1;
+  if (p < 0 || (containsNext[p] ?? 0) === 1) return [...nodes];
+  const kids = childLists(parent)[p] ?? [];
+  const chosen = new Set(nodes);
+  return kids.length === nodes.length && kids.every((k) => chosen.has(k)) ? [p] : [...nodes];
+}
+
+/**
+ * Complete a chosen run to the whole article body: {@link extendRunOverSiblings}, then
+ * {@link promoteFullRun}. A single container is left as it is.
+ *
+ * @param parent candidate tree
+ * @param nodes the choice (candidate positions, document order)
+ * @param boundary 1 for candidates that end the body ({@link boundarySignal})
+ * @param containsNext 1 for candidates that contain the next-link anchor
+ * @returns the completed choice (candidate positions, document order)
+ */
+export function completeRun(
+  parent: ArrayLike<number>,
+  nodes: readonly number[],
+  boundary: ArrayLike<number>,
+  containsNext: ArrayLike<number>,
+): number[] {
+  // The next link ends the body whatever `boundary` says.
+  const stop = Uint8Array.from({ length: parent.length }, (_, i) =>
+    (boundary[i] ?? 0) === 1 || (containsNext[i] ?? 0) === 1 ? 1 : 0,
+  );
+  return promoteFullRun(parent, extendRunOverSiblings(parent, nodes, stop), containsNext);
+}
+
+/**
+ * Text F1 of a set of candidates against a content mask (chars), as
+ * {@link choosePageElement} scores its choice.
+ *
+ * @param parent candidate tree
+ * @param ownText chars of text directly in each candidate
+ * @param mask content weight of each candidate in 0..1
+ * @param nodes candidate positions, none inside another
+ * @returns F1 in 0..1 (0 when the mask is empty)
+ */
+export function choiceScore(
+  parent: ArrayLike<number>,
+  ownText: ArrayLike<number>,
+  mask: ArrayLike<number>,
+  nodes: readonly number[],
+): number {
+  const n = parent.length;
+  const inside = new Float64Array(n);
+  const total = new Float64Array(n);
+  let contentTotal = 0;
+  for (let i = 0; i < n; i++) {
+    const own = ownText[i] ?? 0;
+    inside[i] = own * (mask[i] ?? 0);
+    total[i] = own;
+    contentTotal += inside[i] ?? 0;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const p = parent[i] ?? -1;
+    if (p < 0) continue;
+    inside[p] = (inside[p] ?? 0) + (inside[i] ?? 0);
+    total[p] = (total[p] ?? 0) + (total[i] ?? 0);
+  }
+  let inn = 0;
+  let tot = 0;
+  for (const k of nodes) {
+    inn += inside[k] ?? 0;
+    tot += total[k] ?? 0;
+  }
+  return contentTotal > 0 ? (2 * inn) / (contentTotal + tot) : 0;
+}
+
 /** Decision parameters of the page-element model (stored in models/page-element.json). */
 export interface PageElementParams {
   /** probability at which a node is first labelled content (default 0.5) */
@@ -141,19 +313,26 @@ export interface PageElementParams {
   relabel?: number;
   relabelUpper?: number;
   relabelLower?: number;
+  /** 1 (default) to complete a chosen run to the whole body ({@link completeRun}), 0 not */
+  completeRun?: number;
 }
 
 /**
  * The whole post-processing from node probabilities to the page element: first labels at
  * `firstThreshold`, seed 001's relabel, {@link choosePageElement}; when nothing is
- * labelled content, the probabilities themselves weigh the text.
+ * labelled content, the probabilities themselves weigh the text. A chosen run of
+ * siblings is then completed to the whole body ({@link completeRun}) unless
+ * `params.completeRun` is 0.
  *
  * @param parent candidate tree
  * @param ownText chars of text directly in each candidate
  * @param probs content probability of each candidate (page-element forest)
  * @param containsNext 1 for candidates that contain the next-link anchor
  * @param params decision parameters
- * @returns the choice (candidate positions)
+ * @param boundary 1 for candidates that end an article body ({@link boundarySignal});
+ *   default: the candidates holding the next link
+ * @returns the choice (candidate positions); `score` is the text F1 of the final choice
+ *   against the mask it was chosen on
  */
 export function pageElementFromProbabilities(
   parent: ArrayLike<number>,
@@ -161,10 +340,11 @@ export function pageElementFromProbabilities(
   probs: readonly number[],
   containsNext: ArrayLike<number>,
   params: PageElementParams = {},
+  boundary: ArrayLike<number> = containsNext,
 ): PageElementChoice {
   const t = params.firstThreshold ?? 0.5;
   const first = probs.map((p) => (p >= t ? 1 : 0));
-  const mask =
+  const labels =
     (params.relabel ?? 1) === 1
       ? relabelByHierarchy(
           parent,
@@ -173,6 +353,13 @@ export function pageElementFromProbabilities(
           params.relabelLower ?? RELABEL_LOWER,
         )
       : Uint8Array.from(first);
-  const choice = choosePageElement(parent, ownText, mask, containsNext);
-  return choice.nodes.length > 0 ? choice : choosePageElement(parent, ownText, probs, containsNext);
+  let mask: ArrayLike<number> = labels;
+  let choice = choosePageElement(parent, ownText, mask, containsNext);
+  if (choice.nodes.length === 0) {
+    mask = probs;
+    choice = choosePageElement(parent, ownText, mask, containsNext);
+  }
+  if ((params.completeRun ?? 1) !== 1 || choice.nodes.length < 2) return choice;
+  const nodes = completeRun(parent, choice.nodes, boundary, containsNext);
+  return { nodes, score: choiceScore(parent, ownText, mask, nodes) };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { detectPageElement } from "./page-element";
+import { detectPageElement, withTextlessBetween } from "./page-element";
 
 // Behaviour on page-like documents is tested in Chromium (test/e2e/detect-fixtures);
 // the joins of real captures in test/e2e/replay-join. These checks hold whatever the
@@ -36,5 +36,39 @@ describe("detectPageElement (bundled forest)", () => {
   });
   it("finds nothing on an empty page", () => {
     expect(detectPageElement(doc("")).elements).toEqual([]);
+  });
+});
+
+describe("withTextlessBetween", () => {
+  const body = (inner: string) => {
+    const d = doc(`<div id="b">${inner}</div>`);
+    return Array.from(d.querySelectorAll("#b > *"));
+  };
+  it("adds the images and embeds between the run's paragraphs", () => {
+    const kids = body(
+      `<p>a</p><img src="x.png"><div class="fig"><picture><img src="y.png"></picture></div><p>b</p><iframe src="v"></iframe><p>c</p><img src="after.png">`,
+    );
+    const run = kids.filter((e) => e.localName === "p");
+    expect(withTextlessBetween(run).map((e) => e.localName)).toEqual([
+      "p",
+      "img",
+      "div",
+      "p",
+      "iframe",
+      "p",
+    ]);
+  });
+  it("leaves out empty slots, scripts and elements with text", () => {
+    const kids = body(`<p>a</p><div class="ad"></div><script>x()</script><div>aside</div><p>b</p>`);
+    const run = kids.filter((e) => e.localName === "p");
+    expect(withTextlessBetween(run)).toEqual(run);
+  });
+  it("leaves a single element or non-siblings as they are", () => {
+    const kids = body(`<p>a</p><img src="x.png"><div><p>b</p></div>`);
+    const [a, , div] = kids;
+    const inner = div?.querySelector("p");
+    if (!a || !inner) throw new Error("fixture");
+    expect(withTextlessBetween([a])).toEqual([a]);
+    expect(withTextlessBetween([a, inner])).toEqual([a, inner]);
   });
 });

@@ -1,6 +1,10 @@
 import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../features/node-features";
 import { pageElementForest } from "./models";
-import { type PageElementParams, pageElementFromProbabilities } from "./page-element-choice";
+import {
+  boundarySignal,
+  type PageElementParams,
+  pageElementFromProbabilities,
+} from "./page-element-choice";
 
 /** The page-element decision. */
 export interface PageElementResult {
@@ -48,6 +52,37 @@ export function detectPageElement(
     probs,
     contains,
     forest.params as PageElementParams,
+    vectors.map((v) => boundarySignal(v.features)),
   );
-  return { elements: choice.nodes.flatMap((k) => vectors[k]?.element ?? []), score: choice.score };
+  const elements = choice.nodes.flatMap((k) => vectors[k]?.element ?? []);
+  return { elements: withTextlessBetween(elements), score: choice.score };
+}
+
+/** Media that carry an article's content without text. */
+const MEDIA = "img, picture, video, audio, svg, canvas, iframe, object, embed";
+
+/**
+ * A run of siblings with the media between them that carry no text: images, pictures,
+ * videos and embeds between the paragraphs are the article's too, but the forest scores
+ * only elements with visible text, so a run of scored elements skips them. Empty
+ * elements without media (ad slots, spacers) and scripts stay out.
+ *
+ * @param run the chosen elements, document order
+ * @returns `run` with the textless media siblings between its first and last element, in
+ *   document order; `run` itself unless it is two or more children of one parent
+ */
+export function withTextlessBetween(run: readonly Element[]): Element[] {
+  const first = run[0];
+  const last = run[run.length - 1];
+  const parent = first?.parentElement;
+  if (run.length < 2 || !first || !last || !parent) return [...run];
+  if (!run.every((e) => e.parentElement === parent)) return [...run];
+  const chosen = new Set(run);
+  const out: Element[] = [];
+  for (let e: Element | null = first; e; e = e.nextElementSibling) {
+    const media = e.matches(MEDIA) || e.querySelector(MEDIA) !== null;
+    if (chosen.has(e) || (media && (e.textContent ?? "").trim() === "")) out.push(e);
+    if (e === last) break;
+  }
+  return out;
 }

@@ -110,3 +110,35 @@ describe("nextLinkXPath on awkward markup", () => {
     );
   });
 });
+
+describe("learnSiteRule on a completed article body (issue 12)", () => {
+  // The page element chosen on page 1: the body's run from the wrapped lead to the last
+  // paragraph, before the pager (page-element-choice.ts, completeRun).
+  const story = (n: number, extra = "") =>
+    page(
+      `<div id="story"><h1>Title</h1><div class="story-body">` +
+        `<div class="lead"><p>Lead of page ${n}.</p></div><p>First ${n}.</p>` +
+        `<figure><img src="f${n}.png"><figcaption>Figure ${n}</figcaption></figure>` +
+        `<p>Second ${n}.</p><x-pullquote>Quote ${n}</x-pullquote>${extra}<p>Last ${n}.</p>` +
+        `<div class="pager"><a href="?p=${n - 1}">Prev</a><a href="?p=${n + 1}">Next</a></div>` +
+        `</div></div>`,
+    );
+  it("selects the wrapped lead, the figure and the custom element on page 2, not the pager", () => {
+    const p1 = story(1);
+    const body = p1.querySelector(".story-body") as Element;
+    const run = Array.from(body.children).filter((e) => !e.classList.contains("pager"));
+    const next = p1.querySelector(".pager a:last-child") as Element;
+    const rule = learnSiteRule("https://ex.com/news/story", next, run);
+    const p2 = story(2, "<p>An extra paragraph.</p>");
+    const texts = evaluateXPath(p2, rule.pageElement).map((e) => e.textContent);
+    expect(texts).toEqual([
+      "Lead of page 2.",
+      "First 2.",
+      "Figure 2",
+      "Second 2.",
+      "Quote 2",
+      "An extra paragraph.",
+      "Last 2.",
+    ]);
+  });
+});

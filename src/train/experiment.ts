@@ -8,7 +8,7 @@ import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
 import { UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
-import { pageElementFromProbabilities } from "../detect/page-element-choice";
+import { boundarySignal, pageElementFromProbabilities } from "../detect/page-element-choice";
 import {
   countNextLink,
   emptyCounts,
@@ -76,6 +76,9 @@ export interface Setup {
   linkThreshold: number | "inner-cv";
   /** apply seed 001's hierarchy relabel before choosing the page element */
   relabel: boolean;
+  /** complete a chosen run of siblings to the whole body (`completeRun` in
+   * page-element-choice.ts); absent means yes */
+  completeRun?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -89,6 +92,7 @@ export const TSUGI_SETUP: Setup = {
   learner: DEFAULT_LEARNER,
   linkThreshold: "inner-cv",
   relabel: true,
+  completeRun: true,
   linkSmoteRatio: 10,
   nodeSmoteRatio: 25,
 };
@@ -228,17 +232,25 @@ export function decidePageElement(
   probs: readonly number[],
   anchor: number,
   relabel: boolean,
+  completeRun = true,
 ): number[] {
   const rows = nodeRows(rec, anchor);
-  const contains = rows.map((r) => r[NODE_FEATURE_NAMES.indexOf("containsNextLink")] ?? 0);
+  const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
+  const contains = rows.map((r) => r[col("containsNextLink")] ?? 0);
+  const boundary = rows.map((r) =>
+    boundarySignal({
+      containsNextLink: r[col("containsNextLink")] ?? 0,
+      classHint: r[col("classHint")] ?? 0,
+      linkDensity: r[col("linkDensity")] ?? 0,
+    }),
+  );
   const choice = pageElementFromProbabilities(
     candidateParents(rec),
     rec.nodes.ownText,
     probs,
     contains,
-    {
-      relabel: relabel ? 1 : 0,
-    },
+    { relabel: relabel ? 1 : 0, completeRun: completeRun ? 1 : 0 },
+    boundary,
   );
   return choice.nodes.map((k) => rec.nodes.index[k] ?? -1);
 }
@@ -592,7 +604,13 @@ export function testDetectors(
     if (!hasPageElementGold(rec)) continue;
     const anchor = opts.goldNextForNodes ? goldAnchor(rec) : next.anchor;
     const rows = nodeRows(rec, anchor).map((r) => pick(r, d.nodeCols));
-    const elements = decidePageElement(rec, d.node.probabilities(rows), anchor, setup.relabel);
+    const elements = decidePageElement(
+      rec,
+      d.node.probabilities(rows),
+      anchor,
+      setup.relabel,
+      setup.completeRun ?? true,
+    );
     scorePageElement(m, rec, elements);
   }
   return m;

@@ -117,6 +117,11 @@ function setupsFor(cmd: string): Setup[] {
       nodeFeatures: NODE_FEATURE_NAMES.filter((n) => n !== "nextLinkDistance"),
     },
     { ...base, name: "ablation: without hierarchy relabel (seed 001)", relabel: false },
+    {
+      ...base,
+      name: "ablation: without run completion (siblings up to a boundary)",
+      completeRun: false,
+    },
   ];
 }
 
@@ -226,7 +231,13 @@ function writeModels(
   );
   const nodeModel = d.node.toModel(
     "page-element",
-    { firstThreshold: 0.5, relabelUpper: 0.7, relabelLower: 0.4, relabel: setup.relabel ? 1 : 0 },
+    {
+      firstThreshold: 0.5,
+      relabelUpper: 0.7,
+      relabelLower: 0.4,
+      relabel: setup.relabel ? 1 : 0,
+      completeRun: (setup.completeRun ?? true) ? 1 : 0,
+    },
     { date, pages, learner, smoteRatio: setup.nodeSmoteRatio, undersample: "1:1" },
   );
   if (!linkModel || !nodeModel) throw new Error("the shipped setup must be a random forest");

@@ -30,6 +30,13 @@ const PAGES: Record<string, string> = {
   crossOrigin: chrome(
     `<div id="main"><h1>A story</h1><div class="body">${article}</div><div class="pager"><a rel="next" href="http://other.org/story/2">Next</a></div></div>`,
   ),
+  // Issue 12: the body's first paragraph in a wrapper, a figure and a custom element
+  // between plain paragraphs; the pager, then comments, inside the same body. (On this
+  // uniform prose the forest alone already keeps the lead; the check guards the whole
+  // chain, the run completion's own cases are in page-element-choice.test.ts.)
+  wrappedLead: chrome(
+    `<div id="main"><h1>A story</h1><div class="story-body"><div class="intro"><p>The lead paragraph sits in a wrapper, as many news sites print it, with a comma, and a full stop.</p></div>${para(1)}${para(2)}<figure><img src="/f.png" width="600" height="300"><figcaption>A figure caption</figcaption></figure>${para(3)}<x-pullquote>A quoted line, printed large.</x-pullquote>${para(4)}${para(5)}<div class="pagination"><a href="/story/2">Next ›</a></div><ol class="comment-list"><li><a href="/u/1">reader</a> A comment on the story, with words, and more words.</li></ol></div></div>`,
+  ),
   items: chrome(
     `<div id="list">${[1, 2, 3, 4].map((i) => `<div class="post"><h2>Post ${i}</h2>${para(i)}</div>`).join("")}<div class="pager"><a href="/story?page=2">Next page »</a></div></div>`,
   ),
@@ -83,6 +90,15 @@ describe("detectors on page-like fixtures (bundled forests, Chromium)", () => {
     expect(pe?.text).toMatch(/Paragraph 1 of the story/);
     expect(pe?.text).toMatch(/Paragraph 6 of the story/);
     expect(pe?.text).not.toMatch(/Related one|Contact|Sport/);
+  });
+  it("takes the wrapped lead, figure and custom element with the body, up to the pager", () => {
+    expect(results.wrappedLead?.nextUrl).toBe("http://ex.com/story/2");
+    const pe = results.wrappedLead?.pageElement;
+    expect(pe?.text).toMatch(/The lead paragraph sits in a wrapper/);
+    expect(pe?.text).toMatch(/A figure caption/);
+    expect(pe?.text).toMatch(/A quoted line/);
+    expect(pe?.text).toMatch(/Paragraph 5 of the story/);
+    expect(pe?.text).not.toMatch(/Next ›|A comment on the story|Related one/);
   });
   it("returns the items, not their parent, when the parent also holds the pager", () => {
     expect(results.items?.nextUrl).toBe("http://ex.com/story?page=2");

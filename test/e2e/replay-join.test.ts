@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { afterEach, describe, expect, it } from "vitest";
@@ -66,6 +66,28 @@ function pagerFetches(r: ReplayServer) {
 function failedPagerFetches(r: ReplayServer) {
   return pagerFetches(r).filter((q) => q.status >= 400);
 }
+
+/**
+ * Expected article text of a multi-page capture, made by hand from the capture itself
+ * (test/golden/README.md): per page, the start of its first and middle paragraph and the
+ * end of its last, in page order.
+ */
+interface Golden {
+  case: string;
+  method: string;
+  pages: { url: string; paragraphs: number; first: string; middle: string; last: string }[];
+}
+
+const GOLDEN_DIR = join(process.cwd(), "test", "golden");
+
+function readGolden(name: string): Golden {
+  return JSON.parse(readFileSync(join(GOLDEN_DIR, name, "expected.json"), "utf8")) as Golden;
+}
+
+const goldenCases = readdirSync(GOLDEN_DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 const noCorpus = withoutCorpus("joining real captures");
 
@@ -149,6 +171,36 @@ describe.skipIf(noCorpus)(
     const single = noCorpus
       ? ["(corpus)"]
       : listMultipageCases().filter((name) => !multi.has(name));
+
+    it("every multi-page capture has its golden text", () => {
+      expect(goldenCases).toEqual([...multi].sort());
+    });
+
+    it.each(goldenCases)(
+      "%s: every joined page's article text appears once, whole and in order",
+      async (name) => {
+        const golden = readGolden(name);
+        const { page } = await open(name);
+        expect((await scrollUntilSettled(page, 150_000)).state).toBe("done");
+        const article = await readJoinedArticle(page);
+        expect(article.pages.map((p) => p.url)).toEqual(golden.pages.map((p) => p.url));
+        const text = await bodyText(page);
+        let previous = -1;
+        for (const [k, g] of golden.pages.entries()) {
+          const where = `${name} page ${k + 1}`;
+          for (const [part, excerpt] of [
+            ["first", g.first],
+            ["middle", g.middle],
+            ["last", g.last],
+          ] as const) {
+            expect(occurrences(text, excerpt), `${where}: ${part} paragraph, once`).toBe(1);
+            const at = text.indexOf(excerpt);
+            expect(at, `${where}: ${part} paragraph in order`).toBeGreaterThan(previous);
+            previous = at;
+          }
+        }
+      },
+    );
 
     it.each(single)(
       "%s (single page): nothing appended, at most a quiet page-2 check",
