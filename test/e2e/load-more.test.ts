@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
+import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
 import { launchWithExtension } from "../support/extension";
 import {
@@ -149,5 +150,28 @@ describe("dangerous buttons next to a list (case d)", () => {
     ).toEqual(["Load more"]);
     expect(requested("/submit")).toEqual([]);
     expect(await titles(page)).toContain("Control item 3");
+  });
+});
+
+describe("the load-more pager in the reader's language", () => {
+  it("says the end in Japanese, in the page and in the status", async () => {
+    const ja = localeMessages("ja");
+    const b = await launchWithExtension({
+      locale: "ja",
+      settings: { minIntervalMs: 0, pageCap: 10 },
+    });
+    try {
+      const page = await b.context.newPage();
+      await page.goto(`${server.origin}/list`);
+      const end = await scrollUntilSettled(page, 60_000);
+      expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+      const said = ja("stop_load_more_end", [String(LAST_PAGE)]);
+      expect(said).toMatch(/[ぁ-んァ-ン一-龯]/);
+      expect(end.reason).toBe(said);
+      expect(await page.locator(".tsugi-status").textContent()).toContain(said);
+      expect(await titles(page)).toHaveLength(LAST_PAGE * PER_PAGE);
+    } finally {
+      await b.close();
+    }
   });
 });
