@@ -5,6 +5,7 @@ import {
   controlLabels,
   deniedControl,
   denyText,
+  disclosureControl,
   findLoadMore,
   itemRun,
   listBefore,
@@ -180,6 +181,19 @@ describe("navigatesAway", () => {
     expect(navigatesAway(el("<a href='javascript:void(0)'>Load more</a>"))).toBe(false);
     expect(navigatesAway(el("<a>Load more</a>"))).toBe(false);
     expect(navigatesAway(el("<button>Load more</button>"))).toBe(false);
+  });
+});
+
+describe("disclosureControl", () => {
+  it("is true for menu and panel toggles, false for a plain button", () => {
+    expect(disclosureControl(el("<button aria-expanded='false'>Show more</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-haspopup='menu'>More</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-pressed='false'>Show more</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-haspopup='false'>Load more</button>"))).toBe(false);
+    expect(disclosureControl(el("<button>Load more</button>"))).toBe(false);
+  });
+  it("keeps a toggle after a list from being taken as a load-more button", () => {
+    expect(findLoadMore(doc(`${LIST}<button aria-expanded='false'>Show more</button>`))).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@
  * - it submits no form ({@link submitsForm});
  * - it does not navigate: an `<a>` with a real href is a next link, left to the pager
  *   ({@link navigatesAway});
+ * - it is no disclosure widget: a menu or panel toggle ({@link disclosureControl});
  * - it can be clicked now ({@link clickable});
  * - it stands right after a run of similar items ({@link listBefore}).
  *
@@ -216,6 +217,21 @@ export function navigatesAway(el: Element): boolean {
 }
 
 /**
+ * Whether the control opens or closes something rather than loading: `aria-expanded`
+ * (a menu toggle, a "show more / show less" panel), `aria-haspopup` other than "false",
+ * or `aria-pressed` (a toggle). Clicking such a control twice undoes the first click, and
+ * it grows no list.
+ *
+ * @param el control element
+ * @returns true for a disclosure or toggle widget
+ */
+export function disclosureControl(el: Element): boolean {
+  if (el.hasAttribute("aria-expanded") || el.hasAttribute("aria-pressed")) return true;
+  const popup = el.getAttribute("aria-haspopup");
+  return popup !== null && popup.trim().toLowerCase() !== "false";
+}
+
+/**
  * Whether the control can be clicked now: connected, not disabled (attribute, `disabled`
  * fieldset or `aria-disabled="true"`), not `hidden`, and not `display: none` or
  * `visibility: hidden` by style (read only where the document has a window).
@@ -375,7 +391,7 @@ export function loadMoreControl(el: Element): LoadMoreTarget | null {
   if (navigatesAway(el)) return null;
   const label = controlLabels(el).find(loadMoreText);
   if (label === undefined) return null;
-  if (deniedControl(el) || submitsForm(el) || !clickable(el)) return null;
+  if (deniedControl(el) || submitsForm(el) || disclosureControl(el) || !clickable(el)) return null;
   const run = listBefore(el);
   return run ? { ...run, control: el, label } : null;
 }

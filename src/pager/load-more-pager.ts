@@ -15,6 +15,7 @@
 import {
   clickable,
   deniedControl,
+  disclosureControl,
   findLoadMore,
   type LoadMoreTarget,
   navigatesAway,
@@ -199,7 +200,13 @@ export class LoadMorePager implements JoiningPager {
     }
     if (!control || !clickable(control)) return null;
     // Judged again before every click: the deny list always wins.
-    if (deniedControl(control) || submitsForm(control) || navigatesAway(control)) return null;
+    if (
+      deniedControl(control) ||
+      submitsForm(control) ||
+      navigatesAway(control) ||
+      disclosureControl(control)
+    )
+      return null;
     return control;
   }
 
