@@ -245,7 +245,12 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
               nextLink: start.rule?.nextLink ?? null,
             },
           }
-        : { ...INITIAL_STATUS, state: "ready", detectMs: loadMore?.detectMs ?? 0 },
+        : {
+            ...INITIAL_STATUS,
+            state: "ready",
+            detectMs: loadMore?.detectMs ?? 0,
+            loadMore: loadMore?.target.label ?? null,
+          },
     );
     return;
   }

@@ -168,6 +168,7 @@ export class LoadMorePager implements JoiningPager {
       pages: this.pages,
       detectMs: this.opts.detectMs ?? 0,
       rule: null,
+      loadMore: this.target.label,
     };
   }
 

@@ -85,6 +85,7 @@ describe("a list with a Load more button (case a)", () => {
     expect(end.state).toBe("done");
     expect(end.pages).toBe(LAST_PAGE);
     expect(end.detector).toBe(true);
+    expect(end.loadMore).toBe("Load more");
     expect(end.reason).toContain(`${LAST_PAGE} pages loaded`);
     const all = PER_PAGE * LAST_PAGE;
     expect(await titles(page)).toEqual(Array.from({ length: all }, (_, i) => itemOf(i + 1).title));
