@@ -375,9 +375,23 @@ export interface LoadMoreTarget extends ItemRun {
   label: string;
 }
 
-/** Every element that may be a load-more control. */
-const CONTROLS =
-  "button, a, [role='button' i], input[type='button' i], input[type='submit' i], input[type='image' i]";
+/**
+ * Every element that may be a load-more control. Links with a real href are left out by
+ * the selector itself (the browser filters them natively): on a page of 2,000 links, that
+ * is what keeps this second look of the gate cheap. {@link navigatesAway} still judges
+ * what the selector lets through (an href with leading spaces).
+ */
+const CONTROLS = [
+  "button",
+  "a:not([href])",
+  "a[href='']",
+  "a[href^='#']",
+  "a[href^='javascript:' i]",
+  "[role='button' i]",
+  "input[type='button' i]",
+  "input[type='submit' i]",
+  "input[type='image' i]",
+].join(", ");
 
 /**
  * Judge one control with every signal; the deny list, the form and the navigation tests
