@@ -164,6 +164,28 @@ describe("LoadMorePager", () => {
     expect(states[states.length - 1]).toMatchObject({ state: "stopped", pages: 2 });
   });
 
+  it("clicks a '#' link without jumping: the URL keeps no fragment, the site's handler runs", async () => {
+    const dom = new JSDOM(
+      `<body><ul id="list">${[1, 2, 3].map((i) => `<li class="item">Item ${i}</li>`).join("")}</ul>` +
+        `<a href="#" id="more">Show more</a></body>`,
+      { url: "https://s.test/items" },
+    );
+    const doc = dom.window.document;
+    const link = doc.getElementById("more") as HTMLAnchorElement;
+    link.addEventListener("click", () => {
+      const li = doc.createElement("li");
+      li.className = "item";
+      li.textContent = "Item 4";
+      doc.getElementById("list")?.append(li);
+      link.remove();
+    });
+    const { pager, settled } = start(doc);
+    pager.attach();
+    expect(await settled()).toMatchObject({ state: "done", pages: 2 });
+    expect(dom.window.location.href).toBe("https://s.test/items");
+    expect(texts(doc)).toEqual(["Item 1", "Item 2", "Item 3", "Item 4"]);
+  });
+
   it("stops when the reader asks, during the wait", async () => {
     const s = site({ grows: false });
     const { pager, settled } = start(s.doc, {}, 5_000);

@@ -231,6 +231,11 @@ export class LoadMorePager implements JoiningPager {
     const before = new Set(runItems(this.target));
     const grown = this.waitForGrowth(before);
     this.lastClickAt = Date.now();
+    // A load-more link's "#" href would jump to the top of the page (or change the URL)
+    // when the site's handler does not prevent it; the site's handlers still run.
+    // javascript: hrefs are left alone: they may be the site's own action.
+    if (control.localName === "a" && (control.getAttribute("href") ?? "").trim().startsWith("#"))
+      control.addEventListener("click", (e) => e.preventDefault(), { once: true });
     try {
       (control as HTMLElement).click();
     } catch {
