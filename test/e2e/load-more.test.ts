@@ -154,6 +154,21 @@ describe("dangerous buttons next to a list (case d)", () => {
   });
 });
 
+describe("a Load more button that loads nothing", () => {
+  it("is clicked once, then the pager stops with a reason after 8 s, leaving the page as it was", async () => {
+    const page = await openPage("/inert");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toContain("did not grow within 8 s");
+    expect(
+      await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks),
+    ).toEqual(["Show more"]);
+    // Nothing was gained: no line in the page (the popup says why).
+    expect(await page.locator(".tsugi-status [role=status]").isVisible()).toBe(false);
+    expect(await titles(page)).toHaveLength(PER_PAGE);
+  });
+});
+
 describe("the load-more pager in the reader's language", () => {
   it("says the end in Japanese, in the page and in the status", async () => {
     const ja = localeMessages("ja");

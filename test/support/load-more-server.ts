@@ -14,6 +14,8 @@
  *   `/click?label=…`; the form posts to `/submit`. `/danger?control=1` adds one plain
  *   "Load more" button (type=button) after the dangerous ones, which appends 3 items and
  *   removes itself: the control case that shows clicks are seen.
+ * - `/inert`: the list and a "Load more" button whose click does nothing (counted in
+ *   `window.__clicks`): the list never grows.
  * Anything else answers 404.
  */
 import http from "node:http";
@@ -160,6 +162,14 @@ function route(method: string, url: URL): Reply {
       ),
     );
   if (url.pathname === "/danger") return html(dangerPage(url.searchParams.has("control")));
+  if (url.pathname === "/inert")
+    return html(
+      page(
+        "Inert button",
+        '<div class="more"><button type="button" id="more">Show more</button></div>',
+        'window.__clicks = []; document.getElementById("more").addEventListener("click", () => window.__clicks.push("Show more"));',
+      ),
+    );
   if (url.pathname === "/api/items") {
     const n = Number(url.searchParams.get("page"));
     if (Number.isInteger(n) && n >= 2 && n <= LAST_PAGE) {
