@@ -182,6 +182,21 @@ describe("navigatesAway", () => {
     expect(navigatesAway(el("<a>Load more</a>"))).toBe(false);
     expect(navigatesAway(el("<button>Load more</button>"))).toBe(false);
   });
+  it("is true for inline handlers that set location, open a window or submit", () => {
+    expect(navigatesAway(el("<button onclick=\"location.href='/p/2'\">Load more</button>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<button onclick='window.open(\"/x\")'>Show more</button>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<a href='javascript:document.forms[0].submit()'>More</a>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<button onclick='loadMore(2)'>Load more</button>"))).toBe(false);
+    expect(
+      findLoadMore(doc(`${LIST}<button onclick="location='?page=2'">Load more</button>`)),
+    ).toBeNull();
+  });
 });
 
 describe("disclosureControl", () => {

@@ -200,20 +200,27 @@ export function submitsForm(el: Element): boolean {
   return owner !== null && type !== "button";
 }
 
+/** An inline handler that leaves the page: `location…`, `window.open(`, `.submit(`. */
+const NAVIGATING_HANDLER = /\blocation\b|\bopen\s*\(|\.submit\s*\(|\bhref\s*=/i;
+
 /**
  * Whether the control navigates to another page: an `<a>` or `<area>` whose href is a real
- * URL (anything but empty, a fragment or `javascript:`). Such a link is a next link for
- * the pager, not a load-more button.
+ * URL (anything but empty, a fragment or `javascript:`), or any control whose inline
+ * `onclick` (or `javascript:` href) sets `location`, opens a window or submits a form.
+ * Such a link is a next link for the pager, not a load-more button.
  *
  * @param el control element
  * @returns true when clicking it would leave the page
  */
 export function navigatesAway(el: Element): boolean {
+  const onclick = el.getAttribute("onclick");
+  if (onclick && NAVIGATING_HANDLER.test(onclick)) return true;
   if (el.localName !== "a" && el.localName !== "area") return false;
   const href = el.getAttribute("href");
   if (href === null) return false;
   const h = href.trim();
-  return !(h === "" || h.startsWith("#") || /^javascript:/i.test(h));
+  if (/^javascript:/i.test(h)) return NAVIGATING_HANDLER.test(h);
+  return !(h === "" || h.startsWith("#"));
 }
 
 /**
