@@ -4,7 +4,8 @@
  * live page at idle time (or applies the reader's site rule or a learned rule), then
  * hands over to the pager. It reports status to the background (badge) and answers the
  * popup and the keyboard commands through the entry: next page now, load N more, stop,
- * fetch all, export. The per-site switch and the settings take effect at once through
+ * fetch all, export. Where page 1 has no next link but a "Load more" button after its
+ * list (issue 15), the load-more pager clicks the page's own button instead. The per-site switch and the settings take effect at once through
  * `storage.onChanged`, without a reload.
  */
 import browser from "webextension-polyfill";
@@ -13,12 +14,14 @@ import { detectInSlices } from "../src/detect/detect";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
 import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
+import { findLoadMore, type LoadMoreTarget } from "../src/features/load-more";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import type { ExportFile, Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { parseHtml } from "../src/pager/fetch-page";
+import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
 import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
@@ -51,7 +54,9 @@ let ruleName: string | null = null;
 let ruleSource: "user" | "learned" | "detected" = "detected";
 /** The learned rule read from the cache for this page, if one was used. */
 let cachedRule: CachedRule | null = null;
-let pager: Pager | null = null;
+let pager: JoiningPager | null = null;
+/** Page 1's "Load more" button, when it has no next link (issue 15). */
+let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
@@ -89,9 +94,24 @@ function report(next: TabStatus): void {
   });
 }
 
+/** Whether page 1 gave the pager something to follow: a next link or a load-more button. */
+function canJoin(): boolean {
+  return start !== null || loadMore !== null;
+}
+
 /** The pager, created on first need (a switched-off site gets none until asked). */
-function ensurePager(): Pager | null {
-  if (pager || !start) return pager;
+function ensurePager(): JoiningPager | null {
+  if (pager) return pager;
+  if (!start) {
+    if (!loadMore) return null;
+    pager = new LoadMorePager(document, loadMore.target, settings, report, {
+      words,
+      detectMs: loadMore.detectMs,
+    });
+    pager.setAuto(enabled());
+    pager.attach();
+    return pager;
+  }
   pager = new Pager(document, start, settings, report, {
     words,
     onRuleChecked: (check) => void keepOrDropRule(check),
@@ -194,7 +214,10 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
     start = pagerStart(found, pageUrl);
-    if (!start) {
+    // No next link at all: the page's own "Load more" button, if it has a safe one.
+    const button = start || found.next.url ? null : findLoadMore(document);
+    if (button) loadMore = { target: button, detectMs: found.ms };
+    else if (!start) {
       report({
         ...INITIAL_STATUS,
         state: "no-next",
@@ -208,18 +231,27 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
     }
   }
   if (!enabled()) {
-    report({
-      ...INITIAL_STATUS,
-      state: "ready",
-      nextUrl: start.nextUrl,
-      nextScore: start.nextScore,
-      detectMs: start.detectMs,
-      rule: {
-        pageElement:
-          xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
-        nextLink: start.rule?.nextLink ?? null,
-      },
-    });
+    report(
+      start
+        ? {
+            ...INITIAL_STATUS,
+            state: "ready",
+            nextUrl: start.nextUrl,
+            nextScore: start.nextScore,
+            detectMs: start.detectMs,
+            rule: {
+              pageElement:
+                xpathsForRun(start.pageElements).join(" | ") || start.pageElementXPaths.join(" | "),
+              nextLink: start.rule?.nextLink ?? null,
+            },
+          }
+        : {
+            ...INITIAL_STATUS,
+            state: "ready",
+            detectMs: loadMore?.detectMs ?? 0,
+            loadMore: loadMore?.target.label ?? null,
+          },
+    );
     return;
   }
   ensurePager();
@@ -233,11 +265,11 @@ browser.storage.onChanged.addListener((changes, area) => {
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
-  if (!pager && start && enabled()) ensurePager();
+  if (!pager && canJoin() && enabled()) ensurePager();
   pager?.setAuto(enabled());
   applyAddressBar();
   if (pager) report(pager.snapshot());
-  else if (start) report({ ...status, state: "ready" });
+  else if (canJoin()) report({ ...status, state: "ready" });
 });
 
 async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
@@ -266,10 +298,10 @@ async function toggleSite(): Promise<TabStatus> {
   const disabledSites = withSite(stored.disabledSites, pageUrl, on);
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
-  if (!pager && start && on) ensurePager();
+  if (!pager && canJoin() && on) ensurePager();
   pager?.setAuto(on);
   if (pager) report(pager.snapshot());
-  else if (start) report({ ...status, state: "ready" });
+  else if (canJoin()) report({ ...status, state: "ready" });
   else report(status);
   return status;
 }

@@ -69,6 +69,16 @@ describe("Popup", () => {
     expect(q(root, "rule").textContent).toContain("[popupDetected]");
     expect(q(root, "rule").textContent).toContain("story");
   });
+  it("names the page's Load more button when it is what tsugi follows, and offers next page now", async () => {
+    const root = await mount(
+      api({ ...ready, nextUrl: null, nextScore: 0, rule: null, loadMore: "Load more" }),
+    );
+    expect(q(root, "next").textContent).toBe("[popupLoadMoreButton:Load more]");
+    expect(q(root, "next-now").disabled).toBe(false);
+    const none = await mount(api({ ...ready, nextUrl: null, rule: null }));
+    expect(q(none, "next").textContent).toBe("[popupNone]");
+    expect(q(none, "next-now").disabled).toBe(true);
+  });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(
       api({

@@ -69,7 +69,9 @@ export function Popup({ api }: { api: PopupApi }) {
     }
   };
   const joinable =
-    status.nextUrl !== null && (status.state === "ready" || status.state === "off") && !busy;
+    (status.nextUrl !== null || Boolean(status.loadMore)) &&
+    (status.state === "ready" || status.state === "off") &&
+    !busy;
   const running = status.state === "ready" || status.state === "loading" || status.state === "off";
   const cap = status.pageCap ?? 0;
 
@@ -130,6 +132,8 @@ export function Popup({ api }: { api: PopupApi }) {
                 ({t("popupConfidence", [String(Math.round(status.nextScore * 100))])})
               </span>
             </>
+          ) : status.loadMore ? (
+            t("popupLoadMoreButton", [status.loadMore])
           ) : (
             t("popupNone")
           )}

@@ -55,4 +55,13 @@ describe("pagerGate", () => {
     expect(pagerGate(doc(`<a href='/x'>${long} next</a>`)).pass).toBe(false);
     expect(pagerGate(doc(`<a href='/x' rel='next'>${long}</a>`)).pass).toBe(true);
   });
+
+  it("opens on a load-more button after a list, not on a dangerous one or a form's", () => {
+    const list = "<ul><li class='i'>a</li><li class='i'>b</li><li class='i'>c</li></ul>";
+    const g = pagerGate(doc(`<a href='/'>Home</a>${list}<button type='button'>Load more</button>`));
+    expect(g).toMatchObject({ pass: true, signal: "load-more", links: 1 });
+    expect(pagerGate(doc(`${list}<button>Subscribe to load more</button>`)).pass).toBe(false);
+    expect(pagerGate(doc(`<form>${list}<button>Load more</button></form>`)).pass).toBe(false);
+    expect(pagerGate(doc(`<p>No list here.</p><button>Load more</button>`)).pass).toBe(false);
+  });
 });

@@ -1,12 +1,14 @@
 /**
  * The gate: decide cheaply whether a page may have a pager, before any model is loaded
  * (issue 13; the first stage of ARCHITECTURE.md's staged detector). One pass over the
- * page's links, stopping at the first signal of ./signals.ts. No layout read, no URL
- * parsing: the cost is a bounded walk of the link's label and a few regular expressions
+ * page's links, stopping at the first signal of ./signals.ts, then, where none is found,
+ * one look for a "Load more" button after a list (../features/load-more.ts). No layout
+ * read, no URL parsing: the cost is a bounded walk of the link's label and a few regular expressions
  * per link.
  */
 
 import { iconNext } from "../features/icon-next";
+import { findLoadMore } from "../features/load-more";
 import {
   anchorLabel,
   nextAttrSignal,
@@ -25,7 +27,8 @@ export type GateSignal =
   | "next-attr"
   | "next-icon"
   | "numbered-run"
-  | "page-param";
+  | "page-param"
+  | "load-more";
 
 /** What the gate decided on one page. */
 export interface GateResult {
@@ -85,5 +88,8 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
     pageParam ||= param;
   }
   if (numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
-  return done(pageParam ? "page-param" : null, links);
+  if (pageParam) return done("page-param", links);
+  // No next link in sight: a "Load more" button after a list lets the detector run too
+  // (issue 15); the deny list and the form and navigation tests already apply here.
+  return done(findLoadMore(doc) ? "load-more" : null, links);
 }

@@ -33,6 +33,9 @@ export interface TabStatus {
   pageCap?: number;
   /** A "fetch all" in progress in this tab. */
   fetchingAll?: boolean;
+  /** The label of the page's own "Load more" button that the load-more pager clicks
+   * (issue 15), when the page has no next link but such a button. */
+  loadMore?: string | null;
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
    * idle, and only the content entry ran). */
   detector?: boolean;

@@ -18,6 +18,8 @@ const reasons: StopReason[] = [
   { kind: "no-page-element", url: "https://s.test/2" },
   { kind: "duplicate-content", url: "https://s.test/2" },
   { kind: "reader-stop" },
+  { kind: "load-more-end" },
+  { kind: "no-growth", seconds: 8 },
 ];
 
 describe("pager words", () => {
@@ -26,6 +28,7 @@ describe("pager words", () => {
     for (const r of reasons) expect(w.stop(r, 3)).toBe(describeStop(r, 3));
     expect(w.loading(4)).toBe("Loading page 4…");
     expect(w.retry).toBe("Retry");
+    expect(w.clicking(2)).toBe("Loading more items (page 2)…");
     expect(w.page(3)).toBe("Page 3");
   });
   it("the Japanese catalogue has every reason, with its details filled in", () => {
@@ -37,6 +40,9 @@ describe("pager words", () => {
       if ("url" in r && r.kind !== "cross-origin") expect(s).toContain(r.url);
     }
     expect(w.stop({ kind: "page-cap", cap: 9 }, 3)).toContain("9");
+    expect(w.stop({ kind: "no-growth", seconds: 8 }, 3)).toContain("8");
+    expect(w.stop({ kind: "load-more-end" }, 4)).toContain("4");
+    expect(w.clicking(5)).toContain("5");
     expect(w.loading(4)).toContain("4");
     expect(w.page(3)).toBe("3 ページ目");
   });

@@ -14,11 +14,14 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
   switch (reason.kind) {
     case "no-next-link":
     case "reader-stop":
+    case "load-more-end":
       return [String(pages)];
     case "cross-origin":
       return [hostOf(reason.url)];
     case "page-cap":
       return [String(reason.cap)];
+    case "no-growth":
+      return [String(reason.seconds)];
     case "http-error":
       return [String(reason.status), reason.url];
     case "fetch-failed":
@@ -54,6 +57,8 @@ export function pagerWords(getMessage: GetMessage): PagerWords {
       getMessage("pagerRetrying", [String(page), String(seconds)]) ||
       `Page ${page}: retrying in ${seconds} s…`,
     retry: getMessage("pagerRetry") || "Retry",
+    clicking: (page) =>
+      getMessage("pagerClicking", [String(page)]) || `Loading more items (page ${page})…`,
     page: (page) => getMessage("pageHeading", [String(page)]) || `Page ${page}`,
   };
 }

@@ -73,15 +73,18 @@ export interface PagerWords {
   retrying(page: number, seconds: number): string;
   /** Label of the retry button. */
   retry: string;
+  /** "Loading more items (page N)…": a "Load more" button was clicked (issue 15). */
+  clicking(page: number): string;
   /** Text of the separator before joined page N: "Page N". */
   page(page: number): string;
 }
 
-const ENGLISH: PagerWords = {
+export const ENGLISH: PagerWords = {
   stop: describeStop,
   loading: (page) => `Loading page ${page}…`,
   retrying: (page, seconds) => `Page ${page}: retrying in ${seconds} s…`,
   retry: "Retry",
+  clicking: (page) => `Loading more items (page ${page})…`,
   page: (page) => `Page ${page}`,
 };
 

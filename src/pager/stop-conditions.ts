@@ -14,7 +14,11 @@ export type StopReason =
   | { kind: "no-page-element"; url: string }
   | { kind: "duplicate-content"; url: string }
   | { kind: "unconfirmed"; url: string }
-  | { kind: "reader-stop" };
+  | { kind: "reader-stop" }
+  /** The page's "Load more" button is gone or disabled (the list's normal end). */
+  | { kind: "load-more-end" }
+  /** A "Load more" click added no item to the list within `seconds`. */
+  | { kind: "no-growth"; seconds: number };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -42,7 +46,11 @@ export function checkNext(progress: JoinProgress, nextUrl: string | null): StopR
 
 /** Whether stopping for this reason is the normal end of an article rather than a fault. */
 export function isNormalEnd(reason: StopReason): boolean {
-  return reason.kind === "no-next-link" || reason.kind === "unconfirmed";
+  return (
+    reason.kind === "no-next-link" ||
+    reason.kind === "unconfirmed" ||
+    reason.kind === "load-more-end"
+  );
 }
 
 /** One line for the reader, shown where joining stopped. */
@@ -72,6 +80,10 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: ${reason.url} repeats a page already shown.`;
     case "unconfirmed":
       return `No next page: ${reason.url} is not page 2 of this page (its pager and layout do not confirm the link).`;
+    case "load-more-end":
+      return `End: ${pages} page${pages === 1 ? "" : "s"} loaded, the "Load more" button is gone.`;
+    case "no-growth":
+      return `Stopped: the list did not grow within ${reason.seconds} s of clicking "Load more".`;
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

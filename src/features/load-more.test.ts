@@ -1,0 +1,305 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import {
+  clickable,
+  controlLabels,
+  deniedControl,
+  denyText,
+  disclosureControl,
+  findLoadMore,
+  itemRun,
+  listBefore,
+  loadMoreControl,
+  loadMoreText,
+  navigatesAway,
+  normalizeLabel,
+  runItems,
+  submitsForm,
+} from "./load-more";
+
+const doc = (body: string) => new JSDOM(`<body>${body}</body>`).window.document;
+const el = (html: string, sel = "body > *") => {
+  const e = doc(html).querySelector(sel);
+  if (!e) throw new Error(`no ${sel} in ${html}`);
+  return e;
+};
+const LIST =
+  "<ul id='list'><li class='item'>a</li><li class='item'>b</li><li class='item'>c</li></ul>";
+
+describe("normalizeLabel", () => {
+  it("drops digits, counts and punctuation, lowercases", () => {
+    expect(normalizeLabel("  Show 20 More (240) ›")).toBe("show more");
+    expect(normalizeLabel("S'INSCRIRE")).toBe("s'inscrire");
+  });
+});
+
+describe("loadMoreText", () => {
+  it("reads load more in many languages", () => {
+    for (const t of [
+      "Load more",
+      "Show more",
+      "More results",
+      "View more",
+      "Show 20 more",
+      "もっと見る",
+      "さらに表示",
+      "더보기",
+      "加载更多",
+      "显示更多",
+      "Mehr laden",
+      "Mehr anzeigen",
+      "Показать ещё",
+      "Cargar más",
+      "Ver más",
+      "Charger plus",
+      "Voir plus",
+      "Carregar mais",
+      "Mostra altri",
+      "Meer laden",
+      "Load more articles ↓",
+    ])
+      expect(loadMoreText(t), t).toBe(true);
+  });
+  it("refuses other labels, prose, and 'no more'", () => {
+    for (const t of [
+      "More",
+      "Next",
+      "Read more",
+      "Download",
+      "No more results",
+      "これ以上ありません",
+      "Reload",
+      "Show moreover",
+      "We load more than ten thousand pages a day for our readers here",
+    ])
+      expect(loadMoreText(t), t).toBe(false);
+  });
+});
+
+describe("denyText", () => {
+  it("names dangerous actions in many languages, as whole words", () => {
+    for (const t of [
+      "Buy now",
+      "Add to cart",
+      "Checkout",
+      "Subscribe",
+      "Sign up",
+      "Log in to see more",
+      "Log out",
+      "Delete",
+      "Remove",
+      "Vote",
+      "Like",
+      "Share",
+      "Follow",
+      "Report",
+      "Download",
+      "Pay",
+      "Order",
+      "Submit",
+      "Send",
+      "Confirm",
+      "Unsubscribe",
+      "購入",
+      "カートに入れる",
+      "削除",
+      "ログイン",
+      "チャンネル登録",
+      "구매",
+      "删除",
+      "购买",
+      "登录",
+      "Jetzt kaufen",
+      "Löschen",
+      "Купить",
+      "Удалить",
+      "Comprar",
+      "Eliminar",
+      "Acheter",
+      "Supprimer",
+      "S'inscrire",
+    ])
+      expect(denyText(t), t).toBe(true);
+  });
+  it("does not fire on words that merely contain one", () => {
+    for (const t of ["Load more", "Display more", "Shared items", "もっと見る", "Show more"])
+      expect(denyText(t), t).toBe(false);
+  });
+});
+
+describe("controlLabels", () => {
+  it("reads text, aria-label, title, value and image alt", () => {
+    expect(controlLabels(el("<button aria-label='Load more' title='t'>+</button>"))).toEqual([
+      "+",
+      "Load more",
+      "t",
+    ]);
+    expect(controlLabels(el("<input type='button' value='Show more'>"))).toEqual(["Show more"]);
+    expect(controlLabels(el("<a><img alt='もっと見る'></a>"))).toEqual(["もっと見る"]);
+  });
+  it("gives no text for a control that holds more than a label", () => {
+    const big = `<button>${"<i>x</i>".repeat(40)}</button>`;
+    expect(controlLabels(el(big))).toEqual([]);
+  });
+});
+
+describe("deniedControl", () => {
+  it("refuses by label or by the words of its attributes", () => {
+    expect(deniedControl(el("<button>Subscribe</button>"))).toBe(true);
+    expect(deniedControl(el("<button class='btn js-addToCart'>Load more</button>"))).toBe(true);
+    expect(deniedControl(el("<button onclick='deleteItem(3)'>Show more</button>"))).toBe(true);
+    expect(deniedControl(el("<a href='/cart/add?id=3'>more</a>"))).toBe(true);
+    expect(deniedControl(el("<button id='login-more'>Load more</button>"))).toBe(true);
+  });
+  it("lets a plain load-more control through (CSS utility classes included)", () => {
+    expect(deniedControl(el("<button class='btn load-more order-last'>Load more</button>"))).toBe(
+      false,
+    );
+  });
+});
+
+describe("submitsForm", () => {
+  it("refuses submit buttons anywhere and untyped buttons in a form", () => {
+    expect(submitsForm(el("<button type='submit'>Load more</button>"))).toBe(true);
+    expect(submitsForm(el("<input type='submit' value='Load more'>"))).toBe(true);
+    expect(submitsForm(el("<form><button>Load more</button></form>", "button"))).toBe(true);
+    expect(
+      submitsForm(el("<form id='f'></form><button form='f'>Load more</button>", "button")),
+    ).toBe(true);
+  });
+  it("accepts type=button in a form, untyped buttons outside one, and links", () => {
+    expect(submitsForm(el("<form><button type='button'>x</button></form>", "button"))).toBe(false);
+    expect(submitsForm(el("<button>Load more</button>"))).toBe(false);
+    expect(submitsForm(el("<form><a href='#'>Load more</a></form>", "a"))).toBe(false);
+  });
+});
+
+describe("navigatesAway", () => {
+  it("is true for a link to a real URL, false for fragments, javascript: and buttons", () => {
+    expect(navigatesAway(el("<a href='/list?page=2'>Load more</a>"))).toBe(true);
+    expect(navigatesAway(el("<a href='#'>Load more</a>"))).toBe(false);
+    expect(navigatesAway(el("<a href='javascript:void(0)'>Load more</a>"))).toBe(false);
+    expect(navigatesAway(el("<a>Load more</a>"))).toBe(false);
+    expect(navigatesAway(el("<button>Load more</button>"))).toBe(false);
+  });
+  it("is true for inline handlers that set location, open a window or submit", () => {
+    expect(navigatesAway(el("<button onclick=\"location.href='/p/2'\">Load more</button>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<button onclick='window.open(\"/x\")'>Show more</button>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<a href='javascript:document.forms[0].submit()'>More</a>"))).toBe(
+      true,
+    );
+    expect(navigatesAway(el("<button onclick='loadMore(2)'>Load more</button>"))).toBe(false);
+    expect(
+      findLoadMore(doc(`${LIST}<button onclick="location='?page=2'">Load more</button>`)),
+    ).toBeNull();
+  });
+});
+
+describe("disclosureControl", () => {
+  it("is true for menu and panel toggles, false for a plain button", () => {
+    expect(disclosureControl(el("<button aria-expanded='false'>Show more</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-haspopup='menu'>More</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-pressed='false'>Show more</button>"))).toBe(true);
+    expect(disclosureControl(el("<button aria-haspopup='false'>Load more</button>"))).toBe(false);
+    expect(disclosureControl(el("<button>Load more</button>"))).toBe(false);
+  });
+  it("keeps a toggle after a list from being taken as a load-more button", () => {
+    expect(findLoadMore(doc(`${LIST}<button aria-expanded='false'>Show more</button>`))).toBeNull();
+  });
+});
+
+describe("clickable", () => {
+  it("refuses disabled, aria-disabled, hidden and display:none controls", () => {
+    expect(clickable(el("<button>x</button>"))).toBe(true);
+    expect(clickable(el("<button disabled>x</button>"))).toBe(false);
+    expect(clickable(el("<button aria-disabled='true'>x</button>"))).toBe(false);
+    expect(clickable(el("<div hidden><button>x</button></div>", "button"))).toBe(false);
+    expect(clickable(el("<div style='display:none'><button>x</button></div>", "button"))).toBe(
+      false,
+    );
+    const gone = el("<button>x</button>");
+    gone.remove();
+    expect(clickable(gone)).toBe(false);
+  });
+});
+
+describe("itemRun and runItems", () => {
+  it("finds a run of ≥ 3 similar items in the element or two levels below", () => {
+    const run = itemRun(el(LIST));
+    expect(run).toMatchObject({ signature: "li.item", depth: 1 });
+    const wrapped = itemRun(el(`<div><section>${LIST}</section></div>`));
+    expect(wrapped).toMatchObject({ signature: "li.item", depth: 3 });
+    expect(wrapped && runItems(wrapped).map((e) => e.textContent)).toEqual(["a", "b", "c"]);
+  });
+  it("refuses paragraphs of prose and two-item lists", () => {
+    expect(itemRun(el("<div><p>a</p><p>b</p><p>c</p></div>"))).toBeNull();
+    expect(itemRun(el("<ul><li>a</li><li>b</li></ul>"))).toBeNull();
+  });
+});
+
+describe("listBefore", () => {
+  it("finds the list before the control, or before its wrapper", () => {
+    const d = doc(`${LIST}<button id='b1'>Load more</button>`);
+    expect(listBefore(d.getElementById("b1") as Element)?.scope.id).toBe("list");
+    const w = doc(`${LIST}<div class='more'><p><button id='b2'>Load more</button></p></div>`);
+    expect(listBefore(w.getElementById("b2") as Element)?.scope.id).toBe("list");
+  });
+  it("finds nothing for a control that follows no list", () => {
+    const d = doc(`<p>text</p><button id='b'>Load more</button>${LIST}`);
+    expect(listBefore(d.getElementById("b") as Element)).toBeNull();
+  });
+});
+
+describe("loadMoreControl and findLoadMore", () => {
+  it("finds a load-more button after a list", () => {
+    const d = doc(`<a href='/'>Home</a>${LIST}<div><button type='button'>Load more</button></div>`);
+    const found = findLoadMore(d);
+    expect(found?.label).toBe("Load more");
+    expect(found?.scope.id).toBe("list");
+    expect(found?.control.localName).toBe("button");
+  });
+  it("takes a role=button div and an href-less link", () => {
+    expect(findLoadMore(doc(`${LIST}<div role='button'>もっと見る</div>`))?.label).toBe(
+      "もっと見る",
+    );
+    expect(findLoadMore(doc(`${LIST}<a href='#'>Voir plus</a>`))?.label).toBe("Voir plus");
+  });
+  it("refuses a link with a real URL (a next link for the pager)", () => {
+    expect(findLoadMore(doc(`${LIST}<a href='/page/2'>Load more</a>`))).toBeNull();
+  });
+  it("never takes a dangerous or submitting control, whatever its position (case d)", () => {
+    const dangerous = [
+      "<button>Buy</button>",
+      "<button>Add to cart</button>",
+      "<button>Delete</button>",
+      "<button>Subscribe</button>",
+      "<button>Log in</button>",
+      "<button>Log in to load more</button>",
+      "<button>Show more — subscribe</button>",
+      "<button class='add-to-cart'>Load more</button>",
+      "<button>もっと見る（ログイン）</button>",
+      "<button>加载更多 登录</button>",
+      "<form action='/search'><button>Load more</button></form>",
+      "<form action='/search'><button type='submit'>Show more</button></form>",
+      "<input type='submit' value='Load more'>",
+    ];
+    for (const b of dangerous) {
+      const d = doc(`${LIST}${b}`);
+      expect(findLoadMore(d), b).toBeNull();
+      // The control stands right after the list: only the deny list or the form refused it.
+      const control = d.querySelector("button, input") as Element;
+      expect(listBefore(control), b).not.toBeNull();
+      expect(loadMoreControl(control), b).toBeNull();
+    }
+    // The same position with a plain label is found, so the refusals above are the rules'.
+    expect(findLoadMore(doc(`${LIST}<button>Load more</button>`))).not.toBeNull();
+  });
+  it("skips a disabled button and one that follows no list", () => {
+    expect(findLoadMore(doc(`${LIST}<button disabled>Load more</button>`))).toBeNull();
+    expect(findLoadMore(doc(`<p>x</p><button>Load more</button>`))).toBeNull();
+  });
+});

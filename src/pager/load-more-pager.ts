@@ -1,0 +1,331 @@
+/**
+ * The load-more pager (issue 15): on a page with no next link but a "Load more" button
+ * after its list (../features/load-more.ts), it clicks the page's own button when the
+ * reader nears the end, waits for the list to grow, and repeats up to the page cap. The
+ * items one click adds are one "page": they are tagged `data-tsugi-page` and announced
+ * with AutoPagerize's events, like a joined page. Nothing is inserted into the site's
+ * list (its own script owns it); tsugi's status line stands after the list.
+ *
+ * Stops (stop reasons of ./stop-conditions.ts): the button is gone, disabled or hidden
+ * ("load-more-end", the normal end); a click added nothing within 8 s ("no-growth"); the
+ * page cap; the reader. Before every click the button is judged again by the deny list,
+ * the form and the navigation tests, so a button that turned into "Log in to see more"
+ * is never clicked.
+ */
+import {
+  clickable,
+  deniedControl,
+  disclosureControl,
+  findLoadMore,
+  type LoadMoreTarget,
+  navigatesAway,
+  runItems,
+  submitsForm,
+} from "../features/load-more";
+import type { PagerState, TabStatus } from "../messaging/status";
+import type { Settings } from "../reader/settings";
+import { announceJoinedPage } from "./events";
+import { containerFor } from "./insert";
+import { ENGLISH, type PagerWords } from "./pager";
+import { isNormalEnd, type StopReason } from "./stop-conditions";
+
+/** How long a click may take to grow the list, ms. */
+export const GROWTH_TIMEOUT_MS = 8_000;
+/** Quiet time after the first new item before the batch counts as complete, ms. */
+export const SETTLE_MS = 250;
+
+/** What the detector script drives, whichever pager joins the page. {@link Pager} (next
+ * links) and {@link LoadMorePager} (a "Load more" button) both have this shape. */
+export interface JoiningPager {
+  attach(): void;
+  setAuto(on: boolean): void;
+  stop(): void;
+  loadNext(): Promise<void>;
+  loadMore(count: number, onProgress?: (pages: number) => void): Promise<number>;
+  detach(): void;
+  snapshot(): TabStatus;
+}
+
+/** Options of {@link LoadMorePager}. */
+export interface LoadMoreOptions {
+  /** Words for the reader (localized by the content script); English by default. */
+  words?: PagerWords;
+  /** Detection time on page 1, ms (shown in the status). */
+  detectMs?: number;
+  /** {@link GROWTH_TIMEOUT_MS} unless given (tests). */
+  growthTimeoutMs?: number;
+  /** {@link SETTLE_MS} unless given (tests). */
+  settleMs?: number;
+  /** Called once a click grew the list: the page number (2 for the first click) and the
+   * new items. */
+  onPage?(page: { number: number; items: Element[] }): void;
+}
+
+/**
+ * Clicks a page's own "Load more" button, one click in flight, as the reader scrolls.
+ * Same surface as the next-link pager ({@link JoiningPager}), so the popup's "next page
+ * now", "load N more", "fetch all" and "stop" work alike.
+ */
+export class LoadMorePager implements JoiningPager {
+  private state: PagerState = "ready";
+  private reason: StopReason | null = null;
+  private pages = 1;
+  private target: LoadMoreTarget;
+  private auto = true;
+  private lastClickAt = 0;
+  /** Ends the wait for growth in flight (the reader's stop). */
+  private cancel: (() => void) | null = null;
+  private readonly status: HTMLElement;
+  private readonly message: HTMLElement;
+  private readonly onScroll = () => this.maybeLoad();
+  private readonly words: PagerWords;
+  private readonly growthTimeoutMs: number;
+  private readonly settleMs: number;
+
+  constructor(
+    private readonly doc: Document,
+    target: LoadMoreTarget,
+    private readonly settings: Settings,
+    private readonly report: (status: TabStatus) => void,
+    private readonly opts: LoadMoreOptions = {},
+  ) {
+    this.target = target;
+    this.words = opts.words ?? ENGLISH;
+    this.growthTimeoutMs = opts.growthTimeoutMs ?? GROWTH_TIMEOUT_MS;
+    this.settleMs = opts.settleMs ?? SETTLE_MS;
+    const url = doc.location?.href ?? "";
+    for (const item of runItems(target)) {
+      item.setAttribute("data-tsugi-page", "1");
+      item.setAttribute("data-tsugi-url", url);
+    }
+    const parent = target.scope.parentNode as Element;
+    const { outer, inner } = containerFor(doc, parent);
+    outer.className = "tsugi-status";
+    this.message = doc.createElement("span");
+    this.message.setAttribute("role", "status");
+    this.message.setAttribute("aria-live", "polite");
+    this.message.style.cssText = "font:13px/1.4 sans-serif;color:#555";
+    inner.append(this.message);
+    this.status = outer;
+    target.scope.after(outer);
+    this.hideStatus();
+  }
+
+  /** Start watching the scroll position (and check once right away). */
+  attach(): void {
+    const win = this.doc.defaultView;
+    win?.addEventListener("scroll", this.onScroll, { passive: true });
+    win?.addEventListener("resize", this.onScroll, { passive: true });
+    this.publish();
+    this.maybeLoad();
+  }
+
+  /** Turn clicking on scroll on or off (the per-site switch) without stopping. */
+  setAuto(on: boolean): void {
+    this.auto = on;
+    if (on && this.state === "ready") this.attach();
+    else if (!on) this.detach();
+  }
+
+  /** The reader's "stop": end a wait in flight and click nothing more. */
+  stop(): void {
+    if (this.state === "done" || this.state === "stopped") return;
+    const waiting = this.cancel;
+    this.finish({ kind: "reader-stop" });
+    waiting?.();
+  }
+
+  /** Stop listening to the scroll. */
+  detach(): void {
+    const win = this.doc.defaultView;
+    win?.removeEventListener("scroll", this.onScroll);
+    win?.removeEventListener("resize", this.onScroll);
+  }
+
+  /**
+   * Click up to `count` more times now, one after another, ending early when loading stops.
+   * @param onProgress called after each click with the pages shown so far
+   * @returns the pages gained by this call
+   */
+  async loadMore(count: number, onProgress?: (pages: number) => void): Promise<number> {
+    const before = this.pages;
+    for (let i = 0; i < count; i++) {
+      while (this.state === "loading") await sleep(50);
+      if (this.state !== "ready") break;
+      await this.loadNext();
+      onProgress?.(this.pages);
+    }
+    return this.pages - before;
+  }
+
+  /** Status for the popup and the badge (no next URL: the page's button is the pager). */
+  snapshot(): TabStatus {
+    return {
+      state: this.state,
+      reason: this.reason ? this.words.stop(this.reason, this.pages) : null,
+      nextUrl: null,
+      nextScore: 0,
+      pages: this.pages,
+      detectMs: this.opts.detectMs ?? 0,
+      rule: null,
+      loadMore: this.target.label,
+    };
+  }
+
+  /** Distance in px from the bottom of the viewport to the button (or the list's end). */
+  private remaining(): number {
+    const win = this.doc.defaultView;
+    if (!win) return Number.POSITIVE_INFINITY;
+    const rect = this.target.control.getBoundingClientRect();
+    const top = rect.height > 0 ? rect.top : this.target.scope.getBoundingClientRect().bottom;
+    return top - win.innerHeight;
+  }
+
+  private maybeLoad(): void {
+    if (this.state !== "ready" || !this.auto) return;
+    const win = this.doc.defaultView;
+    const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
+    if (this.remaining() <= trigger) void this.loadNext();
+  }
+
+  /**
+   * The button to click now: the one found, or the one that replaced it after the list.
+   * Null when it is gone, disabled or hidden, or no longer safe to click.
+   */
+  private currentControl(): Element | null {
+    let control: Element | null = this.target.control;
+    if (!control.isConnected) {
+      const again = findLoadMore(this.doc);
+      if (again) this.target = again;
+      control = again?.control ?? null;
+    }
+    if (!control || !clickable(control)) return null;
+    // Judged again before every click: the deny list always wins.
+    if (
+      deniedControl(control) ||
+      submitsForm(control) ||
+      navigatesAway(control) ||
+      disclosureControl(control)
+    )
+      return null;
+    return control;
+  }
+
+  /**
+   * Click the button once and wait for the list to grow (also "next page now").
+   * Resolves when the new items are tagged or loading stopped; never rejects.
+   */
+  async loadNext(): Promise<void> {
+    if (this.state !== "ready") return;
+    if (this.pages >= this.settings.pageCap)
+      return this.finish({ kind: "page-cap", cap: this.settings.pageCap });
+    if (!this.currentControl()) return this.finish({ kind: "load-more-end" });
+    this.setState("loading");
+    this.showStatus(this.words.clicking(this.pages + 1));
+    const wait = this.lastClickAt + this.settings.minIntervalMs - Date.now();
+    if (wait > 0) await sleep(wait);
+    if (this.isFinished()) return;
+    // The page may have changed while we waited.
+    const control = this.currentControl();
+    if (!control) return this.finish({ kind: "load-more-end" });
+    const before = new Set(runItems(this.target));
+    const grown = this.waitForGrowth(before);
+    this.lastClickAt = Date.now();
+    // A load-more link's "#" href would jump to the top of the page (or change the URL)
+    // when the site's handler does not prevent it; the site's handlers still run.
+    // javascript: hrefs are left alone: they may be the site's own action.
+    if (control.localName === "a" && (control.getAttribute("href") ?? "").trim().startsWith("#"))
+      control.addEventListener("click", (e) => e.preventDefault(), { once: true });
+    try {
+      (control as HTMLElement).click();
+    } catch {
+      // A page listener threw: the wait decides whether anything came.
+    }
+    const items = await grown;
+    if (this.isFinished()) return;
+    if (!items) {
+      this.finish({ kind: "no-growth", seconds: Math.round(this.growthTimeoutMs / 1000) });
+      return;
+    }
+    this.pages += 1;
+    const url = this.doc.location?.href ?? "";
+    for (const item of items) {
+      item.setAttribute("data-tsugi-page", String(this.pages));
+      item.setAttribute("data-tsugi-url", url);
+    }
+    this.opts.onPage?.({ number: this.pages, items });
+    this.hideStatus();
+    this.setState("ready");
+    announceJoinedPage(this.doc, items, items[0]?.parentNode ?? this.target.scope, url);
+    // The new items may still leave the button within reach.
+    setTimeout(() => this.maybeLoad(), 0);
+  }
+
+  /**
+   * Watch the list (MutationObserver on its scope, subtree) for items not in `before`;
+   * once some arrive, wait {@link SETTLE_MS} of quiet for the rest of the batch.
+   * @returns the new items in document order, or null when none came in time
+   */
+  private waitForGrowth(before: ReadonlySet<Element>): Promise<Element[] | null> {
+    return new Promise((resolve) => {
+      const fresh = () => runItems(this.target).filter((e) => !before.has(e));
+      const Observer = this.doc.defaultView?.MutationObserver ?? MutationObserver;
+      let settle: ReturnType<typeof setTimeout> | undefined;
+      const done = (items: Element[] | null) => {
+        observer.disconnect();
+        clearTimeout(timeout);
+        clearTimeout(settle);
+        this.cancel = null;
+        resolve(items && items.length > 0 ? items : null);
+      };
+      const observer = new Observer(() => {
+        if (fresh().length === 0) return;
+        clearTimeout(settle);
+        settle = setTimeout(() => done(fresh()), this.settleMs);
+      });
+      observer.observe(this.target.scope, { childList: true, subtree: true });
+      const timeout = setTimeout(() => done(fresh()), this.growthTimeoutMs);
+      this.cancel = () => done(null);
+    });
+  }
+
+  private isFinished(): boolean {
+    return this.state === "done" || this.state === "stopped";
+  }
+
+  private finish(reason: StopReason): void {
+    this.reason = reason;
+    this.detach();
+    this.setState(isNormalEnd(reason) ? "done" : "stopped");
+    // Nothing gained and nothing broken: the page stays as it was (the popup says why).
+    const quiet = this.pages === 1 && (isNormalEnd(reason) || reason.kind === "no-growth");
+    if (quiet) this.hideStatus();
+    else this.showStatus(this.words.stop(reason, this.pages));
+  }
+
+  private showStatus(text: string): void {
+    // The site may have re-rendered the list's surroundings: stand after the list again.
+    if (!this.status.isConnected && this.target.scope.isConnected)
+      this.target.scope.after(this.status);
+    this.message.textContent = text;
+    this.message.style.display = "";
+  }
+
+  private hideStatus(): void {
+    this.message.textContent = "";
+    this.message.style.display = "none";
+  }
+
+  private setState(state: PagerState): void {
+    this.state = state;
+    this.publish();
+  }
+
+  private publish(): void {
+    this.report(this.snapshot());
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,193 @@
+/**
+ * "Load more" buttons (issue 15) with the built extension in real Chromium: (a) a list
+ * whose button fetches JSON and appends items is read through every page, each item
+ * once and in order; (d) a page full of dangerous buttons next to its list, and
+ * load-more-looking submit buttons in a form, gets no click at all, even when the
+ * reader asks for the next page.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LaunchedBrowser } from "../../src/cli/browser";
+import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
+import { localeMessages } from "../../src/cli/locale";
+import type { TabStatus } from "../../src/messaging/status";
+import { launchWithExtension } from "../support/extension";
+import {
+  itemOf,
+  LAST_PAGE,
+  type LoadMoreServer,
+  PER_PAGE,
+  startLoadMoreServer,
+} from "../support/load-more-server";
+
+let server: LoadMoreServer;
+let browser: LaunchedBrowser;
+const open: Page[] = [];
+
+beforeAll(async () => {
+  server = await startLoadMoreServer();
+  browser = await launchWithExtension({ settings: { minIntervalMs: 0, pageCap: 10 } });
+});
+
+afterEach(async () => {
+  for (const p of open.splice(0)) await p.close().catch(() => {});
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  open.push(page);
+  await page.goto(`${server.origin}${path}`);
+  return page;
+}
+
+/** Send a popup message to the tab showing `page`, through the background worker. */
+async function sendToTab(context: BrowserContext, page: Page, type: string): Promise<TabStatus> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error("no background worker");
+  return worker.evaluate(
+    async ({ url, type }) => {
+      type C = {
+        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
+        tabs: { sendMessage(id: number, m: unknown): Promise<TabStatus> };
+      };
+      const chrome = (globalThis as unknown as { chrome: C }).chrome;
+      const items = await chrome.storage.session.get(null);
+      const key = Object.keys(items).find((k) => items[k]?.url === url);
+      if (!key) throw new Error(`no tab shows ${url}`);
+      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), { type });
+    },
+    { url: page.url(), type },
+  );
+}
+
+/** Requests whose path starts with `prefix`. */
+const requested = (prefix: string) =>
+  server.requests.filter((r) => r.path.startsWith(prefix)).map((r) => `${r.method} ${r.path}`);
+
+/** Titles of the list's items, in document order. */
+const titles = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll("#items > li h2, #items > li:not(:has(h2))"), (e) =>
+      (e.textContent ?? "").trim(),
+    ),
+  );
+
+describe("a list with a Load more button (case a)", () => {
+  it("is read through all its pages, each item once and in order, with AutoPagerize's events", async () => {
+    const before = server.requests.length;
+    const page = await openPage("/list");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.state).toBe("done");
+    expect(end.pages).toBe(LAST_PAGE);
+    expect(end.detector).toBe(true);
+    expect(end.loadMore).toBe("Load more");
+    expect(end.reason).toContain(`${LAST_PAGE} pages loaded`);
+    const all = PER_PAGE * LAST_PAGE;
+    expect(await titles(page)).toEqual(Array.from({ length: all }, (_, i) => itemOf(i + 1).title));
+    // The page's own button was clicked once per page: each JSON page asked for once.
+    const api = server.requests.slice(before).filter((r) => r.path.startsWith("/api/"));
+    expect(api.map((r) => r.path)).toEqual(
+      Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
+    );
+    // Each click's items are one page, tagged as such, and announced as AutoPagerize does.
+    for (let n = 2; n <= LAST_PAGE; n++) {
+      const tagged = await page.evaluate(
+        (n) =>
+          Array.from(
+            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
+            (e) => e.textContent,
+          ),
+        n,
+      );
+      expect(tagged).toEqual(
+        Array.from({ length: PER_PAGE }, (_, k) => itemOf((n - 1) * PER_PAGE + k + 1).title),
+      );
+    }
+    expect(await page.evaluate(() => (window as unknown as { __ap: unknown }).__ap)).toEqual({
+      nodes: PER_PAGE * (LAST_PAGE - 1),
+      pages: LAST_PAGE - 1,
+    });
+    // The end is said in the page, after the list.
+    expect(await page.locator(".tsugi-status").textContent()).toContain("pages loaded");
+    expect(page.url()).toBe(`${server.origin}/list`);
+  });
+});
+
+describe("dangerous buttons next to a list (case d)", () => {
+  it("are never clicked: the gate stays closed, and the detector refuses them when asked", async () => {
+    const before = server.requests.length;
+    const page = await openPage("/danger");
+    const idle = await waitForStatus(page, (s) => s.state === "no-next");
+    expect(idle.detector).toBe(false);
+    // The reader asks anyway: the detector runs on the page and still clicks nothing.
+    await sendToTab(browser.context, page, "popup→content:next-page");
+    const after = await waitForStatus(page, (s) => s.detector === true);
+    expect(after.state).toBe("no-next");
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+    }
+    expect(
+      await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks),
+    ).toEqual([]);
+    const since = server.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(since.filter((p) => p.includes("/click") || p.includes("/submit"))).toEqual([]);
+    expect(page.url()).toBe(`${server.origin}/danger`);
+    expect((await tabStatus(page))?.pages).toBe(1);
+  });
+
+  it("while a plain Load more button among them is clicked, and only it (the control)", async () => {
+    const page = await openPage("/danger?control=1");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.detector).toBe(true);
+    expect(end).toMatchObject({ state: "done", pages: 2 });
+    expect(
+      await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks),
+    ).toEqual(["Load more"]);
+    expect(requested("/submit")).toEqual([]);
+    expect(await titles(page)).toContain("Control item 3");
+  });
+});
+
+describe("a Load more button that loads nothing", () => {
+  it("is clicked once, then the pager stops with a reason after 8 s, leaving the page as it was", async () => {
+    const page = await openPage("/inert");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toContain("did not grow within 8 s");
+    expect(
+      await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks),
+    ).toEqual(["Show more"]);
+    // Nothing was gained: no line in the page (the popup says why).
+    expect(await page.locator(".tsugi-status [role=status]").isVisible()).toBe(false);
+    expect(await titles(page)).toHaveLength(PER_PAGE);
+  });
+});
+
+describe("the load-more pager in the reader's language", () => {
+  it("says the end in Japanese, in the page and in the status", async () => {
+    const ja = localeMessages("ja");
+    const b = await launchWithExtension({
+      locale: "ja",
+      settings: { minIntervalMs: 0, pageCap: 10 },
+    });
+    try {
+      const page = await b.context.newPage();
+      await page.goto(`${server.origin}/list`);
+      const end = await scrollUntilSettled(page, 60_000);
+      expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+      const said = ja("stop_load_more_end", [String(LAST_PAGE)]);
+      expect(said).toMatch(/[ぁ-んァ-ン一-龯]/);
+      expect(end.reason).toBe(said);
+      expect(await page.locator(".tsugi-status").textContent()).toContain(said);
+      expect(await titles(page)).toHaveLength(LAST_PAGE * PER_PAGE);
+    } finally {
+      await b.close();
+    }
+  });
+});
