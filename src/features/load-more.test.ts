@@ -14,6 +14,7 @@ import {
   navigatesAway,
   normalizeLabel,
   runItems,
+  secondaryListControl,
   submitsForm,
 } from "./load-more";
 
@@ -140,6 +141,24 @@ describe("controlLabels", () => {
   it("gives no text for a control that holds more than a label", () => {
     const big = `<button>${"<i>x</i>".repeat(40)}</button>`;
     expect(controlLabels(el(big))).toEqual([]);
+  });
+});
+
+describe("secondaryListControl", () => {
+  it("refuses the load-more of comments, reviews, related stories and asides", () => {
+    const d = doc(
+      `<div id="comments">${LIST}<button id="a">Show more</button></div>
+       <section class="product-reviews">${LIST}<button id="b">Load more</button></section>
+       <aside>${LIST}<button id="c">More</button></aside>
+       <main class="results">${LIST}<button id="d">Load more</button></main>`,
+    );
+    const at = (id: string) => d.getElementById(id) as Element;
+    expect(secondaryListControl(at("a"))).toBe(true);
+    expect(secondaryListControl(at("b"))).toBe(true);
+    expect(secondaryListControl(at("c"))).toBe(true);
+    expect(secondaryListControl(at("d"))).toBe(false);
+    expect(loadMoreControl(at("a"))).toBeNull();
+    expect(loadMoreControl(at("d"))).not.toBeNull();
   });
 });
 

@@ -400,6 +400,30 @@ const CONTROLS = [
   "input[type='image' i]",
 ].join(", ");
 
+/** Class or id words of the lists beside a page's main content. */
+const SECONDARY_HINT =
+  /comment|repl(?:y|ies)|review|related|recommend|sidebar|discussion|disqus|respond|trending|popular|widget/i;
+
+/**
+ * The control belongs to a list beside the page's main content: it, or an ancestor below
+ * `<body>`, is an `<aside>` or has a class or id naming comments, replies, reviews,
+ * related or recommended stories, a sidebar or a widget. "Show more comments" under an
+ * article is a load-more control, but not the reader's list: an auto-pager that clicked
+ * it as the reader reached the end of the story would fill the page with comments.
+ *
+ * @param el control element
+ * @returns true when the control serves a secondary list
+ */
+export function secondaryListControl(el: Element): boolean {
+  for (let e: Element | null = el; e !== null && e.localName !== "body"; e = e.parentElement) {
+    if (e.localName === "aside") return true;
+    if (!e.hasAttributes()) continue;
+    const hint = `${e.getAttribute("class") ?? ""} ${e.getAttribute("id") ?? ""}`;
+    if (SECONDARY_HINT.test(hint)) return true;
+  }
+  return false;
+}
+
 /**
  * Judge one control with every signal; the deny list, the form and the navigation tests
  * refuse it whatever its label and position.
@@ -413,6 +437,7 @@ export function loadMoreControl(el: Element): LoadMoreTarget | null {
   const label = controlLabels(el).find(loadMoreText);
   if (label === undefined) return null;
   if (deniedControl(el) || submitsForm(el) || disclosureControl(el) || !clickable(el)) return null;
+  if (secondaryListControl(el)) return null;
   const run = listBefore(el);
   return run ? { ...run, control: el, label } : null;
 }
