@@ -4,12 +4,17 @@ import {
   confirmNextPage,
   pagerCurrentPage,
   pointsBackToPage1,
+  sameDocument,
   tagPaths,
   templateShare,
+  titleKey,
 } from "./confirm-next";
 
-const doc = (body: string) =>
-  new DOMParser().parseFromString(`<!doctype html><body>${body}</body>`, "text/html");
+const doc = (body: string, title = "") =>
+  new DOMParser().parseFromString(
+    `<!doctype html><title>${title}</title><body>${body}</body>`,
+    "text/html",
+  );
 
 const LIST = (items: string, pager: string) =>
   `<header class="top"><a href="/">Home</a></header><main class="list"><ul class="items">${items}</ul>
@@ -48,6 +53,22 @@ describe("pointsBackToPage1", () => {
   });
 });
 
+describe("titleKey / sameDocument", () => {
+  it("takes page numbering out of titles", () => {
+    expect(titleKey("Lion review | Ars")).toBe(titleKey("Lion review - Page 2 | Ars"));
+    expect(titleKey("Forum – Seite 3")).toBe(titleKey("Forum"));
+    expect(titleKey("ニュース一覧 2ページ目")).toBe(titleKey("ニュース一覧 目"));
+  });
+  it("tells another page of one document from the next story", () => {
+    expect(sameDocument(doc("", "Lion review | Ars"), doc("", "Lion review (2) | Ars"))).toBe(true);
+    expect(sameDocument(doc("<h1>Lion</h1>", "A"), doc("<h1>Lion</h1>", "B"))).toBe(true);
+    expect(
+      sameDocument(doc("<h1>Lion</h1>", "Lion | Ars"), doc("<h1>Tiger</h1>", "Tiger | Ars")),
+    ).toBe(false);
+    expect(sameDocument(doc(""), doc(""))).toBe(false);
+  });
+});
+
 describe("confirmNextPage", () => {
   const page1 = {
     doc: doc(
@@ -70,6 +91,22 @@ describe("confirmNextPage", () => {
       `<article class="story"><h1>T</h1><p>x</p><a href="/news">« Previous</a></article>`,
     );
     expect(confirmNextPage(page1, { doc: story, url: P2 }).confirmed).toBe(false);
+  });
+  it("refuses the next story: it links back as previous, but under another title", () => {
+    const story = (t: string, nav: string) =>
+      doc(
+        `<article class="story"><h1>${t}</h1><p>text</p><nav>${nav}</nav></article>`,
+        `${t} | Mag`,
+      );
+    const a = {
+      doc: story("Rivers at dawn", `<a href="/s/hills">Next »</a>`),
+      url: "https://ex.com/s/rivers",
+    };
+    const b = story("Hills in autumn", `<a href="/s/rivers">« Previous</a>`);
+    const r = confirmNextPage(a, { doc: b, url: "https://ex.com/s/hills" });
+    expect(r).toMatchObject({ pointsBack: true, sameDocument: false, confirmed: false });
+    const b2 = story("Rivers at dawn", `<a href="/s/rivers">« Previous</a>`);
+    expect(confirmNextPage(a, { doc: b2, url: "https://ex.com/s/rivers/2" }).confirmed).toBe(true);
   });
   it("refuses a same-template page that neither moves the pager nor points back", () => {
     const item = doc(LIST("<li>c</li>", `<a href="/news/other">Next story</a>`));

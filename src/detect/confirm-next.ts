@@ -6,7 +6,8 @@
  * 003 learn from pages that share one template; here the second page answers whether the
  * link really was "next": it keeps page 1's template, and its pager has moved on by one
  * (its current-page marker shows the number followed), or it links back to page 1 as the
- * previous page.
+ * previous page while still being the same document (same title or heading: the next
+ * story of a site also links back to the one before it, under another title).
  *
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
@@ -35,6 +36,49 @@ export interface Confirmation {
   pagerMoved: boolean;
   /** page 2 links back to page 1 as its previous page */
   pointsBack: boolean;
+  /** page 2 carries page 1's title or main heading (page numbers aside) */
+  sameDocument: boolean;
+}
+
+/** Words that pagers add to a title or heading ("Page 2", "Seite 2", "2ページ"). */
+const PAGE_WORDS =
+  /\b(?:page|pages|pg|p|seite|pagina|página|pagine|страница|стр|sayfa|halaman|trang)\b|ページ|页|頁|페이지/giu;
+
+/**
+ * A title or heading with its page numbering taken out: lower case, digits, pager words
+ * and punctuation removed, spaces collapsed.
+ *
+ * @param text a `<title>` or heading text
+ * @returns the normalized text ("" for none)
+ */
+export function titleKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[0-9０-９]+/g, " ")
+    .replace(PAGE_WORDS, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+function firstHeading(doc: Document): string {
+  return doc.querySelector("h1")?.textContent ?? "";
+}
+
+/**
+ * Page 2 is the same document as page 1 (another page of one article or list), not the
+ * next item of a series: their titles, or their first `<h1>`s, are equal once page
+ * numbering is taken out ({@link titleKey}). Seed 004 reads the site name as what the
+ * titles of sibling pages share; pages of one document share the whole title.
+ *
+ * @param page1 page 1
+ * @param page2 the fetched page
+ * @returns true when title or heading match (and are not empty)
+ */
+export function sameDocument(page1: Document, page2: Document): boolean {
+  const t1 = titleKey(page1.title);
+  if (t1 !== "" && t1 === titleKey(page2.title)) return true;
+  const h1 = titleKey(firstHeading(page1));
+  return h1 !== "" && h1 === titleKey(firstHeading(page2));
 }
 
 /**
@@ -154,7 +198,8 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
  * Whether the fetched page confirms the unsure next link that led to it: it keeps page 1's
  * template (at least {@link SAME_TEMPLATE_SHARE} of page 1's tag paths), and either its
  * pager moved on by one (page 1's current page + 1, page 1 counting as 1 when its pager
- * shows none) or it links back to page 1 as the previous page.
+ * shows none) or it links back to page 1 as the previous page and is the same document
+ * ({@link sameDocument}).
  *
  * @param page1 page 1 (the live document) and its URL
  * @param page2 the fetched document and its final URL
@@ -168,10 +213,12 @@ export function confirmNextPage(
   const expected = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
   const pagerMoved = pagerCurrentPage(page2.doc, page2.url) === expected;
   const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
+  const same = sameDocument(page1.doc, page2.doc);
   return {
-    confirmed: template >= SAME_TEMPLATE_SHARE && (pagerMoved || pointsBack),
+    confirmed: template >= SAME_TEMPLATE_SHARE && (pagerMoved || (pointsBack && same)),
     template,
     pagerMoved,
     pointsBack,
+    sameDocument: same,
   };
 }

@@ -473,7 +473,13 @@ export class Pager {
     return this.state === "done" || this.state === "stopped";
   }
 
-  private finish(reason: StopReason): void {
+  private finish(stop: StopReason): void {
+    // Whatever ends an unconfirmed link (a refusal, a 404, a redirect elsewhere), it was
+    // not shown as a next page: the page simply has none.
+    const reason: StopReason =
+      this.confirmPending && stop.kind !== "reader-stop"
+        ? { kind: "unconfirmed", url: "url" in stop ? stop.url : (this.nextUrl ?? "") }
+        : stop;
     this.reason = reason;
     this.abort = null;
     this.detach();

@@ -214,7 +214,7 @@ describe.skipIf(noCorpus)(
         else {
           expect(status.state).toBe("done");
           expect(status.reason).toMatch(/not page 2/);
-          expect(pagerFetches(r)).toHaveLength(1);
+          expect(pagerFetches(r).length).toBeLessThanOrEqual(1);
         }
         // tsugi left no trace in the page: no separator, status block or tagged element.
         expect(
