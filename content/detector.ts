@@ -11,10 +11,11 @@
 import browser from "webextension-polyfill";
 import { UNSURE_FLOOR } from "../src/detect/confirm-next";
 import { detectInSlices } from "../src/detect/detect";
+import { detectPageElement } from "../src/detect/page-element";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
 import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
-import { findLoadMore, type LoadMoreTarget } from "../src/features/load-more";
+import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/features/load-more";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import type { ExportFile, Message } from "../src/messaging/messages";
@@ -214,8 +215,13 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
     start = pagerStart(found, pageUrl);
-    // No next link at all: the page's own "Load more" button, if it has a safe one.
-    const button = start || found.next.url ? null : findLoadMore(document);
+    // No next link at all: the page's own "Load more" button, if it has a safe one that
+    // extends the page's main list (the page element), not a river beside an article.
+    const control = start || found.next.url ? null : findLoadMore(document);
+    const button =
+      control && mainListControl(control, detectPageElement(document, null).elements)
+        ? control
+        : null;
     if (button) loadMore = { target: button, detectMs: found.ms };
     else if (!start) {
       report({

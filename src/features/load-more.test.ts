@@ -11,6 +11,7 @@ import {
   listBefore,
   loadMoreControl,
   loadMoreText,
+  mainListControl,
   navigatesAway,
   normalizeLabel,
   runItems,
@@ -144,6 +145,30 @@ describe("controlLabels", () => {
   });
 });
 
+describe("mainListControl", () => {
+  it("accepts a control whose list is, holds or sits in the page element", () => {
+    const d = doc(
+      `<main id="m"><ul id="list">${'<li class="item">A result with a title and a line of text</li>'.repeat(3)}</ul><button id="a">Load more</button></main>
+       <div id="river"><ul id="r"><li class="s">1</li><li class="s">2</li><li class="s">3</li></ul><button id="b">More stories</button></div>`,
+    );
+    const a = listBefore(d.getElementById("a") as Element);
+    const b = listBefore(d.getElementById("b") as Element);
+    if (!a || !b) throw new Error("fixture lists not found");
+    const main = d.getElementById("m") as Element;
+    expect(mainListControl(a, [main])).toBe(true);
+    expect(mainListControl(a, [d.getElementById("list") as Element])).toBe(true);
+    expect(mainListControl(b, [main])).toBe(false);
+    // An article body holding a short river: the river is not most of it.
+    const article = doc(
+      `<article id="art"><p>${"Long prose. ".repeat(40)}</p><ul><li class="s">1</li><li class="s">2</li><li class="s">3</li></ul><button id="c">More stories</button></article>`,
+    );
+    const c = listBefore(article.getElementById("c") as Element);
+    if (!c) throw new Error("river not found");
+    expect(mainListControl(c, [article.getElementById("art") as Element])).toBe(false);
+    expect(mainListControl(b, [])).toBe(false);
+  });
+});
+
 describe("secondaryListControl", () => {
   it("refuses the load-more of comments, reviews, related stories and asides", () => {
     const d = doc(
@@ -256,6 +281,9 @@ describe("itemRun and runItems", () => {
   });
   it("refuses paragraphs of prose and two-item lists", () => {
     expect(itemRun(el("<div><p>a</p><p>b</p><p>c</p></div>"))).toBeNull();
+    // The bare blocks of an article body are no list; bare list items are.
+    expect(itemRun(el("<div><div>a</div><div>b</div><div>c</div></div>"))).toBeNull();
+    expect(itemRun(el("<ul><li>a</li><li>b</li><li>c</li></ul>"))).not.toBeNull();
     expect(itemRun(el("<ul><li>a</li><li>b</li></ul>"))).toBeNull();
   });
 });

@@ -285,6 +285,10 @@ const TEXT_LEVEL: ReadonlySet<string> = new Set([
   "button",
 ]);
 
+/** Tags that make list items even without a class; a run of bare `<div>`s is the blocks
+ * of an article body as often as a list. */
+const ITEM_TAGS: ReadonlySet<string> = new Set(["li", "tr", "article", "dt", "dd", "figure"]);
+
 /**
  * An item's signature: its tag and its first class token ("li.item", "article.card",
  * "div."), so "card" and "card featured" are the same kind of item.
@@ -324,7 +328,8 @@ export function runItems(run: ItemRun): Element[] {
 /**
  * Whether an element holds a run of similar items: itself or a descendant at most two
  * levels down has at least 3 children of one signature, making at least half of its
- * children, and not text-level elements (paragraphs of an article are no list).
+ * children, and not text-level elements (paragraphs of an article are no list), nor
+ * classless blocks other than list tags ({@link ITEM_TAGS}).
  *
  * @param el candidate list or wrapper
  * @returns the run (with `el` as its scope), or null
@@ -343,7 +348,8 @@ export function itemRun(el: Element): ItemRun | null {
       }
       for (const [signature, n] of counts) {
         const tag = signature.slice(0, signature.indexOf("."));
-        if (n >= 3 && 2 * n >= e.children.length && !TEXT_LEVEL.has(tag))
+        const classless = signature.endsWith(".") && !ITEM_TAGS.has(tag);
+        if (n >= 3 && 2 * n >= e.children.length && !TEXT_LEVEL.has(tag) && !classless)
           return { scope: el, signature, depth: depth + 1 };
       }
       if (depth < 2) for (const c of e.children) next.push({ e: c, depth: depth + 1 });
@@ -422,6 +428,27 @@ export function secondaryListControl(el: Element): boolean {
     if (SECONDARY_HINT.test(hint)) return true;
   }
   return false;
+}
+
+/**
+ * The control's list is the page's main content: the page element found by the
+ * page-element forest (seed 000 §3.3) lies inside the list, or holds it and the list is
+ * most of its text (more than half: a plain majority). A "More stories" river beside an
+ * article, or a "more products" strip under a product page, serves another list than the
+ * one the reader reads, and an auto-pager must not click it.
+ *
+ * @param target a control found by {@link findLoadMore}
+ * @param pageElements the page element(s) detected on the page (none: not main)
+ * @returns true when the control extends the main list
+ */
+export function mainListControl(target: ItemRun, pageElements: readonly Element[]): boolean {
+  // The items' own container, not the wrapper the search started from (that may be a
+  // whole article holding a small list of links).
+  const list = runItems(target)[0]?.parentElement ?? target.scope;
+  const chars = (e: Element) => (e.textContent ?? "").replace(/\s+/g, "").length;
+  return pageElements.some(
+    (p) => list.contains(p) || (p.contains(list) && chars(list) > chars(p) / 2),
+  );
 }
 
 /**
