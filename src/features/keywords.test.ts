@@ -5,6 +5,7 @@ import {
   attrHintsNext,
   attrHintsPrev,
   attrTokens,
+  classNamesState,
   matchesNextItemText,
   matchesNextText,
   matchesPrevText,
@@ -157,5 +158,20 @@ describe("matchesNextItemText", () => {
     ]) {
       expect(matchesNextItemText(t), t).toBe(false);
     }
+  });
+});
+
+describe("classNamesState", () => {
+  it("reads a state word in a class token or in one of its parts", () => {
+    const el = (cls: string) => {
+      const e = document.createElement("li");
+      e.className = cls;
+      return e;
+    };
+    const words = new Set(["current", "active"]);
+    expect(classNamesState(el("page-item is-active"), words)).toBe(true);
+    expect(classNamesState(el("current_page_item"), words)).toBe(true);
+    expect(classNamesState(el("inactive-link"), words)).toBe(false);
+    expect(classNamesState(document.createElement("li"), words)).toBe(false);
   });
 });

@@ -269,6 +269,23 @@ function endsWithWord(s: string, w: string): boolean {
 }
 
 /**
+ * Whether one of an element's class tokens names a state, also as a part of a compound
+ * class: "is-active", "page-current" and "current_page_item" hold "active"/"current".
+ *
+ * @param e element
+ * @param words state words, lowercase ("current", "active", …)
+ * @returns true when a class token or one of its `-`/`_` parts is among `words`
+ */
+export function classNamesState(e: Element, words: ReadonlySet<string>): boolean {
+  const cls = e.getAttribute("class");
+  if (cls === null) return false;
+  return cls
+    .toLowerCase()
+    .split(/\s+/)
+    .some((c) => c.split(/[-_]/).some((t) => words.has(t)));
+}
+
+/**
  * Splits an attribute value into lowercase tokens at whitespace, punctuation and camelCase
  * boundaries: "pagination-next nextPage" → ["pagination", "next", "next", "page"].
  *

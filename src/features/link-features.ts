@@ -13,6 +13,7 @@ import {
   attrHintsNext,
   attrHintsPrev,
   attrTokens,
+  classNamesState,
   matchesNextItemText,
   matchesNextText,
   matchesPrevText,
@@ -461,16 +462,6 @@ function pagerHint(e: Element): boolean {
   return false;
 }
 
-function stateClass(e: Element): boolean {
-  const cls = e.getAttribute("class");
-  if (cls === null) return false;
-  // "is-active", "page-current" and "current_page_item" name a state too.
-  return cls
-    .toLowerCase()
-    .split(/\s+/)
-    .some((c) => c.split(/[-_]/).some((t) => STATE_TOKENS.has(t)));
-}
-
 function stateAria(e: Element): boolean {
   const current = e.getAttribute("aria-current");
   return (
@@ -490,7 +481,7 @@ function stateAria(e: Element): boolean {
  */
 export function disabledOrCurrent(a: Element): number {
   const p = a.parentElement;
-  const marked = (e: Element) => stateClass(e) || stateAria(e);
+  const marked = (e: Element) => classNamesState(e, STATE_TOKENS) || stateAria(e);
   return marked(a) || (p !== null && marked(p)) ? 1 : 0;
 }
 

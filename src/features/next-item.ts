@@ -5,6 +5,8 @@
  * {@link nextItem}'s words ("Next post", "次の記事") with the URL's shape.
  */
 
+import { changedQuery } from "./url-query";
+
 /** A calendar year, as URLs carry them. */
 const YEAR = /^(?:19|20)\d\d$/;
 
@@ -24,19 +26,8 @@ const DATE_KEYS = /^(?:year|yr|month|mon|mo|day|date|week|ym|ymd|yyyymm|cal|cale
  */
 export function dateStep(pageHref: string, url: string): number {
   if (datedPathStep(pageHref, url)) return 1;
-  let page: URL;
-  let link: URL;
-  try {
-    page = new URL(pageHref);
-    link = new URL(url);
-  } catch {
-    return 0;
-  }
-  if (page.pathname !== link.pathname) return 0;
-  for (const [k, v] of link.searchParams) {
-    if (DATE_KEYS.test(k) && page.searchParams.get(k) !== v) return 1;
-  }
-  return 0;
+  const changed = changedQuery(pageHref, url);
+  return changed?.some(([k]) => DATE_KEYS.test(k)) ? 1 : 0;
 }
 
 /** Same skeleton, and every changed number is a year or follows one (see {@link dateStep}). */

@@ -10,7 +10,9 @@
  */
 
 import { pageNumberText } from "../gate/signals";
+import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
+import { changedQuery } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -40,15 +42,6 @@ export function linkPageNumber(text: string): number | null {
   return pageNumberText(text);
 }
 
-function hasCurrentClass(e: Element): boolean {
-  const cls = e.getAttribute("class");
-  if (cls === null) return false;
-  return cls
-    .toLowerCase()
-    .split(/\s+/)
-    .some((c) => c.split(/[-_]/).some((t) => CURRENT_TOKENS.has(t)));
-}
-
 /**
  * Whether an element is marked as the page being read: `aria-current` (any value but
  * "false") or a current/active/selected class token on it or its parent (the `<li>` of
@@ -60,9 +53,9 @@ function hasCurrentClass(e: Element): boolean {
 export function markedCurrent(e: Element): boolean {
   const aria = e.getAttribute("aria-current");
   if (aria !== null && aria.toLowerCase() !== "false") return true;
-  if (hasCurrentClass(e)) return true;
+  if (classNamesState(e, CURRENT_TOKENS)) return true;
   const p = e.parentElement;
-  return p !== null && p.localName === "li" && hasCurrentClass(p);
+  return p !== null && p.localName === "li" && classNamesState(p, CURRENT_TOKENS);
 }
 
 function insideLink(e: Element, stop: Element): boolean {
@@ -297,18 +290,6 @@ const CURSOR_KEYS: ReadonlySet<string> = new Set([
  * @returns 1 or 0
  */
 export function cursorParam(pageHref: string, url: string): number {
-  let page: URL;
-  let link: URL;
-  try {
-    page = new URL(pageHref);
-    link = new URL(url);
-  } catch {
-    return 0;
-  }
-  if (page.pathname !== link.pathname) return 0;
-  for (const [k, v] of link.searchParams) {
-    if (!CURSOR_KEYS.has(k.toLowerCase()) || v === "") continue;
-    if (page.searchParams.get(k) !== v) return 1;
-  }
-  return 0;
+  const changed = changedQuery(pageHref, url);
+  return changed?.some(([k, v]) => v !== "" && CURSOR_KEYS.has(k.toLowerCase())) ? 1 : 0;
 }

@@ -1,0 +1,28 @@
+/**
+ * Query parameters a link changes on the page's own path: the shared first step of the
+ * URL-shape signals (cursor parameters, date steps).
+ */
+
+/**
+ * The query parameters of `url` whose value differs from the page URL's, when both share
+ * one path.
+ *
+ * @param pageHref the page URL
+ * @param url the candidate URL
+ * @returns `[name, value]` pairs in the link's order ([] when none changed); null when
+ *   the paths differ or a URL does not parse
+ */
+export function changedQuery(pageHref: string, url: string): [string, string][] | null {
+  let page: URL;
+  let link: URL;
+  try {
+    page = new URL(pageHref);
+    link = new URL(url);
+  } catch {
+    return null;
+  }
+  if (page.pathname !== link.pathname) return null;
+  const out: [string, string][] = [];
+  for (const [k, v] of link.searchParams) if (page.searchParams.get(k) !== v) out.push([k, v]);
+  return out;
+}
