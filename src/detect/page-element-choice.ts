@@ -86,23 +86,12 @@ export function choosePageElement(
   maxRun = 400,
 ): PageElementChoice {
   const n = parent.length;
-  const inside = new Float64Array(n);
-  const total = new Float64Array(n);
-  let contentTotal = 0;
-  for (let i = 0; i < n; i++) {
-    const own = ownText[i] ?? 0;
-    inside[i] = own * (mask[i] ?? 0);
-    total[i] = own;
-    contentTotal += inside[i] ?? 0;
-  }
+  const { inside, total, contentTotal } = subtreeText(parent, ownText, mask);
   if (contentTotal <= 0) return { nodes: [], score: 0 };
   const children: number[][] = Array.from({ length: n }, () => []);
   for (let i = n - 1; i >= 0; i--) {
     const p = parent[i] ?? -1;
-    if (p < 0) continue;
-    inside[p] = (inside[p] ?? 0) + (inside[i] ?? 0);
-    total[p] = (total[p] ?? 0) + (total[i] ?? 0);
-    children[p]?.unshift(i);
+    if (p >= 0) children[p]?.unshift(i);
   }
   const f1 = (inn: number, tot: number) => (2 * inn) / (contentTotal + tot);
 
@@ -280,6 +269,30 @@ export function choiceScore(
   mask: ArrayLike<number>,
   nodes: readonly number[],
 ): number {
+  const { inside, total, contentTotal } = subtreeText(parent, ownText, mask);
+  let inn = 0;
+  let tot = 0;
+  for (const k of nodes) {
+    inn += inside[k] ?? 0;
+    tot += total[k] ?? 0;
+  }
+  return contentTotal > 0 ? (2 * inn) / (contentTotal + tot) : 0;
+}
+
+/**
+ * Text of every candidate's subtree: content chars (own text weighted by the mask) and
+ * all chars, summed up the candidate tree, and the page's content total.
+ *
+ * @param parent candidate tree
+ * @param ownText chars of text directly in each candidate
+ * @param mask content weight of each candidate in 0..1
+ * @returns per-candidate subtree sums (chars) and the content total (chars)
+ */
+function subtreeText(
+  parent: ArrayLike<number>,
+  ownText: ArrayLike<number>,
+  mask: ArrayLike<number>,
+): { inside: Float64Array; total: Float64Array; contentTotal: number } {
   const n = parent.length;
   const inside = new Float64Array(n);
   const total = new Float64Array(n);
@@ -296,13 +309,7 @@ export function choiceScore(
     inside[p] = (inside[p] ?? 0) + (inside[i] ?? 0);
     total[p] = (total[p] ?? 0) + (total[i] ?? 0);
   }
-  let inn = 0;
-  let tot = 0;
-  for (const k of nodes) {
-    inn += inside[k] ?? 0;
-    tot += total[k] ?? 0;
-  }
-  return contentTotal > 0 ? (2 * inn) / (contentTotal + tot) : 0;
+  return { inside, total, contentTotal };
 }
 
 /** Decision parameters of the page-element model (stored in models/page-element.json). */
