@@ -13,8 +13,9 @@
  */
 
 import { candidateAnchors, prevHint } from "../features/link-features";
-import { currentPageMarker, linkPageNumber } from "../features/pager-structure";
+import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
+import { pageNumberText } from "../gate/signals";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */
@@ -157,7 +158,7 @@ export function pointsBackToPage1(page2: Document, page2Url: string, page1Url: s
     if (rel.includes("prev") || rel.includes("previous")) return true;
     if (a.localName !== "a") continue;
     const text = visibleText(a);
-    if (linkPageNumber(text) === 1 || prevHint(a, text, []) === 1) return true;
+    if (pageNumberText(text) === 1 || prevHint(a, text, []) === 1) return true;
   }
   return false;
 }
@@ -182,7 +183,7 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
   const seen = new Set<Element>();
   const page = normal(url);
   for (const { anchor } of candidateAnchors(doc, url)) {
-    if (linkPageNumber(visibleText(anchor)) === null) continue;
+    if (pageNumberText(visibleText(anchor)) === null) continue;
     let e = anchor.parentElement;
     for (let level = 0; e !== null && level < 3; level++, e = e.parentElement) {
       if (seen.has(e)) continue;

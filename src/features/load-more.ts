@@ -452,6 +452,26 @@ export function mainListControl(target: ItemRun, pageElements: readonly Element[
 }
 
 /**
+ * Whether a control may be clicked at all, whatever it says: it navigates nowhere
+ * ({@link navigatesAway}), nothing in the deny list names it ({@link deniedControl}), it
+ * submits no form ({@link submitsForm}), it is no menu or panel toggle
+ * ({@link disclosureControl}), and it is enabled and shown ({@link clickable}). Asked
+ * when a control is found and again before every click.
+ *
+ * @param el control element
+ * @returns true when clicking it is safe
+ */
+export function safeToClick(el: Element): boolean {
+  return (
+    !navigatesAway(el) &&
+    !deniedControl(el) &&
+    !submitsForm(el) &&
+    !disclosureControl(el) &&
+    clickable(el)
+  );
+}
+
+/**
  * Judge one control with every signal; the deny list, the form and the navigation tests
  * refuse it whatever its label and position.
  *
@@ -463,8 +483,7 @@ export function loadMoreControl(el: Element): LoadMoreTarget | null {
   if (navigatesAway(el)) return null;
   const label = controlLabels(el).find(loadMoreText);
   if (label === undefined) return null;
-  if (deniedControl(el) || submitsForm(el) || disclosureControl(el) || !clickable(el)) return null;
-  if (secondaryListControl(el)) return null;
+  if (!safeToClick(el) || secondaryListControl(el)) return null;
   const run = listBefore(el);
   return run ? { ...run, control: el, label } : null;
 }

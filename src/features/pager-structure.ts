@@ -32,17 +32,6 @@ export interface RunPlace {
 }
 
 /**
- * The lone page number an anchor shows ("2", "[3]"), through the gate's reading
- * ({@link pageNumberText}).
- *
- * @param text the anchor's visible text
- * @returns the number (1..9999), or null
- */
-export function linkPageNumber(text: string): number | null {
-  return pageNumberText(text);
-}
-
-/**
  * Whether an element is marked as the page being read: `aria-current` (any value but
  * "false") or a current/active/selected class token on it or its parent (the `<li>` of
  * a pager item).
@@ -235,7 +224,7 @@ export function numberedRunFeatures(
 ): Map<Element, RunPlace> {
   const numbered: NumberedAnchor[] = [];
   anchors.forEach((c, i) => {
-    const n = linkPageNumber(texts?.[i] ?? visibleText(c.anchor));
+    const n = pageNumberText(texts?.[i] ?? visibleText(c.anchor));
     if (n !== null) numbered.push({ a: c.anchor, url: c.url, n });
   });
   const out = new Map<Element, RunPlace>();

@@ -12,21 +12,12 @@
  * the form and the navigation tests, so a button that turned into "Log in to see more"
  * is never clicked.
  */
-import {
-  clickable,
-  deniedControl,
-  disclosureControl,
-  findLoadMore,
-  type LoadMoreTarget,
-  navigatesAway,
-  runItems,
-  submitsForm,
-} from "../features/load-more";
+import { findLoadMore, type LoadMoreTarget, runItems, safeToClick } from "../features/load-more";
 import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { announceJoinedPage } from "./events";
 import { containerFor } from "./insert";
-import { ENGLISH, type PagerWords } from "./pager";
+import { ENGLISH, type PagerWords, sleep } from "./pager";
 import { isNormalEnd, type StopReason } from "./stop-conditions";
 
 /** How long a click may take to grow the list, ms. */
@@ -199,16 +190,8 @@ export class LoadMorePager implements JoiningPager {
       if (again) this.target = again;
       control = again?.control ?? null;
     }
-    if (!control || !clickable(control)) return null;
     // Judged again before every click: the deny list always wins.
-    if (
-      deniedControl(control) ||
-      submitsForm(control) ||
-      navigatesAway(control) ||
-      disclosureControl(control)
-    )
-      return null;
-    return control;
+    return control && safeToClick(control) ? control : null;
   }
 
   /**
@@ -324,8 +307,4 @@ export class LoadMorePager implements JoiningPager {
   private publish(): void {
     this.report(this.snapshot());
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

@@ -282,7 +282,7 @@ export class Pager {
     const before = this.pages;
     for (let i = 0; i < count; i++) {
       // Wait for a scroll-triggered request already in flight, then take over.
-      while (this.state === "loading") await new Promise((r) => setTimeout(r, 50));
+      while (this.state === "loading") await sleep(50);
       if (this.state !== "ready") break;
       await this.loadNext();
       onProgress?.(this.pages);
@@ -536,6 +536,7 @@ export class Pager {
   }
 }
 
-function sleep(ms: number): Promise<void> {
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
