@@ -38,6 +38,11 @@ describe("pagerCurrentPage", () => {
     const d = doc(LIST("", `<a href="/news">1</a><b>2</b><a href="/news?page=3">3</a>`));
     expect(pagerCurrentPage(d, P2)).toBe(2);
     expect(pagerCurrentPage(doc(LIST("", `<a href="/news?page=3">Next</a>`)), P2)).toBeNull();
+    // A pager that links the current page to itself, on a URL ending in a slash.
+    const self = doc(
+      LIST("", `<a href="/news/">1</a><a href="/news/page/2/">2</a><a href="/news/page/3/">3</a>`),
+    );
+    expect(pagerCurrentPage(self, "https://ex.com/news/page/2/#top")).toBe(2);
   });
 });
 

@@ -181,7 +181,16 @@ function isPageOneOf(url: string, page1: string): boolean {
  */
 export function pagerCurrentPage(doc: Document, url: string): number | null {
   const seen = new Set<Element>();
-  const page = normal(url);
+  // The marker test compares resolved hrefs with the page's as the parser writes it
+  // (fragment dropped, trailing slash kept), as numberedRunFeatures does.
+  let page = url;
+  try {
+    const u = new URL(url);
+    u.hash = "";
+    page = u.href;
+  } catch {
+    // An unparsable URL matches no link; the other markers still count.
+  }
   for (const { anchor } of candidateAnchors(doc, url)) {
     if (pageNumberText(visibleText(anchor)) === null) continue;
     let e = anchor.parentElement;
