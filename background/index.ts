@@ -10,9 +10,19 @@
  */
 import browser, { type Runtime } from "webextension-polyfill";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
-import { isMessage } from "../src/messaging/messages";
+import { isMessage, isPlaceMessage, type PlaceMessage } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/messaging/tab-status";
+import {
+  forgetSite,
+  isPlacesKey,
+  type JoinedPlace,
+  parsePlaces,
+  placesKey,
+  type Recalled,
+  recallPlace,
+  rememberPlace,
+} from "../src/place/places";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */
@@ -69,9 +79,47 @@ export async function injectDetector(sender: Runtime.MessageSender): Promise<boo
   return true;
 }
 
+async function tabPlaces(tabId: number): Promise<JoinedPlace[]> {
+  const key = placesKey(tabId);
+  const stored = (await browser.storage.session.get(key).catch(() => ({}))) as Record<
+    string,
+    unknown
+  >;
+  return parsePlaces(stored[key]);
+}
+
+/**
+ * Places (issue 19) live here, in `storage.session`, keyed by tab: the content script
+ * holds no long-lived port to keep them (it would cost the page its back/forward cache),
+ * and the page's own storage is readable by the site.
+ */
+async function placeMessage(message: PlaceMessage, tabId: number): Promise<Recalled | null> {
+  const now = Date.now();
+  if (message.type === "content→background:recall-place")
+    return recallPlace(await tabPlaces(tabId), message.url, message.entryKey, now);
+  if (message.type === "content→background:remember-place") {
+    const places = rememberPlace(await tabPlaces(tabId), message.place, now);
+    await browser.storage.session.set({ [placesKey(tabId)]: places }).catch(() => {});
+    return null;
+  }
+  const all = (await browser.storage.session.get(null).catch(() => ({}))) as Record<
+    string,
+    unknown
+  >;
+  const kept: Record<string, JoinedPlace[]> = {};
+  for (const [key, value] of Object.entries(all))
+    if (isPlacesKey(key)) kept[key] = forgetSite(parsePlaces(value), message.site);
+  await browser.storage.session.set(kept).catch(() => {});
+  return null;
+}
+
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message)) return undefined;
   if (message.type === "content→background:load-detector") return injectDetector(sender);
+  if (isPlaceMessage(message)) {
+    const tabId = sender.tab?.id;
+    return tabId === undefined ? Promise.resolve(null) : placeMessage(message, tabId);
+  }
   if (message.type !== "content→background:status") return undefined;
   const tabId = sender.tab?.id;
   if (tabId === undefined) return undefined;
@@ -89,7 +137,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 });
 
 browser.tabs.onRemoved.addListener((tabId: number) => {
-  void browser.storage.session.remove(tabStatusKey(tabId)).catch(() => {});
+  void browser.storage.session.remove([tabStatusKey(tabId), placesKey(tabId)]).catch(() => {});
 });
 
 // Tests reach the command handler through the worker (synthetic key presses do not

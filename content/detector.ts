@@ -5,8 +5,10 @@
  * hands over to the pager. It reports status to the background (badge) and answers the
  * popup and the keyboard commands through the entry: next page now, load N more, stop,
  * fetch all, export. Where page 1 has no next link but a "Load more" button after its
- * list (issue 15), the load-more pager clicks the page's own button instead. The per-site switch and the settings take effect at once through
- * `storage.onChanged`, without a reload.
+ * list (issue 15), the load-more pager clicks the page's own button instead. A reader who
+ * comes back by Back, Forward or Reload gets the pages joined before and the place they
+ * were reading (issue 19, src/place/). The per-site switch and the settings take effect at
+ * once through `storage.onChanged`, without a reload.
  */
 import browser from "webextension-polyfill";
 import { UNSURE_FLOOR } from "../src/detect/confirm-next";
@@ -23,9 +25,19 @@ import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { parseHtml } from "../src/pager/fetch-page";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
-import { Pager, type PagerStart, pagerStart, type RuleCheck } from "../src/pager/pager";
+import {
+  Pager,
+  type PagerHooks,
+  type PagerStart,
+  pagerStart,
+  type RuleCheck,
+} from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
+import { scrollToAnchor } from "../src/place/anchor";
+import { keepPlace } from "../src/place/keeper";
+import { historyEntryKey } from "../src/place/navigation";
+import type { JoinedPlace, Recalled } from "../src/place/places";
 import { mergeSettings, type Settings } from "../src/reader/settings";
 import {
   matchSiteRule,
@@ -60,6 +72,10 @@ let pager: JoiningPager | null = null;
 let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
+/** Pages joined again when the reader came back (issue 19); undefined on a fresh visit. */
+let restored: number | undefined;
+/** Keeps the background's record of the joined pages and the reader's place. */
+let place: ReturnType<typeof keepPlace> | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
 const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
@@ -89,6 +105,7 @@ function report(next: TabStatus): void {
     pageCap: settings.pageCap,
     fetchingAll,
     detector: true,
+    ...(restored !== undefined ? { restored } : {}),
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
@@ -113,16 +130,21 @@ function ensurePager(): JoiningPager | null {
     pager.attach();
     return pager;
   }
-  pager = new Pager(document, start, settings, report, {
+  pager = new Pager(document, start, settings, report, pagerHooks());
+  pager.setAuto(enabled());
+  pager.attach();
+  return pager;
+}
+
+function pagerHooks(): PagerHooks {
+  return {
     words,
     onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
+      place?.save();
     },
-  });
-  pager.setAuto(enabled());
-  pager.attach();
-  return pager;
+  };
 }
 
 /** Page 1 as a site rule reads it (the rule already matched there). */
@@ -190,6 +212,77 @@ function noNextReason(): string {
     : t("reasonNoNext", [], "No next link on this page.");
 }
 
+/** Page 1 from the rule the pager used before the reader left, when it still matches. */
+function startFromPlace(back: Recalled): PagerStart | null {
+  const rule = back.place.rule;
+  const match = rule ? matchSiteRule([rule], document, pageUrl) : null;
+  return match ? startWith(match, false, 0) : null;
+}
+
+/** What the place keeper records: the pages shown, while something is joined by URL on a
+ * site that is on (a load-more page has no URLs to fetch again). */
+function shownPages(): Pick<JoinedPlace, "pages" | "rule"> | null {
+  if (!(pager instanceof Pager) || !settings.restorePlace || !enabled()) return null;
+  return {
+    pages: [pageUrl, ...joined.map((p) => p.url)],
+    ...(start?.rule ? { rule: start.rule } : {}),
+  };
+}
+
+function keepTrackOfPlace(): void {
+  place ??= keepPlace(
+    window,
+    shownPages,
+    (p) =>
+      void browser.runtime
+        .sendMessage({ type: "content→background:remember-place", place: p })
+        .catch(() => {}),
+    historyEntryKey(window),
+  );
+}
+
+/** The reader switched the site off: forget its remembered places in every tab. */
+function forgetPlacesIfOff(): void {
+  if (enabled()) return;
+  void browser.runtime
+    .sendMessage({ type: "content→background:forget-site-places", site })
+    .catch(() => {});
+}
+
+/**
+ * Join again the pages of a reader who came back, then put the element they were reading
+ * where it was on screen, unless they scrolled meanwhile.
+ */
+async function restorePlace(p: Pager, back: Recalled): Promise<void> {
+  const urls = back.place.pages.slice(back.from + 1);
+  let moved = false;
+  const onInput = () => {
+    moved = true;
+  };
+  const inputs = ["wheel", "touchmove", "keydown"] as const;
+  for (const type of inputs) window.addEventListener(type, onInput, { passive: true });
+  const joining = p.restore(urls);
+  p.setAuto(enabled());
+  p.attach();
+  restored = await joining;
+  for (const type of inputs) window.removeEventListener(type, onInput);
+  const anchor = back.place.anchor;
+  if (anchor && !moved) scrollToAnchor(window, anchor, back.from);
+  const snap = p.snapshot();
+  report(
+    restored < urls.length && !snap.reason
+      ? {
+          ...snap,
+          reason: t(
+            "reasonRestoredPart",
+            [String(restored), String(urls.length)],
+            `Restored ${restored} of ${urls.length} pages: the others are gone or changed.`,
+          ),
+        }
+      : snap,
+  );
+}
+
 function applyAddressBar(): void {
   if (settings.addressBar && pager && !stopAddressBar)
     stopAddressBar = followAddressBar(window, pageUrl);
@@ -202,13 +295,17 @@ function applyAddressBar(): void {
 /** The gate's decision on this page, shown beside the detection time. */
 let gate: GateResult | null = null;
 
-async function main(fromEntry: Settings, local: Record<string, unknown>): Promise<void> {
+async function main(
+  fromEntry: Settings,
+  local: Record<string, unknown>,
+  back?: Recalled,
+): Promise<void> {
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
-  await whenIdle();
+  if (!back) await whenIdle();
   start = startFromRule(local[SITE_RULES_KEY] ?? []);
   if (start) ruleSource = "user";
-  else start = startFromCache(local[LEARNED_RULES_KEY]);
+  else start = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
   if (!start) {
     // An unsure next link is kept for page 2 to confirm (the third stage).
     const found = await detectInSlices(document, pageUrl, whenIdle, UNSURE_FLOOR);
@@ -260,8 +357,18 @@ async function main(fromEntry: Settings, local: Record<string, unknown>): Promis
     );
     return;
   }
-  ensurePager();
+  if (back && start && back.place.pages.length > back.from + 1) {
+    const p = new Pager(document, start, settings, report, pagerHooks());
+    pager = p;
+    await restorePlace(p, back);
+  } else {
+    ensurePager();
+    // Nothing to join again (the reader came back to the last joined page's own URL):
+    // only the place.
+    if (back?.place.anchor) scrollToAnchor(window, back.place.anchor, back.from);
+  }
   applyAddressBar();
+  keepTrackOfPlace();
 }
 
 /** Settings and the per-site switch changed in another context: apply them now. */
@@ -274,6 +381,7 @@ browser.storage.onChanged.addListener((changes, area) => {
   if (!pager && canJoin() && enabled()) ensurePager();
   pager?.setAuto(enabled());
   applyAddressBar();
+  forgetPlacesIfOff();
   if (pager) report(pager.snapshot());
   else if (canJoin()) report({ ...status, state: "ready" });
 });
@@ -304,6 +412,7 @@ async function toggleSite(): Promise<TabStatus> {
   const disabledSites = withSite(stored.disabledSites, pageUrl, on);
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
+  forgetPlacesIfOff();
   if (!pager && canJoin() && on) ensurePager();
   pager?.setAuto(on);
   if (pager) report(pager.snapshot());
@@ -355,7 +464,7 @@ function handle(message: Message): Promise<unknown> | undefined {
 installDetector({
   start: (ctx) => {
     gate = ctx.gate;
-    return main(ctx.settings, ctx.local).catch((e) => {
+    return main(ctx.settings, ctx.local, ctx.restore).catch((e) => {
       report({
         ...INITIAL_STATUS,
         state: "stopped",

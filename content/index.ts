@@ -3,7 +3,8 @@
  * first stage of the staged detector (ARCHITECTURE.md), as a short state machine:
  *
  *   off      not an HTML page, or an excluded URL: nothing more happens
- *   idle     the gate found no pager signal and no site rule applies: nothing is loaded;
+ *   idle     the gate found no pager signal, no site rule applies and the reader is not
+ *            coming back to joined pages (Back, Forward, Reload): nothing is loaded;
  *            a reader's request ("Next page now", export…) loads the detector anyway
  *   loading  the background is injecting the detector script (content/detector.ts)
  *   running  the detector answers every message from here on
@@ -22,8 +23,10 @@ import {
 import { type GateResult, pagerGate } from "../src/gate/gate";
 import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
+import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
+import type { Recalled } from "../src/place/places";
 import { matchingExclusion } from "../src/reader/exclusions";
-import { mergeSettings } from "../src/reader/settings";
+import { mergeSettings, type Settings } from "../src/reader/settings";
 import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
@@ -54,6 +57,22 @@ function ruleApplies(local: Record<string, unknown>): boolean {
     rulesMatching(parseSiteRules(local[SITE_RULES_KEY] ?? []).rules, pageUrl).length > 0 ||
     rulesMatching(parseRuleCache(local[LEARNED_RULES_KEY]), pageUrl).length > 0
   );
+}
+
+/** The joined pages and place remembered for this page, when the reader comes back to it
+ * (Back, Forward, Reload) on a site that is on; null on a fresh visit or when none is
+ * remembered. */
+async function recalled(settings: Settings): Promise<Recalled | null> {
+  if (!settings.restorePlace || !isComingBack(navigationKind(window))) return null;
+  if (!isSiteEnabled(pageUrl, settings.disabledSites)) return null;
+  const entryKey = historyEntryKey(window);
+  return (await browser.runtime
+    .sendMessage({
+      type: "content→background:recall-place",
+      url: pageUrl,
+      ...(entryKey ? { entryKey } : {}),
+    })
+    .catch(() => null)) as Recalled | null;
 }
 
 /**
@@ -105,13 +124,18 @@ async function main(): Promise<void> {
     stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
     return report(stage.status);
   }
-  const local = (await browser.storage.local
-    .get([SITE_RULES_KEY, LEARNED_RULES_KEY])
-    .catch(() => ({}))) as Record<string, unknown>;
-  await whenIdle();
+  const [local, back] = await Promise.all([
+    browser.storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY]).catch(() => ({})) as Promise<
+      Record<string, unknown>
+    >,
+    recalled(settings),
+  ]);
+  // A reader coming back waits for no idle time: the joined pages must be in before the
+  // wrong place shows.
+  if (!back) await whenIdle();
   const gate: GateResult = pagerGate(document, location.hostname.toLowerCase());
-  const start: DetectorStart = { settings, local, gate };
-  if (gate.pass || ruleApplies(local)) {
+  const start: DetectorStart = { settings, local, gate, ...(back ? { restore: back } : {}) };
+  if (gate.pass || ruleApplies(local) || back) {
     await loadDetector(start);
     return;
   }

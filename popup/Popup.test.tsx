@@ -79,6 +79,12 @@ describe("Popup", () => {
     expect(q(none, "next").textContent).toBe("[popupNone]");
     expect(q(none, "next-now").disabled).toBe(true);
   });
+  it("says how many pages were joined again when the reader came back (Back, Reload)", async () => {
+    const root = await mount(api({ ...ready, pages: 4, restored: 3 }));
+    expect(q(root, "pages").textContent).toBe("4 — [popupRestored:3]");
+    const fresh = await mount(api(ready));
+    expect(q(fresh, "restored")).toBeNull();
+  });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(
       api({

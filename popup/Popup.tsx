@@ -139,7 +139,15 @@ export function Popup({ api }: { api: PopupApi }) {
           )}
         </dd>
         <dt>{t("popupPagesJoined")}</dt>
-        <dd data-testid="pages">{status.pages}</dd>
+        <dd data-testid="pages">
+          {status.pages}
+          {status.restored ? (
+            <span class="muted" data-testid="restored">
+              {" "}
+              — {t("popupRestored", [String(status.restored)])}
+            </span>
+          ) : null}
+        </dd>
         <dt>{t("popupState")}</dt>
         <dd data-testid="state">
           {t(`state_${status.state.replace("-", "_")}`) || status.state}

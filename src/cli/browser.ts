@@ -40,6 +40,9 @@ export interface LaunchOptions {
   locale?: string;
   /** Viewport in px; default 1280x800. */
   viewport?: { width: number; height: number };
+  /** Keep the back/forward cache on, as in a reader's browser (Playwright turns it off by
+   * default so that Back always reloads); default false. */
+  backForwardCache?: boolean;
 }
 
 /** A launched persistent context plus the clean-up that removes its profile. */
@@ -76,6 +79,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
     args,
     ignoreHTTPSErrors: true,
     viewport: opts.viewport ?? { width: 1280, height: 800 },
+    ...(opts.backForwardCache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
     ...(opts.locale ? { locale: opts.locale } : {}),
   });
   return {

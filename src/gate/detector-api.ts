@@ -6,6 +6,7 @@
  * through one global of that world; the page's own scripts cannot see it.
  */
 import type { Message } from "../messaging/messages";
+import type { Recalled } from "../place/places";
 import type { Settings } from "../reader/settings";
 import type { GateResult } from "./gate";
 
@@ -22,6 +23,9 @@ export interface DetectorStart {
   local: Record<string, unknown>;
   /** The gate's decision; `pass: false` when the reader asked on a page the gate closed. */
   gate: GateResult;
+  /** The reader came back (Back, Forward, Reload) to a page whose joined pages and place
+   * the background remembered: join them again and return there (issue 19). */
+  restore?: Recalled;
 }
 
 /** The detector script's side of the contract. */

@@ -1,12 +1,33 @@
 import type { ExportFormat } from "../export/joined-article";
+import type { JoinedPlace } from "../place/places";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */
 export type ContentToBackground =
   | { type: "content→background:status"; status: TabStatus }
+  | PlaceMessage
   /** The gate opened (or the reader asked): inject the detector script into the sender's
    * frame; answered once it has run. */
   | { type: "content→background:load-detector" };
+
+/** The reader's place between the content script and the background (issue 19). */
+export type PlaceMessage =
+  /** Remember this tab's joined pages and the reader's place (issue 19). */
+  | { type: "content→background:remember-place"; place: JoinedPlace }
+  /** The reader came back (Back, Forward, Reload): the place remembered for this URL in
+   * the sender's tab, answered with a `Recalled` or null. */
+  | { type: "content→background:recall-place"; url: string; entryKey?: string }
+  /** The reader switched a site off: forget its places in every tab. */
+  | { type: "content→background:forget-site-places"; site: string };
+
+/** Whether a message is about places (answered by the background from `storage.session`). */
+export function isPlaceMessage(m: Message): m is PlaceMessage {
+  return (
+    m.type === "content→background:remember-place" ||
+    m.type === "content→background:recall-place" ||
+    m.type === "content→background:forget-site-places"
+  );
+}
 
 export type PopupToContent =
   | { type: "popup→content:get-status" }

@@ -36,6 +36,9 @@ export interface TabStatus {
   /** The label of the page's own "Load more" button that the load-more pager clicks
    * (issue 15), when the page has no next link but such a button. */
   loadMore?: string | null;
+  /** Pages joined again on Back, Forward or Reload (issue 19), counting from page 2;
+   * absent on a fresh visit. */
+  restored?: number;
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
    * idle, and only the content entry ran). */
   detector?: boolean;

@@ -121,6 +121,9 @@ export function parseHtml(html: string, url: string): Document {
  * @param url absolute URL of the next page
  * @param signal aborts the request (the reader stopped or left)
  * @param limit largest body accepted, bytes (default {@link MAX_PAGE_BYTES})
+ * @param cache the request's HTTP cache mode: "force-cache" re-reads a page the reader
+ *   already had from the browser's cache without revalidating it (restoring joined pages
+ *   on Back, issue 19); pages the site sent as `no-store` are fetched again anyway
  * @throws FetchPageError on HTTP status ≥ 400, a non-HTML or too large response, or a
  *   network error (a redirect loop is one: the browser gives up after 20 redirects)
  */
@@ -128,12 +131,14 @@ export async function fetchPage(
   url: string,
   signal?: AbortSignal,
   limit = MAX_PAGE_BYTES,
+  cache: RequestCache = "default",
 ): Promise<FetchedPage> {
   let res: Response;
   try {
     res = await fetch(url, {
       credentials: "same-origin",
       redirect: "follow",
+      cache,
       signal: signal ?? null,
     });
   } catch (e) {

@@ -151,6 +151,35 @@ describe("Pager", () => {
   });
 });
 
+describe("Pager.restore (issue 19)", () => {
+  it("joins the remembered pages in order at once, not spaced by the minimum interval", async () => {
+    const before = requested("/chain/").length;
+    const { pager } = startPager("chain/1.html", { minIntervalMs: 30_000 });
+    const t0 = Date.now();
+    const joined = await pager.restore([
+      `${server.origin}/chain/2.html`,
+      `${server.origin}/chain/3.html`,
+    ]);
+    expect(joined).toBe(2);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(requested("/chain/").slice(before)).toEqual(["/chain/2.html", "/chain/3.html"]);
+    expect(Array.from(document.querySelectorAll(".tsugi-separator"), (e) => e.textContent)).toEqual(
+      ["Page 2", "Page 3"],
+    );
+  });
+
+  it("joins each page once, and a page that is gone ends joining with its reason", async () => {
+    const { pager, states } = startPager("chain/1.html");
+    const two = `${server.origin}/chain/2.html`;
+    const joined = await pager.restore([two, two, `${server.origin}/chain/gone.html`]);
+    expect(joined).toBe(1);
+    expect(document.querySelectorAll("[data-tsugi-separator='2']")).toHaveLength(1);
+    const last = states[states.length - 1];
+    expect(last?.state).toBe("stopped");
+    expect(last?.reason).toMatch(/404/);
+  });
+});
+
 describe("contentHash", () => {
   const el = (html: string) => {
     const d = document.createElement("div");

@@ -175,6 +175,9 @@ export class Pager {
   private manualRetry = false;
   /** Page 2 has yet to confirm an unsure next link: load quietly, join only if it does. */
   private confirmPending: boolean;
+  /** Joining again the pages of a reader who came back ({@link restore}): no scroll
+   * trigger, no spacing between requests, pages read from the browser's cache. */
+  private restoring = false;
   private readonly onScroll = () => this.maybeLoad();
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
@@ -290,6 +293,35 @@ export class Pager {
     return this.pages - before;
   }
 
+  /**
+   * Join again, in order, the pages a reader had joined before leaving by a link and
+   * coming back (Back, Forward, Reload; issue 19). They are read from the browser's HTTP
+   * cache where it holds them (`force-cache`: no revalidation, no request), else fetched;
+   * requests are not spaced by the minimum interval, since these are pages the reader
+   * already had, and the scroll trigger waits until all are in. A page already shown is
+   * skipped; a page that fails or repeats another ends joining with its reason, as always.
+   * @param urls the joined pages' URLs, page 2 first
+   * @returns how many pages were joined
+   */
+  async restore(urls: readonly string[]): Promise<number> {
+    const before = this.pages;
+    this.restoring = true;
+    try {
+      for (const url of urls) {
+        while (this.state === "loading") await sleep(20);
+        if (this.state !== "ready") break;
+        if (this.visited.has(normalizeUrl(url))) continue;
+        this.nextUrl = url;
+        await this.loadNext();
+      }
+    } finally {
+      this.restoring = false;
+    }
+    // As after any join: the end may still be within reach.
+    setTimeout(() => this.maybeLoad(), 0);
+    return this.pages - before;
+  }
+
   /** Stop listening and cancel a request in flight. */
   detach(): void {
     const win = this.doc.defaultView;
@@ -322,7 +354,7 @@ export class Pager {
   }
 
   private maybeLoad(): void {
-    if (this.state !== "ready" || !this.auto) return;
+    if (this.state !== "ready" || !this.auto || this.restoring) return;
     const win = this.doc.defaultView;
     const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
     if (this.remaining() <= trigger) void this.loadNext();
@@ -351,13 +383,19 @@ export class Pager {
     this.manualRetry = false;
     for (let attempt = 0; !page; attempt++) {
       if (!this.confirmPending) this.showStatus(this.words.loading(this.pages + 1));
-      const wait = this.lastRequestAt + this.settings.minIntervalMs - Date.now();
+      const interval = this.restoring ? 0 : this.settings.minIntervalMs;
+      const wait = this.lastRequestAt + interval - Date.now();
       if (wait > 0) await sleep(wait);
       if (this.isFinished()) return;
       this.lastRequestAt = Date.now();
       this.abort = new AbortController();
       try {
-        page = await fetchPage(url, this.abort.signal);
+        page = await fetchPage(
+          url,
+          this.abort.signal,
+          undefined,
+          this.restoring ? "force-cache" : "default",
+        );
       } catch (e) {
         if (this.isFinished()) return; // the reader stopped while it loaded
         const err = e instanceof FetchPageError ? e : new FetchPageError(String(e), url, 0);

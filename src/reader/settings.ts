@@ -15,6 +15,9 @@ export interface Settings {
   /** Show the URL and title of the joined page being read in the address bar and tab
    * (history.replaceState), so a reload returns to it. */
   addressBar: boolean;
+  /** On Back, Forward or Reload, join again the pages that were joined and return to the
+   * reader's place (issue 19). */
+  restorePlace: boolean;
   /** Base delay of the automatic retries after a 5xx, 429 or network error, ms
    * (retried twice: after this delay, then twice it; a Retry-After header wins). */
   backoffMs: number;
@@ -36,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   separators: true,
   minIntervalMs: 1000,
   addressBar: false,
+  restorePlace: true,
   backoffMs: 2000,
   keepPages: 0,
   replacePagerBar: false,
@@ -76,6 +80,7 @@ export function mergeSettings(stored: unknown): Settings {
   if (typeof o.separators === "boolean") s.separators = o.separators;
   if (typeof o.replacePagerBar === "boolean") s.replacePagerBar = o.replacePagerBar;
   if (typeof o.addressBar === "boolean") s.addressBar = o.addressBar;
+  if (typeof o.restorePlace === "boolean") s.restorePlace = o.restorePlace;
   s.exclusions = stringList(o.exclusions) ?? s.exclusions;
   s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
   return s;

@@ -9,7 +9,12 @@ export const DIST = join(process.cwd(), "dist");
 
 /** Launch Chromium with the built extension; fails loudly when dist/ is missing. */
 export async function launchWithExtension(
-  opts: { hostResolverRules?: string; settings?: Record<string, unknown>; locale?: string } = {},
+  opts: {
+    hostResolverRules?: string;
+    settings?: Record<string, unknown>;
+    locale?: string;
+    backForwardCache?: boolean;
+  } = {},
 ): Promise<LaunchedBrowser> {
   if (!existsSync(join(DIST, "manifest.json")))
     throw new Error("dist/ is missing: run npm run build");
@@ -17,6 +22,7 @@ export async function launchWithExtension(
     extensionDir: DIST,
     ...(opts.hostResolverRules ? { hostResolverRules: opts.hostResolverRules } : {}),
     ...(opts.locale ? { locale: opts.locale } : {}),
+    ...(opts.backForwardCache ? { backForwardCache: true } : {}),
   });
   if (opts.settings) await setExtensionSettings(browser.context, opts.settings);
   return browser;
