@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { DIST } from "../support/extension";
+import { PAGES, type PlaceServer, startPlaceServer } from "../support/place-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
  * test watches what the extension asks the server for instead of reading the DOM. */
@@ -10,12 +11,15 @@ const FIREFOX = process.env.TSUGI_FIREFOX ?? "/usr/bin/firefox-esr";
 
 let runner: { exit(): Promise<void> } | null = null;
 let server: StaticServer | null = null;
+let placeServer: PlaceServer | null = null;
 
 afterEach(async () => {
   await runner?.exit();
   runner = null;
   await server?.close();
   server = null;
+  await placeServer?.close();
+  placeServer = null;
 });
 
 async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -51,6 +55,41 @@ describe("Firefox", () => {
       expect(await until(() => paths().includes("/3.html"), 90_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 2_000));
       expect(paths()).toEqual(["/1.html", "/2.html", "/3.html"]);
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "Reload keeps the reader's place (issue 19): every page once, in order, the link on screen, cached pages not requested again",
+    async () => {
+      placeServer = await startPlaceServer();
+      const webExt = (await import("web-ext")).default;
+      runner = await webExt.cmd.run(
+        {
+          sourceDir: DIST,
+          firefox: FIREFOX,
+          noInput: true,
+          noReload: true,
+          args: ["-headless"],
+          startUrl: [`${placeServer.origin}/scripted/article/1`],
+        },
+        { shouldExitProgram: false },
+      );
+      // Page 1's own script plays the reader (test/support/place-server.ts): it joins every
+      // page, brings page 3's link to the middle, reloads, and reports what it then sees.
+      const srv = placeServer;
+      const report = () => [...srv.counts.keys()].find((p) => p.startsWith("/report?"));
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, srv.origin).searchParams;
+      console.log(`keep-place (Firefox): ${seen.toString()}`);
+      expect(seen.get("order")).toBe("1,2,3,4");
+      expect(seen.get("counts")).toBe("1,1,1,1");
+      expect(seen.get("onscreen")).toBe("1");
+      // Each joined page was requested once: the reload read them from the HTTP cache.
+      const pages = Array.from(
+        { length: PAGES },
+        (_, i) => srv.counts.get(`/scripted/article/${i + 1}`) ?? 0,
+      );
+      expect(pages.slice(1)).toEqual([1, 1, 1]);
     },
   );
 });

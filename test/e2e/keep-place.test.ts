@@ -93,8 +93,7 @@ async function untilPlaced(
   for (;;) {
     last = await seen(page, k).catch(() => last);
     const right =
-      last &&
-      last.linkOnScreen &&
+      last?.linkOnScreen &&
       last.order.join() === expected.join() &&
       expected.every((n) => last?.counts[n - 1] === 1);
     if (right || Date.now() > deadline) break;
