@@ -133,6 +133,7 @@ function ensurePager(): JoiningPager | null {
   pager = new Pager(document, start, settings, report, pagerHooks());
   pager.setAuto(enabled());
   pager.attach();
+  keepTrackOfPlace();
   return pager;
 }
 
@@ -361,6 +362,7 @@ async function main(
     const p = new Pager(document, start, settings, report, pagerHooks());
     pager = p;
     await restorePlace(p, back);
+    keepTrackOfPlace();
   } else {
     ensurePager();
     // Nothing to join again (the reader came back to the last joined page's own URL):
@@ -368,7 +370,6 @@ async function main(
     if (back?.place.anchor) scrollToAnchor(window, back.place.anchor, back.from);
   }
   applyAddressBar();
-  keepTrackOfPlace();
 }
 
 /** Settings and the per-site switch changed in another context: apply them now. */
