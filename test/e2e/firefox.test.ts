@@ -3,6 +3,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { DIST } from "../support/extension";
+import {
+  LAST_PAGE,
+  type LoadMoreServer,
+  PER_PAGE,
+  startLoadMoreServer,
+} from "../support/load-more-server";
 import { PAGES, type PlaceServer, startPlaceServer } from "../support/place-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
@@ -12,6 +18,7 @@ const FIREFOX = process.env.TSUGI_FIREFOX ?? "/usr/bin/firefox-esr";
 let runner: { exit(): Promise<void> } | null = null;
 let server: StaticServer | null = null;
 let placeServer: PlaceServer | null = null;
+let loadMoreServer: LoadMoreServer | null = null;
 
 afterEach(async () => {
   await runner?.exit();
@@ -20,6 +27,8 @@ afterEach(async () => {
   server = null;
   await placeServer?.close();
   placeServer = null;
+  await loadMoreServer?.close();
+  loadMoreServer = null;
 });
 
 async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -90,6 +99,39 @@ describe("Firefox", () => {
         (_, i) => srv.counts.get(`/scripted/article/${i + 1}`) ?? 0,
       );
       expect(pages.slice(1)).toEqual([1, 1, 1]);
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "clicks a list's own Load more button through every page (issue 15 a): every item once, in order",
+    async () => {
+      loadMoreServer = await startLoadMoreServer();
+      const webExt = (await import("web-ext")).default;
+      runner = await webExt.cmd.run(
+        {
+          sourceDir: DIST,
+          firefox: FIREFOX,
+          noInput: true,
+          noReload: true,
+          args: ["-headless"],
+          startUrl: [`${loadMoreServer.origin}/list?reader=1`],
+        },
+        { shouldExitProgram: false },
+      );
+      // The page's own script plays the reader: it scrolls to the end until the button is
+      // gone, then reports what the list shows.
+      const srv = loadMoreServer;
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, "http://x").searchParams;
+      console.log(`load-more (Firefox): ${seen.toString()}`);
+      expect(seen.get("items")).toBe(String(PER_PAGE * LAST_PAGE));
+      expect(seen.get("inorder")).toBe("1");
+      // Only tsugi clicked: each page of items was asked for once.
+      const api = srv.requests.filter((r) => r.path.startsWith("/api/items")).map((r) => r.path);
+      expect(api).toEqual(
+        Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
+      );
     },
   );
 });

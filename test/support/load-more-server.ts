@@ -14,6 +14,10 @@
  *   `/click?label=…`; the form posts to `/submit`. `/danger?control=1` adds one plain
  *   "Load more" button (type=button) after the dangerous ones, which appends 3 items and
  *   removes itself: the control case that shows clicks are seen.
+ * - `/list?reader=1`: the same list for browsers the tests cannot drive (Firefox): its own
+ *   script plays the reader, scrolling to the end every 300 ms; once the button is gone
+ *   (or after 60 s) it reports `/report?items=N&inorder=0|1&pages=P`: the items shown,
+ *   whether they are items 1…N once each in order, and AutoPagerize page events seen.
  * - `/inert`: the list and a "Load more" button whose click does nothing (counted in
  *   `window.__clicks`): the list never grows.
  * Anything else answers 404.
@@ -102,6 +106,19 @@ document.getElementById("more").addEventListener("click", async () => {
 });
 `;
 
+/** Plays the reader in `/list?reader=1` (see the module comment). */
+const READER_SCRIPT = `
+const t0 = Date.now();
+const timer = setInterval(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  if (document.querySelector(".more") && Date.now() - t0 < 60000) return;
+  clearInterval(timer);
+  const titles = Array.from(document.querySelectorAll("#items h2"), (h) => h.textContent);
+  const inorder = titles.every((t, i) => t === "Item " + (i + 1)) ? 1 : 0;
+  fetch("/report?items=" + titles.length + "&inorder=" + inorder + "&pages=" + window.__ap.pages);
+}, 300);
+`;
+
 const DANGER_BUTTONS = [
   "Buy",
   "Add to cart",
@@ -158,7 +175,7 @@ function route(method: string, url: URL): Reply {
       page(
         "Load-more list",
         '<div class="more"><button type="button" id="more">Load more</button></div>',
-        LIST_SCRIPT,
+        LIST_SCRIPT + (url.searchParams.has("reader") ? READER_SCRIPT : ""),
       ),
     );
   if (url.pathname === "/danger") return html(dangerPage(url.searchParams.has("control")));
@@ -181,7 +198,11 @@ function route(method: string, url: URL): Reply {
       };
     }
   }
-  if (url.pathname === "/click" || (url.pathname === "/submit" && method === "POST"))
+  if (
+    url.pathname === "/click" ||
+    url.pathname === "/report" ||
+    (url.pathname === "/submit" && method === "POST")
+  )
     return { status: 200, type: "text/plain", body: "recorded\n" };
   return { status: 404, type: "text/plain", body: "not found\n" };
 }
