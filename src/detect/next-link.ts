@@ -1,4 +1,5 @@
 import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
+import { pagingStep } from "./confirm-next";
 import { nextLinkForest } from "./models";
 import { chooseNextLink } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
@@ -15,8 +16,9 @@ export interface NextLinkResult {
   anchor: HTMLAnchorElement | null;
   /** Candidates considered (same-origin links merged by URL). */
   candidates: number;
-  /** true when `url` was kept from the unsure band (probability between the floor asked
-   * for and the threshold): page 2 must confirm it before anything is joined. */
+  /** true when page 2 must confirm `url` before anything is joined: it was kept from the
+   * unsure band (probability between the floor asked for and the threshold), or, when a
+   * floor was asked for, its URL takes no paging step ({@link pagingStep}). */
   unsure: boolean;
 }
 
@@ -32,7 +34,7 @@ export interface NextLinkResult {
  * @param threshold decision threshold in 0..1; default: the model's
  * @param unsureFloor when given (below the threshold), a best candidate scoring at least
  *   this is returned too, marked `unsure` (the page-2 confirmation of confirm-next.ts
- *   decides on it)
+ *   decides on it), and so is a sure one whose URL takes no paging step
  * @returns the decision; never throws on a well-formed Document
  */
 export function detectNextLink(
@@ -53,6 +55,8 @@ export function detectNextLink(
     score,
     anchor: chosen ? pagerAnchor(chosen) : null,
     candidates: vectors.length,
-    unsure: chosen !== undefined && score < cut,
+    unsure:
+      chosen !== undefined &&
+      (score < cut || (unsureFloor !== undefined && !pagingStep(pageUrl, chosen.url))),
   };
 }
