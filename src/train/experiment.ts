@@ -6,7 +6,7 @@
 
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
-import { UNSURE_FLOOR } from "../detect/confirm-next";
+import { pagingStep, UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
 import { boundarySignal, pageElementFromProbabilities } from "../detect/page-element-choice";
 import {
@@ -260,7 +260,14 @@ export interface Measures {
   next: NextLinkCounts;
   /** per pagination page: best candidate probability, whether that candidate is a gold
    * next link, whether the page has one (for the threshold sweep / PR curve) */
-  scores: { score: number; right: boolean; hasNext: boolean; threshold: number }[];
+  scores: {
+    score: number;
+    right: boolean;
+    hasNext: boolean;
+    threshold: number;
+    /** the best candidate's URL takes a paging step from the page's ({@link pagingStep}) */
+    step?: boolean;
+  }[];
   /** page element shingle F1 per corpus part: [sum, pages] */
   pageElement: Record<string, { p: number; r: number; f1: number; pages: number }>;
   /** pages whose next label could not be used (selector matched no link) */
@@ -354,11 +361,13 @@ function recordBestScore(m: Measures, rec: Rec, probs: readonly number[], thresh
     right: best.url !== null && rec.goldNextUrls.includes(best.url),
     hasNext: rec.goldNextUrls.length > 0,
     threshold,
+    step: best.url === null || pagingStep(rec.url, best.url),
   });
 }
 
 /** What the page-2 confirmation (src/detect/confirm-next.ts) has to decide on held-out
- * pages: the pages whose best candidate falls in the unsure band [floor, threshold). */
+ * pages: the pages whose best candidate falls in the unsure band [floor, threshold), or
+ * reaches the threshold with a URL that takes no paging step. */
 export interface ConfirmationBand {
   /** pagination pages scored */
   pages: number;
@@ -393,8 +402,9 @@ export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
   let noNext = 0;
   let wrongLink = 0;
   for (const s of m.scores) {
-    const sure = s.score >= s.threshold;
-    const unsure = !sure && s.score >= floor && s.score > 0;
+    const above = s.score >= s.threshold;
+    const unsure = (!above && s.score >= floor && s.score > 0) || (above && s.step === false);
+    const sure = above && !unsure;
     if (unsure) {
       band++;
       if (!s.hasNext) noNext++;

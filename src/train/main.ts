@@ -319,11 +319,11 @@ function updateCard(metrics: {
     const b = shipped.confirmation;
     if (b) {
       lines.push(
-        `Page-2 confirmation: on the held-out folds, ${b.band} of ${b.pages} pagination pages have their best candidate between ${UNSURE_FLOOR} and the fold's threshold, so the pager checks page 2 before joining (${b.right} of them are the right next link, ${b.noNext} pages have no next page, ${b.wrongLink} another link). The corpus has no page 2 of its pages, so only the bounds can be measured here:`,
+        `Page-2 confirmation: on the held-out folds, ${b.band} of ${b.pages} pagination pages have their best candidate between ${UNSURE_FLOOR} and the fold's threshold, or above it with a URL that takes no paging step (another slug, as a next post), so the pager checks page 2 before joining (${b.right} of them are the right next link, ${b.noNext} pages have no next page, ${b.wrongLink} another link). The corpus has no page 2 of its pages, so only the bounds can be measured here:`,
         "",
         "| page-2 check | next P | next R | next F1 | false act. |",
         "| --- | --- | --- | --- | --- |",
-        `| none: unsure links are dropped (what \`tsugi detect\` reports) | ${cell(shipped.pooled, "precision")} | ${cell(shipped.pooled, "recall")} | ${cell(shipped.pooled, "f1")} | ${cell(shipped.pooled, "falseActivation")} |`,
+        `| none: what \`tsugi detect\` reports (unsure band dropped, no-step links kept) | ${cell(shipped.pooled, "precision")} | ${cell(shipped.pooled, "recall")} | ${cell(shipped.pooled, "f1")} | ${cell(shipped.pooled, "falseActivation")} |`,
         `| perfect (bound) | ${cell(b.perfect, "precision")} | ${cell(b.perfect, "recall")} | ${cell(b.perfect, "f1")} | ${cell(b.perfect, "falseActivation")} |`,
         `| none: unsure links accepted | ${cell(b.acceptAll, "precision")} | ${cell(b.acceptAll, "recall")} | ${cell(b.acceptAll, "f1")} | ${cell(b.acceptAll, "falseActivation")} |`,
         "",
