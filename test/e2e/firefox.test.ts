@@ -40,24 +40,29 @@ async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
   return cond();
 }
 
+/** Start headless Firefox with the built extension on `url`, through web-ext's own API:
+ * its runner's exit() closes Firefox too (killing the CLI does not). */
+async function openInFirefox(url: string): Promise<void> {
+  const webExt = (await import("web-ext")).default;
+  runner = await webExt.cmd.run(
+    {
+      sourceDir: DIST,
+      firefox: FIREFOX,
+      noInput: true,
+      noReload: true,
+      args: ["-headless"],
+      startUrl: [url],
+    },
+    { shouldExitProgram: false },
+  );
+}
+
 describe("Firefox", () => {
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "loads dist/ and joins a short 3-part chain on its own (page 2 parsed, inserted, its next link followed)",
     async () => {
       server = await startStaticServer(join(process.cwd(), "test/fixtures/chain"));
-      // web-ext's own API: its runner's exit() closes Firefox too (killing the CLI does not).
-      const webExt = (await import("web-ext")).default;
-      runner = await webExt.cmd.run(
-        {
-          sourceDir: DIST,
-          firefox: FIREFOX,
-          noInput: true,
-          noReload: true,
-          args: ["-headless"],
-          startUrl: [`${server.origin}/1.html`],
-        },
-        { shouldExitProgram: false },
-      );
+      await openInFirefox(`${server.origin}/1.html`);
       const srv = server;
       const paths = () => srv.requests.map((r) => r.path).filter((p) => p.endsWith(".html"));
       // Part 3 is only requested after part 2 was fetched, parsed, inserted and its next link found.
@@ -71,18 +76,7 @@ describe("Firefox", () => {
     "Reload keeps the reader's place (issue 19): every page once, in order, the link on screen, cached pages not requested again",
     async () => {
       placeServer = await startPlaceServer();
-      const webExt = (await import("web-ext")).default;
-      runner = await webExt.cmd.run(
-        {
-          sourceDir: DIST,
-          firefox: FIREFOX,
-          noInput: true,
-          noReload: true,
-          args: ["-headless"],
-          startUrl: [`${placeServer.origin}/scripted/article/1`],
-        },
-        { shouldExitProgram: false },
-      );
+      await openInFirefox(`${placeServer.origin}/scripted/article/1`);
       // Page 1's own script plays the reader (test/support/place-server.ts): it joins every
       // page, brings page 3's link to the middle, reloads, and reports what it then sees.
       const srv = placeServer;
@@ -106,18 +100,7 @@ describe("Firefox", () => {
     "clicks a list's own Load more button through every page (issue 15 a): every item once, in order",
     async () => {
       loadMoreServer = await startLoadMoreServer();
-      const webExt = (await import("web-ext")).default;
-      runner = await webExt.cmd.run(
-        {
-          sourceDir: DIST,
-          firefox: FIREFOX,
-          noInput: true,
-          noReload: true,
-          args: ["-headless"],
-          startUrl: [`${loadMoreServer.origin}/list?reader=1`],
-        },
-        { shouldExitProgram: false },
-      );
+      await openInFirefox(`${loadMoreServer.origin}/list?reader=1`);
       // The page's own script plays the reader: it scrolls to the end until the button is
       // gone, then reports what the list shows.
       const srv = loadMoreServer;
