@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { scrollUntilSettled, setExtensionSettings, tabStatus } from "../../src/cli/join";
 import type { TabStatus } from "../../src/messaging/status";
+import { hostResolverRules, startReplayServer } from "../../src/replay/replay-server";
+import { withoutCorpus } from "../support/corpus";
 import { launchWithExtension } from "../support/extension";
 import {
   linkTextOf,
@@ -222,3 +224,69 @@ describe("Back and Reload keep the reader's place (issue 19)", () => {
     expect((await tabStatus(page))?.restored).toBeUndefined();
   });
 });
+
+describe.skipIf(withoutCorpus("keeping the place on a replayed real article"))(
+  "Reload on a real article (replayed capture arstechnica-002)",
+  () => {
+    it("brings back every joined page once, in order, with the paragraph being read on screen", async () => {
+      const replay = await startReplayServer("arstechnica-002");
+      const real = await launchWithExtension({
+        hostResolverRules: hostResolverRules(replay.port),
+        backForwardCache: true,
+        settings: { minIntervalMs: 0 },
+      });
+      try {
+        const page = await real.context.newPage();
+        await page.goto(replay.case.startUrl, { waitUntil: "load" });
+        // Read on until a few pages are joined, not the whole article.
+        let joined = 1;
+        for (let i = 0; i < 200 && joined < 5; i++) {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForTimeout(150);
+          joined = (await tabStatus(page))?.pages ?? 1;
+        }
+        expect(joined).toBeGreaterThanOrEqual(5);
+        await page.waitForTimeout(1_000);
+        const before = (await tabStatus(page)) as TabStatus;
+        const text = await page.evaluate(() => {
+          const p = Array.from(document.querySelectorAll("[data-tsugi-page='4'] p")).find(
+            (e) => (e.textContent ?? "").trim().length > 80,
+          );
+          p?.scrollIntoView({ block: "center" });
+          return (p?.textContent ?? "").trim();
+        });
+        expect(text.length).toBeGreaterThan(80);
+        await page.waitForTimeout(600);
+        await page.reload();
+        const t0 = Date.now();
+        let after: TabStatus | null = null;
+        let onScreen = false;
+        while (Date.now() - t0 < 15_000) {
+          after = await tabStatus(page);
+          onScreen = await page.evaluate((want) => {
+            const p = Array.from(document.querySelectorAll("p")).find(
+              (e) => (e.textContent ?? "").trim() === want,
+            );
+            const r = p?.getBoundingClientRect();
+            return !!r && r.top < window.innerHeight && r.bottom > 0;
+          }, text);
+          if (after?.restored !== undefined && onScreen) break;
+          await page.waitForTimeout(50);
+        }
+        took["replayed article reload"] = Date.now() - t0;
+        expect(after?.restored).toBe(before.pages - 1);
+        expect(after?.pages).toBe(before.pages);
+        expect(onScreen).toBe(true);
+        const separators = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("[data-tsugi-separator]"), (e) =>
+            Number(e.getAttribute("data-tsugi-separator")),
+          ),
+        );
+        expect(separators).toEqual(Array.from({ length: before.pages - 1 }, (_, i) => i + 2));
+      } finally {
+        await real.close();
+        await replay.close();
+      }
+    });
+  },
+);
