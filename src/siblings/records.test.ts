@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { segmentRecords, signature } from "./records";
+
+const body = (html: string): Element => {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+  return doc.body;
+};
+const items = (n: number, cls = "item") =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<li class="${cls}${i === 0 ? " first" : ""}"><h3><a href="/p/${i}">Item ${i}</a></h3><p>About item ${i} at some length.</p></li>`,
+  ).join("");
+
+describe("signature", () => {
+  it("is the tag and the first hand-written class", () => {
+    const b = body('<li class="item first"></li><article class="post-12345 post"></article>');
+    expect(Array.from(b.children, signature)).toEqual(["li.item", "article.post"]);
+  });
+});
+
+describe("segmentRecords", () => {
+  it("finds the repeated children of a list, below wrappers", () => {
+    const b = body(
+      `<div id="main"><div class="wrap"><h2>Results</h2><ul>${items(5)}</ul></div></div>`,
+    );
+    const list = segmentRecords([b.firstElementChild as Element]);
+    expect(list?.records.length).toBe(5);
+    expect(list?.signature).toBe("li.item");
+  });
+
+  it("leaves out siblings of another kind (a category description, the pager)", () => {
+    const b = body(
+      `<ul id="grid"><li class="category-description">About this long category of things we sell here</li>${items(4)}<li class="pager"><a href="?p=2">2</a></li></ul>`,
+    );
+    const list = segmentRecords([b.firstElementChild as Element]);
+    expect(list?.records.map((r) => r.className)).toEqual(["item first", "item", "item", "item"]);
+  });
+
+  it("is null for an article: paragraphs are not records", () => {
+    const paras = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i} of the story.</p>`).join(
+      "",
+    );
+    const b = body(`<article>${paras}<ul><li>a</li><li>b</li><li>c</li></ul></article>`);
+    expect(segmentRecords([b.firstElementChild as Element])).toBeNull();
+  });
+
+  it("is null when the repeated boxes hold little of the text", () => {
+    const paras = Array.from(
+      { length: 12 },
+      (_, i) => `<p>Paragraph ${i} of the story, long enough to matter.</p>`,
+    ).join("");
+    const b = body(
+      `<div>${paras}<div class="tag">x</div><div class="tag">y</div><div class="tag">z</div></div>`,
+    );
+    expect(segmentRecords([b.firstElementChild as Element])).toBeNull();
+  });
+
+  it("takes several page elements of one signature as the records", () => {
+    const b = body(
+      items(3, "post").replaceAll("<li", "<article").replaceAll("</li>", "</article>"),
+    );
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(3);
+  });
+
+  it("joins the records of page elements that are lists themselves (grid rows)", () => {
+    const b = body(`<ul class="grid">${items(3)}</ul><ul class="grid">${items(3)}</ul>`);
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(6);
+  });
+
+  it("needs at least 3 repeats", () => {
+    const b = body(`<ul>${items(2)}</ul>`);
+    expect(segmentRecords([b.firstElementChild as Element])).toBeNull();
+  });
+});

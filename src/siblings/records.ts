@@ -1,0 +1,167 @@
+/**
+ * Records of a list page element (seed 002 §5.1 "繰返し構造推定処理", §5.2 "記事HTML要素抽出処理"):
+ * the posts, results or products of a list are sibling subtrees that repeat one tag-path
+ * signature. The seed codes the XPath of every child, level by level below the main
+ * content element, and takes the pattern that repeats most (LZW over the code string).
+ * tsugi keeps the one-element case of that pattern, which is how list markup is written
+ * today (one `li`/`article`/`div.item` per record), and scores each level by how much of
+ * the page element's text the repeated siblings hold, so a repeated pair of share buttons
+ * never wins over the list itself.
+ */
+import { visibleText } from "../features/text";
+import { stableClass } from "../rule/xpath";
+
+/** Fewest repeated siblings that make a list: two could be an article's two sidebars. */
+export const MIN_RECORDS = 3;
+/** Least share of the page element's text the records must hold, so a short run of
+ * repeated boxes inside an article (a gallery strip, a tag list) does not make it a list. */
+export const MIN_COVERAGE = 0.5;
+/** Levels below the page element searched for the records' parent (seed 002 walks every
+ * level; lists sit within a few wrappers of the element the detector picks). */
+export const MAX_DEPTH = 4;
+
+/** Tags that never make a record by themselves: text runs, headings and table cells are
+ * parts of an article or of a row, not items (an article is many `p`s of one signature). */
+const NOT_RECORD: ReadonlySet<string> = new Set([
+  "p",
+  "span",
+  "a",
+  "br",
+  "hr",
+  "img",
+  "picture",
+  "b",
+  "i",
+  "em",
+  "strong",
+  "small",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "td",
+  "th",
+  "option",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "input",
+  "button",
+  "label",
+  "figure",
+  "blockquote",
+  "pre",
+  "code",
+]);
+
+/**
+ * The tag-path signature of a sibling (seed 002 §5.1 STEP 2 codes each child's XPath):
+ * its tag and its first hand-written class token. Only the first token, because records
+ * carry state classes ("item first", "post sticky") after the one naming the kind.
+ * @returns e.g. "li.item", "article.post", "tr"
+ */
+export function signature(el: Element): string {
+  const cls = stableClass(el);
+  return cls ? `${el.localName}.${cls}` : el.localName;
+}
+
+/** A list found in a page element: the records and where they were found. */
+export interface RecordList {
+  /** The records, in document order (each one element). */
+  records: Element[];
+  /** Their common signature, e.g. "li.item". */
+  signature: string;
+  /** Share of the page element's visible text they hold, 0..1. */
+  coverage: number;
+}
+
+/**
+ * Segment page elements into records (seed 002 §5.1-5.2), or null for an article.
+ * Several page elements sharing one signature (the pager's rule selected the items
+ * themselves, e.g. `#content > article` or a table's rows) are the records, unless each
+ * is itself a list (a product grid split into row `ul`s), whose records are then joined.
+ * One page element is searched down to {@link MAX_DEPTH} levels for the parent whose
+ * children repeat one signature ({@link MIN_RECORDS}+ times) and hold the most text
+ * ({@link MIN_COVERAGE}+ of it).
+ * @param elements a page's page element(s), in document order
+ * @returns the records, or null when the page element is not a list
+ */
+export function segmentRecords(elements: readonly Element[]): RecordList | null {
+  if (elements.length === 0) return null;
+  if (elements.length > 1) return segmentMany(elements);
+  const root = elements[0] as Element;
+  // Each level re-reads its children's text: measured once per element.
+  const lengths = new Map<Element, number>();
+  const textLength = (e: Element): number => {
+    const known = lengths.get(e);
+    if (known !== undefined) return known;
+    const n = visibleText(e).length;
+    lengths.set(e, n);
+    return n;
+  };
+  const total = textLength(root);
+  if (total === 0) return null;
+  let best: RecordList | null = null;
+  const visit = (el: Element, depth: number): void => {
+    const found = repeatedChildren(el, total, textLength);
+    if (found && (!best || better(found, best))) best = found;
+    if (depth >= MAX_DEPTH) return;
+    for (const c of Array.from(el.children)) if (c.children.length > 0) visit(c, depth + 1);
+  };
+  visit(root, 0);
+  return best;
+}
+
+/** Several page elements: they are the records, or each is a list of its own. */
+function segmentMany(elements: readonly Element[]): RecordList | null {
+  const inner = elements.map((e) => segmentRecords([e]));
+  if (inner.every((r) => r !== null)) {
+    const lists = inner as RecordList[];
+    const first = lists[0] as RecordList;
+    if (lists.every((l) => l.signature === first.signature)) {
+      const records = lists.flatMap((l) => l.records);
+      const coverage = lists.reduce((s, l) => s + l.coverage, 0) / lists.length;
+      return { records, signature: first.signature, coverage };
+    }
+  }
+  const sig = signature(elements[0] as Element);
+  if (elements.length < 2 || !elements.every((e) => signature(e) === sig)) return null;
+  if (NOT_RECORD.has((elements[0] as Element).localName)) return null;
+  return { records: [...elements], signature: sig, coverage: 1 };
+}
+
+/** More text wins; on a tie (a wrapper and its only child), more records. */
+function better(a: RecordList, b: RecordList): boolean {
+  if (Math.abs(a.coverage - b.coverage) > 0.02) return a.coverage > b.coverage;
+  return a.records.length > b.records.length;
+}
+
+/** The largest group of `el`'s children sharing a signature, when it makes a list. */
+function repeatedChildren(
+  el: Element,
+  total: number,
+  textLength: (e: Element) => number,
+): RecordList | null {
+  const groups = new Map<string, Element[]>();
+  for (const c of Array.from(el.children)) {
+    if (NOT_RECORD.has(c.localName)) continue;
+    const sig = signature(c);
+    const g = groups.get(sig);
+    if (g) g.push(c);
+    else groups.set(sig, [c]);
+  }
+  let best: RecordList | null = null;
+  for (const [sig, records] of groups) {
+    if (records.length < MIN_RECORDS) continue;
+    const text = records.reduce((s, r) => s + textLength(r), 0);
+    const coverage = text / total;
+    if (coverage < MIN_COVERAGE) continue;
+    const found = { records, signature: sig, coverage };
+    if (!best || better(found, best)) best = found;
+  }
+  return best;
+}

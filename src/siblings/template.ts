@@ -1,0 +1,151 @@
+/**
+ * Template blocks learned from sibling pages (seed 003 §4 "ジップの法則と部分文字列増幅法",
+ * §5 "テンプレート抽出アルゴリズム"): in pages written on one template, the template's
+ * strings recur once per page while each page's own content is unique to it. The seed
+ * counts every substring over the whole series and takes the strings whose frequency peaks
+ * at the number of pages. An auto-pager has the series one page at a time, so tsugi
+ * applies the same test block by block: a block of page N+1 whose normalized text already
+ * stood at the same structural place on an earlier page occurs on two pages of the
+ * series, which content does not, and is template. Whole blocks are compared (one hash of
+ * the block's whole text), so a short phrase repeated inside a paragraph leaves the
+ * paragraph alone; page 1 is only learned from, never changed.
+ */
+import { visibleText } from "../features/text";
+import { fnv1a } from "../pager/hash";
+import { signature } from "./records";
+
+/** Block-level tags: text is compared per innermost block (a paragraph, a list, a box). */
+const BLOCK: ReadonlySet<string> = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "dd",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+]);
+
+/** Elements that show something without text: an element holding one is not empty. */
+const MEDIA = "img,picture,video,audio,iframe,object,embed,canvas,svg,input,select,textarea";
+
+/** One innermost block and the key it is compared by. */
+export interface Block {
+  el: Element;
+  /** "<structural path>|<text hash>:<length>", e.g. "div.newsletter>p|9a1f03c2:48". */
+  key: string;
+}
+
+/**
+ * The innermost blocks (no block-level child) with text under some page elements, each
+ * keyed by its structural place (the signatures from the page element down, seed 003's
+ * "same template" read as "same place in the template") and its text, case and
+ * whitespace folded. Tables count as one block (their rows are a list's business).
+ * @param elements a page's page element(s)
+ * @param skip subtrees left out (a list's records: deduplicated by identity instead)
+ */
+export function textBlocks(elements: readonly Element[], skip: ReadonlySet<Element>): Block[] {
+  const out: Block[] = [];
+  const walk = (el: Element, path: string): void => {
+    if (skip.has(el)) return;
+    const kids = Array.from(el.children).filter((c) => BLOCK.has(c.localName));
+    if (kids.length === 0 || el.localName === "table") {
+      const text = visibleText(el).toLowerCase();
+      if (text) out.push({ el, key: `${path}|${fnv1a(text).toString(16)}:${text.length}` });
+      return;
+    }
+    for (const c of kids) walk(c, `${path}>${signature(c)}`);
+  };
+  for (const e of elements) walk(e, signature(e));
+  return out;
+}
+
+/**
+ * What the sibling pages taught about the site's template: every block key seen, with
+ * the page that first showed it, and the keys confirmed as template (seen on two pages),
+ * so that from page 3 on a block is judged by one set lookup.
+ */
+export class TemplateMemory {
+  private readonly firstSeen = new Map<string, number>();
+  private readonly template = new Set<string>();
+
+  /** Keys seen on two or more pages so far (the learned template). */
+  get learned(): ReadonlySet<string> {
+    return this.template;
+  }
+
+  /**
+   * Learn a page without changing it (page 1, as the site served it).
+   * @param blocks the page's {@link textBlocks}
+   * @param page its number (1 for the page the reader opened)
+   */
+  learn(blocks: readonly Block[], page: number): void {
+    for (const b of blocks) {
+      const first = this.firstSeen.get(b.key);
+      if (first === undefined) this.firstSeen.set(b.key, page);
+      else if (first !== page) this.template.add(b.key);
+    }
+  }
+
+  /**
+   * The template blocks of a fetched page, then learns the page. A block is template
+   * when its key is already template or was seen on an earlier page; a block unique to
+   * its page (or repeated only within it) never is.
+   * @param blocks the fetched page's {@link textBlocks}
+   * @param page its number (2 for the first joined page)
+   * @returns the blocks to leave out, in document order
+   */
+  templateOf(blocks: readonly Block[], page: number): Block[] {
+    const out = blocks.filter((b) => {
+      if (this.template.has(b.key)) return true;
+      const first = this.firstSeen.get(b.key);
+      return first !== undefined && first < page;
+    });
+    this.learn(blocks, page);
+    return out;
+  }
+}
+
+/**
+ * Take a block out of a fetched page, and the wrappers it leaves empty (no text, no
+ * media), up to but not including `stop`: a newsletter box whose heading, text and form
+ * were all template leaves no empty frame behind.
+ * @param el the block, in a fetched (not yet inserted) document
+ * @param stop the page element holding it
+ */
+export function removeBlock(el: Element, stop: Element): void {
+  let parent: Element | null = el.parentElement;
+  el.remove();
+  while (parent && parent !== stop && isEmpty(parent)) {
+    const up: Element | null = parent.parentElement;
+    parent.remove();
+    parent = up;
+  }
+}
+
+/** No visible text and nothing else to see. */
+export function isEmpty(el: Element): boolean {
+  return visibleText(el) === "" && el.querySelector(MEDIA) === null;
+}
