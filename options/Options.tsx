@@ -8,7 +8,7 @@ import { SiteRulesCard } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
-type BoolKey = "separators" | "addressBar" | "replacePagerBar";
+type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "skipRepeats";
 
 /** What the options page needs from the extension APIs (injected, so tests need no browser). */
 export interface OptionsApi {
@@ -114,6 +114,7 @@ export function Options({ api }: { api: OptionsApi }) {
           {checkField("optSeparators", "separators", "separators")}
           {checkField("optAddressBar", "address-bar", "addressBar")}
           {checkField("optReplacePagerBar", "replace-pager-bar", "replacePagerBar")}
+          {checkField("optSkipRepeats", "skip-repeats", "skipRepeats")}
         </fieldset>
       </Card>
 

@@ -173,3 +173,32 @@ describe("contentHash", () => {
     );
   });
 });
+
+describe("Pager on a shifting list (issue 21)", () => {
+  // Each fixture page starts with the 3 last stories of the page before (3 were published
+  // in between): pages hold 40-33, 35-28, 30-23.
+  const stories = () =>
+    Array.from(document.querySelectorAll("li.story h2"), (h) =>
+      Number(/\d+/.exec(h.textContent ?? "")?.[0]),
+    );
+  const expected = Array.from({ length: 18 }, (_, i) => 40 - i);
+
+  it("shows every story once, in order, and says how many it skipped", async () => {
+    const { pager, settled } = startPager("shifting/1.html");
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    expect(stories()).toEqual(expected);
+    expect(Array.from(document.querySelectorAll(".tsugi-separator"), (e) => e.textContent)).toEqual(
+      ["Page 23 items already shown", "Page 33 items already shown"],
+    );
+    expect(document.querySelector(".tsugi-skipped")?.textContent).toBe("3 items already shown");
+  });
+
+  it("appends whatever the pages hold with the option off", async () => {
+    const { pager, settled } = startPager("shifting/1.html", { skipRepeats: false });
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    expect(stories().length).toBe(24);
+    expect(document.querySelector(".tsugi-skipped")).toBeNull();
+  });
+});
