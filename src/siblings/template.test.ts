@@ -60,6 +60,14 @@ describe("TemplateMemory", () => {
     expect(t2).toEqual([]);
   });
 
+  it("keeps paragraphs that differ from earlier ones only by a number (content, per seed 003)", () => {
+    const m = new TemplateMemory();
+    const para = (n: number) =>
+      `<p>Part ${n}, step 4: stir the sauce until it thickens, then set it aside to cool.</p>`;
+    m.learn(textBlocks([page(para(1))], new Set()), 1);
+    expect(m.templateOf(textBlocks([page(para(2))], new Set()), 2)).toEqual([]);
+  });
+
   it("does not call a block template because it repeats within one page", () => {
     const m = new TemplateMemory();
     m.learn(textBlocks([page("<p>Share</p><p>Body</p><p>Share</p>")], new Set()), 1);

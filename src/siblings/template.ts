@@ -8,7 +8,10 @@
  * stood at the same structural place on an earlier page occurs on two pages of the
  * series, which content does not, and is template. Whole blocks are compared (one hash of
  * the block's whole text), so a short phrase repeated inside a paragraph leaves the
- * paragraph alone; page 1 is only learned from, never changed.
+ * paragraph alone; page 1 is only learned from, never changed. Near-repeats are not
+ * template either: a box that differs by "part 2 of 4" holds a page-specific string, which
+ * the seed counts as content, and matching on shared 4-grams was tried and dropped
+ * paragraphs of one pattern that differ only by a number ("Part 2, step 4: …").
  */
 import { visibleText } from "../features/text";
 import { fnv1a } from "../pager/hash";
