@@ -25,6 +25,15 @@ describe("recordIdentities", () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
+  it("takes a first link with a title's text when no heading names the record", () => {
+    const r = records(
+      '<li><a href="/n/7">Council approves the new bridge</a> · 3 min ago</li><li><a href="/u/ann">ann</a> Second post</li>',
+    );
+    const ids = recordIdentities(r, "https://x.test/");
+    expect(ids[0]).toBe("url:https://x.test/n/7");
+    expect(ids[1]).toMatch(/^text:/);
+  });
+
   it("does not take a heading link that several records share (a category)", () => {
     const r = records(
       '<li><h4><a href="/cat/news">News</a></h4>Alpha</li><li><h4><a href="/cat/news">News</a></h4>Beta</li>',
