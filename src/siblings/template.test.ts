@@ -22,6 +22,16 @@ describe("textBlocks", () => {
     expect(b[2]?.key).toBe(a[1]?.key);
   });
 
+  it("compares by the nearest steps only, so a page element found one wrapper up still matches", () => {
+    const deep = textBlocks([page(`<div class="entry">${BOX}</div>`)], new Set());
+    const wrapped = new DOMParser().parseFromString(
+      `<body><main><div id="post"><div class="entry">${BOX}</div></div></main></body>`,
+      "text/html",
+    ).body.firstElementChild as Element;
+    const up = textBlocks([wrapped], new Set());
+    expect(up.map((b) => b.key)).toEqual(deep.map((b) => b.key));
+  });
+
   it("leaves out skipped subtrees", () => {
     const el = page("<p>kept</p><p>skipped</p>");
     expect(textBlocks([el], new Set([el.children[1] as Element])).length).toBe(1);

@@ -51,13 +51,20 @@ const BLOCK: ReadonlySet<string> = new Set([
   "ul",
 ]);
 
+/** Steps of the structural path a block is compared by (its own and its 2 nearest
+ * ancestors'): enough to tell the newsletter box's paragraph from the story's, while a
+ * fetched page whose page element was found one wrapper higher or lower than page 1's
+ * still puts its blocks at the same place. */
+export const PLACE_STEPS = 3;
+
 /** Elements that show something without text: an element holding one is not empty. */
 const MEDIA = "img,picture,video,audio,iframe,object,embed,canvas,svg,input,select,textarea";
 
 /** One innermost block and the key it is compared by. */
 export interface Block {
   el: Element;
-  /** "<structural path>|<text hash>:<length>", e.g. "div.newsletter>p|9a1f03c2:48". */
+  /** "<last {@link PLACE_STEPS} steps of its path>|<text hash>:<length>", e.g.
+   * "article.post>div.newsletter>p|9a1f03c2:48". */
   key: string;
 }
 
@@ -76,7 +83,8 @@ export function textBlocks(elements: readonly Element[], skip: ReadonlySet<Eleme
     const kids = Array.from(el.children).filter((c) => BLOCK.has(c.localName));
     if (kids.length === 0 || el.localName === "table") {
       const text = visibleText(el).toLowerCase();
-      if (text) out.push({ el, key: `${path}|${fnv1a(text).toString(16)}:${text.length}` });
+      const place = path.split(">").slice(-PLACE_STEPS).join(">");
+      if (text) out.push({ el, key: `${place}|${fnv1a(text).toString(16)}:${text.length}` });
       return;
     }
     for (const c of kids) walk(c, `${path}>${signature(c)}`);
