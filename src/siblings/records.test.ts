@@ -69,6 +69,32 @@ describe("segmentRecords", () => {
     expect(segmentRecords(Array.from(b.children))?.records.length).toBe(6);
   });
 
+  it("takes product tiles given as page elements as the records, whatever repeats inside them", () => {
+    const tile = (i: number) =>
+      `<div class="tile"><a href="/p/${i}">Product ${i}</a><div class="q">Qty: 1</div><div class="q">Case: 12</div><div class="q">Price: $${i}</div></div>`;
+    const b = body([1, 2, 3, 4].map(tile).join(""));
+    expect(segmentRecords(Array.from(b.children))?.records.map((r) => r.className)).toEqual([
+      "tile",
+      "tile",
+      "tile",
+      "tile",
+    ]);
+  });
+
+  it("takes the tiles as the records when a stray box stands among them", () => {
+    const tile = (i: number) =>
+      `<div class="tile"><h3><a href="/p/${i}">Product ${i} with a name</a></h3><p>From $${i}.99</p></div>`;
+    const b = body(`${tile(1)}${tile(2)}<div class="ad">Ad</div>${tile(3)}${tile(4)}`);
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(4);
+  });
+
+  it("finds the list among mixed page elements (a heading, a toolbar and the list)", () => {
+    const b = body(
+      `<h1>Rings</h1><div class="toolbar">Sort by <select><option>Name</option></select></div><ul class="grid">${items(4)}</ul>`,
+    );
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(4);
+  });
+
   it("needs at least 3 repeats", () => {
     const b = body(`<ul>${items(2)}</ul>`);
     expect(segmentRecords([b.firstElementChild as Element])).toBeNull();

@@ -116,22 +116,45 @@ export function segmentRecords(elements: readonly Element[]): RecordList | null 
   return best;
 }
 
-/** Several page elements: they are the records, or each is a list of its own. */
+/** Tags of elements that hold list items by their HTML meaning (a grid split into row
+ * `ul`s); other page elements sharing a signature are items themselves, whatever repeats
+ * inside them (a product tile's price and quantity lines). */
+const LIST_TAGS: ReadonlySet<string> = new Set(["ul", "ol", "dl", "table", "tbody"]);
+
+/** Several page elements: they are the records, each is a list of its own, or one of
+ * them is the list (the detector's elements may be a heading, a toolbar and the list). */
 function segmentMany(elements: readonly Element[]): RecordList | null {
-  const inner = elements.map((e) => segmentRecords([e]));
-  if (inner.every((r) => r !== null)) {
-    const lists = inner as RecordList[];
-    const first = lists[0] as RecordList;
-    if (lists.every((l) => l.signature === first.signature)) {
-      const records = lists.flatMap((l) => l.records);
+  const first = elements[0] as Element;
+  const sig = signature(first);
+  const same = elements.every((e) => signature(e) === sig);
+  if (same && elements.every((e) => LIST_TAGS.has(e.localName))) {
+    const inner = elements.map((e) => segmentRecords([e]));
+    const lists = inner.filter((l): l is RecordList => l !== null);
+    if (lists.length === inner.length && lists.every((l) => l.signature === lists[0]?.signature)) {
       const coverage = lists.reduce((s, l) => s + l.coverage, 0) / lists.length;
-      return { records, signature: first.signature, coverage };
+      return {
+        records: lists.flatMap((l) => l.records),
+        signature: lists[0]?.signature ?? "",
+        coverage,
+      };
     }
   }
-  const sig = signature(elements[0] as Element);
-  if (elements.length < 2 || !elements.every((e) => signature(e) === sig)) return null;
-  if (NOT_RECORD.has((elements[0] as Element).localName)) return null;
-  return { records: [...elements], signature: sig, coverage: 1 };
+  if (same && !NOT_RECORD.has(first.localName))
+    return { records: [...elements], signature: sig, coverage: 1 };
+  const total = elements.reduce((s, e) => s + visibleText(e).length, 0);
+  if (total === 0) return null;
+  const textLength = (e: Element): number => visibleText(e).length;
+  // Most of the elements are the items (a stray box among the tiles), or one of them
+  // holds the list.
+  let best = repeatedChildren(elements, total, textLength);
+  for (const e of elements) {
+    const list = segmentRecords([e]);
+    if (!list) continue;
+    const text = list.records.reduce((s, r) => s + textLength(r), 0);
+    const found = { ...list, coverage: text / total };
+    if (found.coverage >= MIN_COVERAGE && (!best || better(found, best))) best = found;
+  }
+  return best;
 }
 
 /** More text wins; on a tie (a wrapper and its only child), more records. */
@@ -140,14 +163,16 @@ function better(a: RecordList, b: RecordList): boolean {
   return a.records.length > b.records.length;
 }
 
-/** The largest group of `el`'s children sharing a signature, when it makes a list. */
+/** The largest group of siblings sharing a signature, when it makes a list.
+ * @param siblings an element (its children) or several page elements in document order */
 function repeatedChildren(
-  el: Element,
+  siblings: Element | readonly Element[],
   total: number,
   textLength: (e: Element) => number,
 ): RecordList | null {
   const groups = new Map<string, Element[]>();
-  for (const c of Array.from(el.children)) {
+  const kids = Array.isArray(siblings) ? siblings : Array.from((siblings as Element).children);
+  for (const c of kids) {
     if (NOT_RECORD.has(c.localName)) continue;
     const sig = signature(c);
     const g = groups.get(sig);
@@ -164,4 +189,26 @@ function repeatedChildren(
     if (!best || better(found, best)) best = found;
   }
   return best;
+}
+
+/**
+ * The records of a later page of a list whose records page 1 already showed: the
+ * elements carrying page 1's record signature, outermost only. A last page with two
+ * items, or one whose description box outweighs its items, no longer makes a list on its
+ * own, but its items are still the site's records (and must not be read as template).
+ * @param elements the later page's page element(s)
+ * @param sig page 1's {@link RecordList.signature}
+ * @returns the records in document order, empty when none carries the signature
+ */
+export function recordsLike(elements: readonly Element[], sig: string): Element[] {
+  const out: Element[] = [];
+  const walk = (el: Element): void => {
+    if (signature(el) === sig) {
+      out.push(el);
+      return;
+    }
+    for (const c of Array.from(el.children)) walk(c);
+  };
+  for (const e of elements) walk(e);
+  return out;
 }

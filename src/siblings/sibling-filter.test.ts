@@ -90,6 +90,15 @@ describe("SiblingFilter on a shifting list (seed 002)", () => {
     ]);
   });
 
+  it("reads a last page of two items as records by page 1's signature, and skips the one shown", () => {
+    const f = new SiblingFilter([root(newsPage([9, 8, 7, 6]))], "https://x.test/news");
+    // Two items are too few to make a list on their own.
+    const last = newsPage([6, 5]);
+    const out = f.filter([root(last)], "https://x.test/news?page=2", 2);
+    expect(out.skippedItems).toBe(1);
+    expect(Array.from(last.querySelectorAll("h2"), (h) => h.textContent)).toEqual(["Story 5"]);
+  });
+
   it("drops a record that is a page element by itself from the elements to insert", () => {
     const rows = (ids: number[]) =>
       parse(

@@ -5,7 +5,7 @@
  * of the fetched document, so every item and every boilerplate block appears once.
  */
 import { recordIdentities } from "./identity";
-import { type RecordList, segmentRecords } from "./records";
+import { type RecordList, recordsLike, segmentRecords } from "./records";
 import { isEmpty, removeBlock, TemplateMemory, textBlocks } from "./template";
 
 /** What {@link SiblingFilter.filter} left out of one page. */
@@ -22,6 +22,8 @@ export interface Filtered {
 export class SiblingFilter {
   private readonly shown = new Set<string>();
   private readonly template = new TemplateMemory();
+  /** Page 1's record signature, when page 1 is a list. */
+  private readonly recordSignature: string | null;
 
   /**
    * Learn page 1 as the site served it (it is never changed).
@@ -31,6 +33,7 @@ export class SiblingFilter {
   constructor(elements: readonly Element[], url: string) {
     const list = segmentRecords(elements);
     if (list) for (const id of recordIdentities(list.records, url)) this.shown.add(id);
+    this.recordSignature = list?.signature ?? null;
     this.template.learn(textBlocks(elements, new Set(list?.records ?? [])), 1);
   }
 
@@ -48,7 +51,7 @@ export class SiblingFilter {
    * @param page its number (2 for the first joined page)
    */
   filter(elements: readonly Element[], url: string, page: number): Filtered {
-    const list: RecordList | null = segmentRecords(elements);
+    const list = this.recordsOf(elements);
     let skippedItems = 0;
     let kept = [...elements];
     if (list) {
@@ -74,5 +77,14 @@ export class SiblingFilter {
     }
     kept = kept.filter((e) => !isEmpty(e));
     return { elements: kept, skippedItems, skippedBlocks: template.length };
+  }
+
+  /** A later page's records: by page 1's record signature when it holds any, else
+   * segmented on their own. */
+  private recordsOf(elements: readonly Element[]): RecordList | null {
+    const sig = this.recordSignature;
+    const like = sig ? recordsLike(elements, sig) : [];
+    if (sig && like.length > 0) return { records: like, signature: sig, coverage: 0 };
+    return segmentRecords(elements);
   }
 }
