@@ -88,6 +88,24 @@ describe("segmentRecords", () => {
     expect(segmentRecords(Array.from(b.children))?.records.length).toBe(4);
   });
 
+  it("reads rows that alternate odd/even classes as one kind", () => {
+    const rows = [1, 2, 3, 4]
+      .map(
+        (i) =>
+          `<ul class="${i % 2 ? "odd" : "even"} topic post-${1000 + i}"><li><a href="/t/${i}">Topic ${i} about things</a></li><li>${i} replies</li></ul>`,
+      )
+      .join("");
+    const b = body(`<li class="body">${rows}</li>`);
+    expect(segmentRecords([b.firstElementChild as Element])?.records.length).toBe(4);
+  });
+
+  it("joins the records of two boxes of one kind among mixed page elements", () => {
+    const box = (from: number) =>
+      `<div class="box"><h3>Latest</h3>${items(3).replaceAll("/p/", `/p/${from}`)}</div>`;
+    const b = body(`<form>Search <input></form>${box(1)}${box(2)}<div class="nav">1 2 3</div>`);
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(6);
+  });
+
   it("finds the list among mixed page elements (a heading, a toolbar and the list)", () => {
     const b = body(
       `<h1>Rings</h1><div class="toolbar">Sort by <select><option>Name</option></select></div><ul class="grid">${items(4)}</ul>`,

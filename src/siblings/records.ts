@@ -9,7 +9,7 @@
  * never wins over the list itself.
  */
 import { visibleText } from "../features/text";
-import { stableClass } from "../rule/xpath";
+import { stableClasses } from "../rule/xpath";
 
 /** Fewest repeated siblings that make a list: two could be an article's two sidebars. */
 export const MIN_RECORDS = 3;
@@ -58,14 +58,35 @@ const NOT_RECORD: ReadonlySet<string> = new Set([
   "code",
 ]);
 
+/** Class tokens that say a record's state or its place in the list, not its kind: rows
+ * alternate "odd"/"even", the first item is "first", a pinned topic "sticky". */
+const STATE_CLASSES: ReadonlySet<string> = new Set([
+  "odd",
+  "even",
+  "alt",
+  "alternate",
+  "first",
+  "last",
+  "active",
+  "current",
+  "selected",
+  "sticky",
+  "featured",
+  "hot",
+  "new",
+  "read",
+  "unread",
+]);
+
 /**
  * The tag-path signature of a sibling (seed 002 §5.1 STEP 2 codes each child's XPath):
- * its tag and its first hand-written class token. Only the first token, because records
- * carry state classes ("item first", "post sticky") after the one naming the kind.
+ * its tag and its first hand-written class token that is not a state
+ * ({@link STATE_CLASSES}). Only the first, because records carry state and modifier
+ * classes ("item first", "post sticky") after the one naming the kind.
  * @returns e.g. "li.item", "article.post", "tr"
  */
 export function signature(el: Element): string {
-  const cls = stableClass(el);
+  const cls = stableClasses(el).find((c) => !STATE_CLASSES.has(c.toLowerCase()));
   return cls ? `${el.localName}.${cls}` : el.localName;
 }
 
@@ -144,15 +165,22 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
   const total = elements.reduce((s, e) => s + visibleText(e).length, 0);
   if (total === 0) return null;
   const textLength = (e: Element): number => visibleText(e).length;
-  // Most of the elements are the items (a stray box among the tiles), or one of them
-  // holds the list.
+  // Most of the elements are the items (a stray box among the tiles), or some of them
+  // hold lists of one kind (two boxes of topics, each with its own heading).
   let best = repeatedChildren(elements, total, textLength);
+  const bySignature = new Map<string, Element[]>();
   for (const e of elements) {
     const list = segmentRecords([e]);
-    if (!list) continue;
-    const text = list.records.reduce((s, r) => s + textLength(r), 0);
-    const found = { ...list, coverage: text / total };
-    if (found.coverage >= MIN_COVERAGE && (!best || better(found, best))) best = found;
+    if (list)
+      bySignature.set(list.signature, [
+        ...(bySignature.get(list.signature) ?? []),
+        ...list.records,
+      ]);
+  }
+  for (const [sig, records] of bySignature) {
+    const coverage = records.reduce((s, r) => s + textLength(r), 0) / total;
+    const found = { records, signature: sig, coverage };
+    if (coverage >= MIN_COVERAGE && (!best || better(found, best))) best = found;
   }
   return best;
 }

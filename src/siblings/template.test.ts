@@ -78,6 +78,31 @@ describe("TemplateMemory", () => {
     expect(m.templateOf(textBlocks([page(para(2))], new Set()), 2)).toEqual([]);
   });
 
+  it("judges parts of repeated items only as a whole: a slider goes, topic authors stay", () => {
+    const m = new TemplateMemory();
+    const slider =
+      '<ul class="slides"><li><p>Slide A</p></li><li><p>Slide B</p></li><li><p>Slide C</p></li></ul>';
+    const topics = (a: string[]) =>
+      a
+        .map((n, i) => `<div class="topic"><p>Topic ${n}${i}</p><p class="by">${n}</p></div>`)
+        .join("");
+    m.learn(textBlocks([page(slider + topics(["ann", "bob", "cy"]))], new Set()), 1);
+    const t2 = m.templateOf(
+      textBlocks([page(slider + topics(["ann", "dee", "eve"]))], new Set()),
+      2,
+    );
+    expect(t2.map((b) => b.el.textContent)).toEqual(["Slide A", "Slide B", "Slide C"]);
+  });
+
+  it("judges paragraphs under one parent one by one: a repeated plain paragraph goes", () => {
+    const m = new TemplateMemory();
+    const body = (n: number) =>
+      `<p>Own words of page ${n}, first.</p><p>Subscribe to the letter.</p><p>Own words of page ${n}, last.</p>`;
+    m.learn(textBlocks([page(body(1))], new Set()), 1);
+    const t2 = m.templateOf(textBlocks([page(body(2))], new Set()), 2);
+    expect(t2.map((b) => b.el.textContent)).toEqual(["Subscribe to the letter."]);
+  });
+
   it("does not call a block template because it repeats within one page", () => {
     const m = new TemplateMemory();
     m.learn(textBlocks([page("<p>Share</p><p>Body</p><p>Share</p>")], new Set()), 1);

@@ -15,7 +15,7 @@
  */
 import { visibleText } from "../features/text";
 import { fnv1a } from "../pager/hash";
-import { signature } from "./records";
+import { MIN_RECORDS, signature } from "./records";
 
 /** Block-level tags: text is compared per innermost block (a paragraph, a list, a box). */
 const BLOCK: ReadonlySet<string> = new Set([
@@ -123,16 +123,36 @@ export class TemplateMemory {
   /**
    * The template blocks of a fetched page, then learns the page. A block is template
    * when its key is already template or was seen on an earlier page; a block unique to
-   * its page (or repeated only within it) never is.
+   * its page (or repeated only within it) never is, and blocks at a place found under
+   * {@link MIN_RECORDS}+ parents (parts of repeated items) are template only all together.
    * @param blocks the fetched page's {@link textBlocks}
    * @param page its number (2 for the first joined page)
    * @returns the blocks to leave out, in document order
    */
   templateOf(blocks: readonly Block[], page: number): Block[] {
-    const out = blocks.filter((b) => {
+    const seen = (b: Block): boolean => {
       if (this.template.has(b.key)) return true;
       const first = this.firstSeen.get(b.key);
       return first !== undefined && first < page;
+    };
+    // A place repeated in many sibling subtrees is a part of a list's items (their
+    // author, date, "Read more"): it is template only as a whole (the captions of a
+    // slider), never item by item, or the author of a topic would vanish because page 1
+    // had a topic by the same author. Blocks under one parent (paragraphs, the entries of
+    // one list) are judged one by one.
+    const parents = new Map<string, Set<Element | null>>();
+    const byPlace = new Map<string, Block[]>();
+    const placeOf = (b: Block) => b.key.slice(0, b.key.lastIndexOf("|"));
+    for (const b of blocks) {
+      const place = placeOf(b);
+      byPlace.set(place, [...(byPlace.get(place) ?? []), b]);
+      parents.set(place, (parents.get(place) ?? new Set()).add(b.el.parentElement));
+    }
+    const out = blocks.filter((b) => {
+      if (!seen(b)) return false;
+      const place = placeOf(b);
+      if ((parents.get(place)?.size ?? 0) < MIN_RECORDS) return true;
+      return (byPlace.get(place) ?? []).every(seen);
     });
     this.learn(blocks, page);
     return out;
