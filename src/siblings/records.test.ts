@@ -81,6 +81,20 @@ describe("segmentRecords", () => {
     ]);
   });
 
+  it("takes the list inside one of several boxes of one kind, not the boxes", () => {
+    const b = body(
+      `<div class="mod">Did you mean: python</div><div class="mod">4251 results</div><div class="mod"><ul>${items(5)}</ul></div><div class="mod">Page 1 of 213</div>`,
+    );
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(5);
+  });
+
+  it("takes the list inside one of the boxes among mixed page elements", () => {
+    const b = body(
+      `<blockquote class="mod">Popular</blockquote><div class="bar">Did you mean: python</div><div class="mod">4251 results</div><div class="mod"><ul>${items(5)}</ul></div><div class="mod">Page 1 of 213</div>`,
+    );
+    expect(segmentRecords(Array.from(b.children))?.records.length).toBe(5);
+  });
+
   it("takes the tiles as the records when a stray box stands among them", () => {
     const tile = (i: number) =>
       `<div class="tile"><h3><a href="/p/${i}">Product ${i} with a name</a></h3><p>From $${i}.99</p></div>`;

@@ -160,29 +160,40 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
       };
     }
   }
-  if (same && !NOT_RECORD.has(first.localName))
-    return { records: [...elements], signature: sig, coverage: 1 };
   const total = elements.reduce((s, e) => s + visibleText(e).length, 0);
   if (total === 0) return null;
   const textLength = (e: Element): number => visibleText(e).length;
-  // Most of the elements are the items (a stray box among the tiles), or some of them
-  // hold lists of one kind (two boxes of topics, each with its own heading).
-  let best = repeatedChildren(elements, total, textLength);
+  // Lists inside the elements, joined by kind (two boxes of topics, each with a heading).
+  const inner = elements.map((e) => segmentRecords([e]));
   const bySignature = new Map<string, Element[]>();
-  for (const e of elements) {
-    const list = segmentRecords([e]);
+  for (const list of inner)
     if (list)
       bySignature.set(list.signature, [
         ...(bySignature.get(list.signature) ?? []),
         ...list.records,
       ]);
-  }
+  let nested: RecordList | null = null;
   for (const [sig, records] of bySignature) {
     const coverage = records.reduce((s, r) => s + textLength(r), 0) / total;
     const found = { records, signature: sig, coverage };
-    if (coverage >= MIN_COVERAGE && (!best || better(found, best))) best = found;
+    if (coverage >= MIN_COVERAGE && (!nested || better(found, nested))) nested = found;
   }
-  return best;
+  if (same && !NOT_RECORD.has(first.localName)) {
+    // Elements of one kind are the items (tiles whose inner lines repeat in every one),
+    // unless a few of them hold the list (a results box among info boxes of one class).
+    const holding = inner.filter((l) => l !== null).length;
+    return nested && holding * 2 < elements.length
+      ? nested
+      : { records: [...elements], signature: sig, coverage: 1 };
+  }
+  // Most of the elements are the items (a stray box among the tiles), or some of them
+  // hold lists of one kind.
+  const group = repeatedChildren(elements, total, textLength);
+  if (!group || !nested) return group ?? nested;
+  // As above: boxes of one kind of which a few hold the list are not the items.
+  const holders = group.records.filter((g) => nested?.records.some((r) => g.contains(r))).length;
+  if (holders * 2 < group.records.length) return nested;
+  return better(nested, group) ? nested : group;
 }
 
 /** More text wins; on a tie (a wrapper and its only child), more records. */
