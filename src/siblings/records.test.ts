@@ -127,6 +127,12 @@ describe("segmentRecords", () => {
     expect(segmentRecords(Array.from(b.children))?.records.length).toBe(4);
   });
 
+  it("does not take two page elements of one kind (an article's two halves) as items", () => {
+    const half = (n: number) =>
+      `<div class="entry"><p>Half ${n} of the story.</p><p>More of half ${n}.</p></div>`;
+    expect(segmentRecords(Array.from(body(half(1) + half(2)).children))).toBeNull();
+  });
+
   it("needs at least 3 repeats", () => {
     const b = body(`<ul>${items(2)}</ul>`);
     expect(segmentRecords([b.firstElementChild as Element])).toBeNull();

@@ -102,9 +102,10 @@ export interface RecordList {
 
 /**
  * Segment page elements into records (seed 002 §5.1-5.2), or null for an article.
- * Several page elements sharing one signature (the pager's rule selected the items
- * themselves, e.g. `#content > article` or a table's rows) are the records, unless each
- * is itself a list (a product grid split into row `ul`s), whose records are then joined.
+ * Several page elements sharing one signature ({@link MIN_RECORDS}+: the pager's rule
+ * selected the items themselves, e.g. `#content > article` or a table's rows) are the
+ * records, unless each is itself a list (a product grid split into row `ul`s), whose
+ * records are then joined, or a few of them hold the list.
  * One page element is searched down to {@link MAX_DEPTH} levels for the parent whose
  * children repeat one signature ({@link MIN_RECORDS}+ times) and hold the most text
  * ({@link MIN_COVERAGE}+ of it).
@@ -178,7 +179,8 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
     const found = { records, signature: sig, coverage };
     if (coverage >= MIN_COVERAGE && (!nested || better(found, nested))) nested = found;
   }
-  if (same && !NOT_RECORD.has(first.localName)) {
+  // Two elements of one kind are as likely an article's two halves as two items.
+  if (same && elements.length >= MIN_RECORDS && !NOT_RECORD.has(first.localName)) {
     // Elements of one kind are the items (tiles whose inner lines repeat in every one),
     // unless a few of them hold the list (a results box among info boxes of one class).
     const holding = inner.filter((l) => l !== null).length;
