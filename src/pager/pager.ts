@@ -5,7 +5,7 @@ import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath } from "../rule/xpath";
-import { SiblingFilter } from "../siblings/sibling-filter";
+import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { fnv1a } from "./hash";
@@ -435,7 +435,7 @@ export class Pager {
     this.hashes.add(hash);
     this.shown.add(shingles);
     // Items and boilerplate already shown leave the fetched document before it is copied in.
-    const kept = this.siblings?.filter(elements, page.url, this.pages + 1);
+    const kept = this.skipRepeats(elements, page.url);
     const nodes = prepareForInsertion(kept?.elements ?? elements, page.url, this.doc);
     this.pages += 1;
     const skipped = kept?.skippedItems ?? 0;
@@ -466,6 +466,18 @@ export class Pager {
     }
     // The new page may still leave the end within reach (short pages).
     setTimeout(() => this.maybeLoad(), 0);
+  }
+
+  /** The fetched page's elements less what earlier pages showed (issue 21); the page
+   * as fetched when the option is off, or when the filter fails on an odd page (a
+   * repeat shown is better than joining stopped). */
+  private skipRepeats(elements: Element[], url: string): Filtered | null {
+    if (!this.siblings) return null;
+    try {
+      return this.siblings.filter(elements, url, this.pages + 1);
+    } catch {
+      return null;
+    }
   }
 
   /** Show the fetched page's pagination bar in place of page 1's (sanitized copies). */
