@@ -133,6 +133,19 @@ describe("segmentRecords", () => {
     expect(segmentRecords(Array.from(body(half(1) + half(2)).children))).toBeNull();
   });
 
+  it("does not take an article cut into bare sections, or unlinked boxes, as a list", () => {
+    const part = (n: number, tag: string) =>
+      `<${tag}><h2>Part ${n}</h2><p>Words of part ${n}, a paragraph of the long read.</p></${tag}>`;
+    for (const tag of ["section", "div"]) {
+      const b = body(`<article>${[1, 2, 3, 4].map((n) => part(n, tag)).join("")}</article>`);
+      expect(segmentRecords([b.firstElementChild as Element])).toBeNull();
+    }
+    const boxes = body(
+      `<div>${[1, 2, 3].map((n) => `<aside class="note">Note ${n} of the story.</aside>`).join("")}</div>`,
+    );
+    expect(segmentRecords([boxes.firstElementChild as Element])).toBeNull();
+  });
+
   it("needs at least 3 repeats", () => {
     const b = body(`<ul>${items(2)}</ul>`);
     expect(segmentRecords([b.firstElementChild as Element])).toBeNull();

@@ -180,7 +180,12 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
     if (coverage >= MIN_COVERAGE && (!nested || better(found, nested))) nested = found;
   }
   // Two elements of one kind are as likely an article's two halves as two items.
-  if (same && elements.length >= MIN_RECORDS && !NOT_RECORD.has(first.localName)) {
+  if (
+    same &&
+    elements.length >= MIN_RECORDS &&
+    !NOT_RECORD.has(first.localName) &&
+    itemLike(sig, elements)
+  ) {
     // Elements of one kind are the items (tiles whose inner lines repeat in every one),
     // unless a few of them hold the list (a results box among info boxes of one class).
     const holding = inner.filter((l) => l !== null).length;
@@ -196,6 +201,21 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
   const holders = group.records.filter((g) => nested?.records.some((r) => g.contains(r))).length;
   if (holders * 2 < group.records.length) return nested;
   return better(nested, group) ? nested : group;
+}
+
+/** Wrappers that, without a class naming them, are an article's sections as often as items. */
+const PLAIN_WRAPPERS: ReadonlySet<string> = new Set(["div", "section", "span"]);
+
+/**
+ * Whether repeated siblings look like a list's items rather than an article's parts: not
+ * bare `div`/`section` wrappers (Readability-style bodies and long reads are cut into
+ * those), and most of them linking somewhere (a result, product, post or comment carries
+ * its permalink, its author's or a reply link; an article's sections mostly do not).
+ */
+function itemLike(sig: string, records: readonly Element[]): boolean {
+  if (PLAIN_WRAPPERS.has(sig)) return false;
+  const linked = records.filter((r) => r.querySelector("a[href]") !== null).length;
+  return linked * 2 >= records.length;
 }
 
 /** More text wins; on a tie (a wrapper and its only child), more records. */
@@ -222,7 +242,7 @@ function repeatedChildren(
   }
   let best: RecordList | null = null;
   for (const [sig, records] of groups) {
-    if (records.length < MIN_RECORDS) continue;
+    if (records.length < MIN_RECORDS || !itemLike(sig, records)) continue;
     const text = records.reduce((s, r) => s + textLength(r), 0);
     const coverage = text / total;
     if (coverage < MIN_COVERAGE) continue;
