@@ -34,6 +34,7 @@ import { pagerStart } from "../src/pager/pager";
 import { prepareForInsertion } from "../src/pager/prepare";
 import { profileOf, resolvePage } from "../src/pager/verify-page";
 import { xpathsForRun } from "../src/rule/xpath";
+import { SiblingFilter } from "../src/siblings/sibling-filter";
 
 import { NO_FETCHED_STAGES } from "./fetched-stages";
 
@@ -128,11 +129,18 @@ export interface FetchedPageRun {
   resolve: number;
   /** true when the rule alone found the page element and the next link (or the end) */
   byRule: boolean;
+  /** `SiblingFilter.filter` (src/siblings/): records already shown and template blocks
+   * taken out of the fetched page, as `join()` does with the option on, ms */
+  siblings: number;
+  /** records it left out (already shown on page 1) */
+  siblingItems: number;
+  /** template blocks it left out */
+  siblingBlocks: number;
   /** `prepareForInsertion` (absolutize URLs, DOMPurify, importNode), ms */
   sanitize: number;
   /** `insertionPointAfter` + `insertPage` (separator + nodes into the live DOM), ms */
   insert: number;
-  /** parse + resolve + sanitize + insert, ms (decode excluded) */
+  /** parse + resolve + siblings + sanitize + insert, ms (decode excluded) */
   total: number;
   /** forced style + layout right after the insertion (`offsetHeight`), ms; not in `total` */
   layoutAfter: number;
@@ -335,6 +343,8 @@ export function runFetchedPage(
   const last = start?.pageElements[start.pageElements.length - 1];
   if (!start || !last) return { ok: false, error: "page 1 has nothing to join", ...empty };
   const profile = profileOf(start.pageElements, start.pageElementXPaths, start.rule?.nextLink);
+  // Learning page 1 happens once per tab, when the pager starts: not a joined page's cost.
+  const siblings = new SiblingFilter(start.pageElements, pageUrl);
   const bytes = base64Bytes(b64);
   const t0 = now();
   const html = decodeBody(bytes, contentType);
@@ -354,7 +364,10 @@ export function runFetchedPage(
       htmlChars: html.length,
     };
   }
-  const nodes = prepareForInsertion(read.elements, url, document);
+  const t3s = now();
+  const kept = siblings.filter(read.elements, url, 2);
+  const t3e = now();
+  const nodes = prepareForInsertion(kept.elements, url, document);
   const t4 = now();
   const at = insertionPointAfter(last);
   const inserted = insertPage(document, at, nodes, 2, url, "Page 2");
@@ -370,7 +383,10 @@ export function runFetchedPage(
     parse: t2 - t1,
     resolve: t3 - t2,
     byRule: read.ruleProblems.length === 0,
-    sanitize: t4 - t3,
+    siblings: t3e - t3s,
+    siblingItems: kept.skippedItems,
+    siblingBlocks: kept.skippedBlocks,
+    sanitize: t4 - t3e,
     insert: t5 - t4,
     total: t5 - t1,
     layoutAfter,

@@ -8,7 +8,7 @@ import { SiteRulesCard } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
-type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "restorePlace";
+type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "restorePlace" | "skipRepeats";
 
 /** What the options page needs from the extension APIs (injected, so tests need no browser). */
 export interface OptionsApi {
@@ -115,6 +115,7 @@ export function Options({ api }: { api: OptionsApi }) {
           {checkField("optAddressBar", "address-bar", "addressBar")}
           {checkField("optReplacePagerBar", "replace-pager-bar", "replacePagerBar")}
           {checkField("optRestorePlace", "restore-place", "restorePlace")}
+          {checkField("optSkipRepeats", "skip-repeats", "skipRepeats")}
         </fieldset>
       </Card>
 

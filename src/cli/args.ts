@@ -113,6 +113,12 @@ export const COMMANDS: CommandSpec[] = [
     options: [
       ...pageOptions("http://localhost/"),
       { name: "format", type: "string", arg: "F", default: "json", help: "json, md, html or text" },
+      {
+        name: "records",
+        type: "boolean",
+        default: false,
+        help: 'the list\'s items instead: {"url","records":[{page,url,title,text,date?,author?}]}',
+      },
       ...BATCH_OPTIONS,
       HELP,
     ],

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Item } from "../siblings/items";
 import { UsageError } from "./args";
 import type { PageRunner } from "./batch";
 import type { BrowserSlot } from "./browser-pool";
@@ -48,6 +49,34 @@ export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
             ).__tsugiDetect(u),
           url,
         );
+      },
+    );
+    return m.refresh === null ? { ...m.value } : { ...m.value, refresh: m.refresh };
+  };
+}
+
+/**
+ * The page runner of `extract --records`: `{"url","records":[{page,url,title,text,date?,
+ * author?}…]}`, the records of the page element the detector finds (empty for an
+ * article). Page scripts off, as for `detect`.
+ * @param slot the browser to use
+ * @param code the in-page bundle ({@link pageBundle})
+ */
+export function recordsRunner(slot: BrowserSlot, code: string): PageRunner {
+  return async (job, signal) => {
+    const m = await measurePage(
+      slot,
+      job,
+      { javaScript: false, waitUntil: "load" },
+      signal,
+      async (tab, url) => {
+        await tab.evaluate(code);
+        const records = await tab.evaluate(
+          (u) =>
+            (globalThis as unknown as { __tsugiRecords: (u: string) => Item[] }).__tsugiRecords(u),
+          url,
+        );
+        return { url, records };
       },
     );
     return m.refresh === null ? { ...m.value } : { ...m.value, refresh: m.refresh };

@@ -17,7 +17,7 @@ import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
 import { commandSpec, helpText, type Parsed, parseCommand, UsageError } from "./args";
 import { launchChromium } from "./browser";
-import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle } from "./detect";
+import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle, recordsRunner } from "./detect";
 import { EXTRACT_FILE_ORIGIN, extractBundle, extractRunner, FORMATS } from "./extract";
 import { joinWithBrowser } from "./join";
 import { localeMessages } from "./locale";
@@ -148,6 +148,18 @@ function detectCommand(p: Parsed): Promise<number> {
 }
 
 function extractCommand(p: Parsed): Promise<number> {
+  if (p.values.records) {
+    const code = pageBundle();
+    return pageCommand(
+      {
+        name: "extract",
+        runner: (slot) => recordsRunner(slot, code),
+        defaultUrl: placeholderUrl(EXTRACT_FILE_ORIGIN),
+        single: (fields) => `${JSON.stringify(fields)}\n`,
+      },
+      p,
+    );
+  }
   const format = String(p.values.format ?? "json") as (typeof FORMATS)[number];
   if (!FORMATS.includes(format))
     throw new UsageError(`unknown --format '${format}' (json, md, html or text)`);

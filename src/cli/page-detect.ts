@@ -7,6 +7,8 @@
 import { detect } from "../detect/detect";
 import { visibleText } from "../features/text";
 import { pagerGate } from "../gate/gate";
+import { tableRows } from "../pager/table-rows";
+import { type Item, listItems } from "../siblings/items";
 
 /** What one page's detection returns to Node. */
 export interface PageDetection {
@@ -59,4 +61,19 @@ export function detectHere(pageUrl: string, all = false): PageDetection {
   };
 }
 
+/**
+ * The records of the current document's page element as items (`tsugi extract --records`):
+ * the extension's `detect()` finds the page element (a table's rows count as the list,
+ * as the pager joins them), ./../siblings/items.ts turns each record into
+ * `{page: 1, url, title, text, date?, author?}`.
+ * @param pageUrl the page's URL
+ * @returns the items, empty when the page element is not a list or none was found
+ */
+export function recordsHere(pageUrl: string): Item[] {
+  const d = detect(document, pageUrl);
+  const rows = tableRows(d.pageElements);
+  return listItems(rows?.rows ?? d.pageElements, 1, pageUrl) ?? [];
+}
+
 (globalThis as unknown as { __tsugiDetect: typeof detectHere }).__tsugiDetect = detectHere;
+(globalThis as unknown as { __tsugiRecords: typeof recordsHere }).__tsugiRecords = recordsHere;

@@ -20,6 +20,15 @@ describe("insertPage", () => {
     expect(link.textContent).toBe("2 ページ目");
     expect(link.getAttribute("href")).toBe("https://e.com/2");
   });
+  it("says after the separator's link what was left out, outside the link", () => {
+    document.body.innerHTML = "<div><p>one</p></div>";
+    const at = insertionPointAfter(document.querySelector("p") as Element);
+    insertPage(document, at, [], 2, "https://e.com/2", "Page 2", "", "3 items already shown");
+    expect(document.querySelector(".tsugi-separator a")?.textContent).toBe("Page 2");
+    expect(document.querySelector(".tsugi-separator .tsugi-skipped")?.textContent).toBe(
+      "3 items already shown",
+    );
+  });
   it("can leave the separator out", () => {
     document.body.innerHTML = "<div><p>one</p></div>";
     const at = insertionPointAfter(document.querySelector("p") as Element);

@@ -42,6 +42,7 @@ export function containerFor(
  * Build the visible "Page N" separator, linking to the page's own URL.
  * @param pageNumber 2 for the first joined page
  * @param label the link's text in the reader's language (default "Page N")
+ * @param note said after the link, e.g. "3 items already shown" ("" for nothing)
  */
 export function makeSeparator(
   doc: Document,
@@ -49,6 +50,7 @@ export function makeSeparator(
   pageNumber: number,
   url: string,
   label = `Page ${pageNumber}`,
+  note = "",
 ): HTMLElement {
   const { outer, inner } = containerFor(doc, at.parent);
   outer.className = "tsugi-separator";
@@ -63,6 +65,14 @@ export function makeSeparator(
   a.textContent = label;
   a.style.color = "inherit";
   inner.append(a);
+  if (note) {
+    // Outside the link, in a lighter weight: it tells what is missing, not where to go.
+    const span = doc.createElement("span");
+    span.className = "tsugi-skipped";
+    span.textContent = note;
+    span.style.cssText = "margin-left:1em;font-weight:normal;color:#555";
+    inner.append(span);
+  }
   return outer;
 }
 
@@ -72,6 +82,7 @@ export function makeSeparator(
  * @param separator the separator's text ("Page N" in the reader's language), or null for none
  * @param title the page's own `<title>`, kept on its first element (`data-tsugi-title`)
  *   for the address-bar option
+ * @param note said on the separator after its link ("3 items already shown"), "" for nothing
  * @returns the inserted nodes, separator first
  */
 export function insertPage(
@@ -82,9 +93,10 @@ export function insertPage(
   url: string,
   separator: string | null,
   title = "",
+  note = "",
 ): Node[] {
   const inserted: Node[] = [];
-  if (separator !== null) inserted.push(makeSeparator(doc, at, pageNumber, url, separator));
+  if (separator !== null) inserted.push(makeSeparator(doc, at, pageNumber, url, separator, note));
   for (const n of nodes) {
     if (n.nodeType === 1) {
       (n as Element).setAttribute("data-tsugi-page", String(pageNumber));

@@ -30,6 +30,8 @@ describe("pager words", () => {
     expect(w.retry).toBe("Retry");
     expect(w.clicking(2)).toBe("Loading more items (page 2)…");
     expect(w.page(3)).toBe("Page 3");
+    expect(w.skipped(3)).toBe("3 items already shown");
+    expect(w.skipped(1)).toBe("1 item already shown");
   });
   it("the Japanese catalogue has every reason, with its details filled in", () => {
     const w = pagerWords(catalogue(ja as Catalogue));
@@ -45,6 +47,8 @@ describe("pager words", () => {
     expect(w.clicking(5)).toContain("5");
     expect(w.loading(4)).toContain("4");
     expect(w.page(3)).toBe("3 ページ目");
+    expect(w.skipped(3)).toBe("表示済みの 3 件を省略");
+    expect(w.skipped(1)).toBe("表示済みの 1 件を省略");
   });
   it("falls back to English for unknown keys", () => {
     const w = pagerWords(() => "");

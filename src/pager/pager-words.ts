@@ -1,6 +1,6 @@
 /**
  * The pager's words in the reader's language, through `browser.i18n` (message keys
- * `stop_<kind>`, `pagerLoading`, `pagerRetry`, `pageHeading` in public/_locales). A missing message
+ * `stop_<kind>`, `pagerLoading`, `pagerRetry`, `pageHeading`, `pagerSkipped` in public/_locales). A missing message
  * falls back to the English of ./stop-conditions.ts.
  */
 import type { PagerWords } from "./pager";
@@ -60,5 +60,8 @@ export function pagerWords(getMessage: GetMessage): PagerWords {
     clicking: (page) =>
       getMessage("pagerClicking", [String(page)]) || `Loading more items (page ${page})…`,
     page: (page) => getMessage("pageHeading", [String(page)]) || `Page ${page}`,
+    skipped: (count) =>
+      (count === 1 ? getMessage("pagerSkippedOne") : getMessage("pagerSkipped", [String(count)])) ||
+      (count === 1 ? "1 item already shown" : `${count} items already shown`),
   };
 }

@@ -5,6 +5,7 @@ import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath } from "../rule/xpath";
+import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { fnv1a } from "./hash";
@@ -77,6 +78,8 @@ export interface PagerWords {
   clicking(page: number): string;
   /** Text of the separator before joined page N: "Page N". */
   page(page: number): string;
+  /** Beside a separator: "3 items already shown" (list items left out, issue 21). */
+  skipped(count: number): string;
 }
 
 export const ENGLISH: PagerWords = {
@@ -86,6 +89,7 @@ export const ENGLISH: PagerWords = {
   retry: "Retry",
   clicking: (page) => `Loading more items (page ${page})…`,
   page: (page) => `Page ${page}`,
+  skipped: (count) => (count === 1 ? "1 item already shown" : `${count} items already shown`),
 };
 
 /**
@@ -161,6 +165,8 @@ export class Pager {
   private readonly visited = new Set<string>();
   private readonly hashes = new Set<string>();
   private readonly shown = new ShownText();
+  /** Items and template blocks the joined pages showed (null with the option off). */
+  private readonly siblings: SiblingFilter | null;
   private readonly status: HTMLElement;
   private readonly message: HTMLElement;
   private readonly at: InsertionPoint;
@@ -201,6 +207,9 @@ export class Pager {
     }
     this.hashes.add(contentHash(start.pageElements));
     this.shown.add(pageShingles(start.pageElements));
+    this.siblings = settings.skipRepeats
+      ? new SiblingFilter(start.pageElements, start.pageUrl)
+      : null;
     this.profile = profileOf(
       start.pageElements,
       start.pageElementXPaths,
@@ -463,8 +472,11 @@ export class Pager {
     }
     this.hashes.add(hash);
     this.shown.add(shingles);
-    const nodes = prepareForInsertion(elements, page.url, this.doc);
+    // Items and boilerplate already shown leave the fetched document before it is copied in.
+    const kept = this.skipRepeats(elements, page.url);
+    const nodes = prepareForInsertion(kept?.elements ?? elements, page.url, this.doc);
     this.pages += 1;
+    const skipped = kept?.skippedItems ?? 0;
     const inserted = insertPage(
       this.doc,
       this.at,
@@ -473,6 +485,7 @@ export class Pager {
       page.url,
       this.settings.separators ? this.words.page(this.pages) : null,
       page.doc.title,
+      skipped > 0 ? this.words.skipped(skipped) : "",
     );
     if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);
     this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
@@ -491,6 +504,18 @@ export class Pager {
     }
     // The new page may still leave the end within reach (short pages).
     setTimeout(() => this.maybeLoad(), 0);
+  }
+
+  /** The fetched page's elements less what earlier pages showed (issue 21); the page
+   * as fetched when the option is off, or when the filter fails on an odd page (a
+   * repeat shown is better than joining stopped). */
+  private skipRepeats(elements: Element[], url: string): Filtered | null {
+    if (!this.siblings) return null;
+    try {
+      return this.siblings.filter(elements, url, this.pages + 1);
+    } catch {
+      return null;
+    }
   }
 
   /** Show the fetched page's pagination bar in place of page 1's (sanitized copies). */

@@ -27,6 +27,9 @@ export interface Settings {
   /** Replace page 1's pagination bar with the last joined page's, so it shows where
    * the reader is. */
   replacePagerBar: boolean;
+  /** Leave out of joined pages the list items an earlier page already showed and the
+   * blocks the site repeats on every page (newsletter box, share line): issue 21. */
+  skipRepeats: boolean;
   /** Wildcard URL patterns where tsugi never runs (see ./exclusions.ts). */
   exclusions: string[];
   /** Hosts where the reader switched auto-join off (see ./site-switch.ts). */
@@ -43,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backoffMs: 2000,
   keepPages: 0,
   replacePagerBar: false,
+  skipRepeats: true,
   exclusions: [],
   disabledSites: [],
 };
@@ -81,6 +85,7 @@ export function mergeSettings(stored: unknown): Settings {
   if (typeof o.replacePagerBar === "boolean") s.replacePagerBar = o.replacePagerBar;
   if (typeof o.addressBar === "boolean") s.addressBar = o.addressBar;
   if (typeof o.restorePlace === "boolean") s.restorePlace = o.restorePlace;
+  if (typeof o.skipRepeats === "boolean") s.skipRepeats = o.skipRepeats;
   s.exclusions = stringList(o.exclusions) ?? s.exclusions;
   s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
   return s;
