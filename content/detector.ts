@@ -16,7 +16,12 @@ import { detectInSlices } from "../src/detect/detect";
 import { detectPageElement } from "../src/detect/page-element";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
-import { EXPORT_MIME, exportFilename, formatArticle } from "../src/export/joined-article";
+import {
+  EXPORT_MIME,
+  type ExportFormat,
+  exportFilename,
+  formatArticle,
+} from "../src/export/joined-article";
 import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/features/load-more";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
@@ -55,6 +60,15 @@ import {
   rememberRule,
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
+import {
+  formatItems,
+  ITEMS_EXTENSION,
+  ITEMS_MIME,
+  type ItemsFormat,
+  isItemsFormat,
+  shownItems,
+} from "../src/siblings/items-export";
+import { segmentRecords } from "../src/siblings/records";
 import { whenIdle } from "./when-idle";
 
 const pageUrl = location.href;
@@ -387,7 +401,27 @@ browser.storage.onChanged.addListener((changes, area) => {
   else if (canJoin()) report({ ...status, state: "ready" });
 });
 
-async function exportFile(format: "md" | "html" | "text"): Promise<ExportFile> {
+/** The items of every page shown, when page 1's page element is a list (issue 21). */
+function itemsFile(format: ItemsFormat): ExportFile {
+  const items = start ? shownItems(document, pageUrl, start.pageElements) : [];
+  return {
+    filename: exportFilename(document.title, "text", ITEMS_EXTENSION[format]),
+    mime: ITEMS_MIME[format],
+    content: formatItems(items, format),
+    pages: 1 + joined.length,
+  };
+}
+
+let listCount: number | undefined;
+/** How many items page 1's list holds (0: not a list), read once, when the popup opens. */
+function listItemCount(): number {
+  if (listCount === undefined && start)
+    listCount = segmentRecords(start.pageElements)?.records.length ?? 0;
+  return listCount ?? 0;
+}
+
+async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
+  if (isItemsFormat(format)) return itemsFile(format);
   const pages: SourcePage[] = [
     { number: 1, url: pageUrl, doc: originalDocument(document) },
     ...joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
@@ -439,8 +473,10 @@ async function fetchAll(): Promise<TabStatus> {
 /** One popup or background message, as the entry forwards it. */
 function handle(message: Message): Promise<unknown> | undefined {
   switch (message.type) {
-    case "popup→content:get-status":
-      return Promise.resolve(status);
+    case "popup→content:get-status": {
+      const listItems = listItemCount();
+      return Promise.resolve(listItems > 0 ? { ...status, listItems } : status);
+    }
     case "popup→content:next-page":
     case "background→content:next-page":
       return (ensurePager()?.loadNext() ?? Promise.resolve()).then(() => status);

@@ -85,6 +85,26 @@ describe("Popup", () => {
     const fresh = await mount(api(ready));
     expect(q(fresh, "restored")).toBeNull();
   });
+  it("offers the items as CSV and JSON only when page 1 is a list, and exports the chosen one", async () => {
+    const asked: string[] = [];
+    const exportArticle = async (format: string) => {
+      asked.push(format);
+      return file;
+    };
+    const article = await mount(api(ready, { exportArticle }));
+    const values = (root: HTMLElement) =>
+      Array.from(q(root, "format").querySelectorAll("option"), (o) => o.value);
+    expect(values(article)).toEqual(["md", "html", "text"]);
+    const list = await mount(api({ ...ready, listItems: 20 }, { exportArticle }));
+    expect(values(list)).toEqual(["md", "html", "text", "items-csv", "items-json"]);
+    await act(async () => {
+      const select = q(list, "format") as unknown as HTMLSelectElement;
+      select.value = "items-csv";
+      select.dispatchEvent(new Event("change"));
+    });
+    await click(q(list, "download"));
+    expect(asked).toEqual(["items-csv"]);
+  });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(
       api({

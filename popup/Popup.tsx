@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
+import type { ItemsFormat } from "../src/siblings/items-export";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
 export interface PopupApi {
@@ -12,7 +13,7 @@ export interface PopupApi {
   stop(): Promise<TabStatus | null>;
   /** Join every remaining page (up to the page cap); resolves when done. */
   fetchAll(): Promise<TabStatus | null>;
-  exportArticle(format: ExportFormat): Promise<ExportFile | null>;
+  exportArticle(format: ExportFormat | ItemsFormat): Promise<ExportFile | null>;
   /** Switch auto-join for a site (host) on or off (`storage.sync`). */
   setSiteEnabled(site: string, on: boolean): Promise<void>;
   download(file: ExportFile): void;
@@ -38,7 +39,7 @@ type Busy = null | "next" | "more" | "fetch" | "export";
 export function Popup({ api }: { api: PopupApi }) {
   const [status, setStatus] = useState<TabStatus | null | undefined>(undefined);
   const [busy, setBusy] = useState<Busy>(null);
-  const [format, setFormat] = useState<ExportFormat>("md");
+  const [format, setFormat] = useState<ExportFormat | ItemsFormat>("md");
   const [all, setAll] = useState(false);
   const [note, setNote] = useState<string>("");
   const poll = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -200,11 +201,19 @@ export function Popup({ api }: { api: PopupApi }) {
         <select
           data-testid="format"
           value={format}
-          onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat)}
+          onChange={(e) =>
+            setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat | ItemsFormat)
+          }
         >
           <option value="md">{t("formatMarkdown")}</option>
           <option value="html">{t("formatHtml")}</option>
           <option value="text">{t("formatText")}</option>
+          {status.listItems ? (
+            <>
+              <option value="items-csv">{t("formatItemsCsv")}</option>
+              <option value="items-json">{t("formatItemsJson")}</option>
+            </>
+          ) : null}
         </select>
         <label>
           <input

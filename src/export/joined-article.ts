@@ -66,9 +66,10 @@ export function formatArticle(
 
 /**
  * A file name for the export: the title in lower case, letters and digits joined by
- * "-", at most 80 characters, with the format's extension ("article" when untitled).
+ * "-", at most 80 characters, with the format's extension ("article" when untitled), or
+ * `extension` when given (the items' "csv", "json").
  */
-export function exportFilename(title: string, format: ExportFormat): string {
+export function exportFilename(title: string, format: ExportFormat, extension?: string): string {
   const stem =
     title
       .normalize("NFKC")
@@ -77,7 +78,7 @@ export function exportFilename(title: string, format: ExportFormat): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 80)
       .replace(/-+$/, "") || "article";
-  return `${stem}.${format === "text" ? "txt" : format}`;
+  return `${stem}.${extension ?? (format === "text" ? "txt" : format)}`;
 }
 
 /** "By X · Site" line of an article, or "" when it has neither. */

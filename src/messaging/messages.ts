@@ -1,5 +1,6 @@
 import type { ExportFormat } from "../export/joined-article";
 import type { JoinedPlace } from "../place/places";
+import type { ItemsFormat } from "../siblings/items-export";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */
@@ -39,7 +40,7 @@ export type PopupToContent =
   /** Join every remaining page up to the page cap (progress through get-status). */
   | { type: "popup→content:fetch-all" }
   /** The joined article so far in one format; answered with an {@link ExportFile}. */
-  | { type: "popup→content:export"; format: ExportFormat };
+  | { type: "popup→content:export"; format: ExportFormat | ItemsFormat };
 
 /** Keyboard commands, forwarded by the background to the active tab; both are
  * answered with the tab's status afterwards. */

@@ -36,6 +36,9 @@ export interface TabStatus {
   /** The label of the page's own "Load more" button that the load-more pager clicks
    * (issue 15), when the page has no next link but such a button. */
   loadMore?: string | null;
+  /** Items page 1's list holds (issue 21), when the popup asked and page 1's page element
+   * is a list: the export then offers the items as CSV and JSON. */
+  listItems?: number;
   /** Pages joined again on Back, Forward or Reload (issue 19), counting from page 2;
    * absent on a fresh visit. */
   restored?: number;

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { csvField, itemsCsv } from "./items-csv";
+import { itemsCsv } from "./items-csv";
 
 const tricky = {
   page: 2,
@@ -29,13 +29,21 @@ function pythonRows(csv: string): string[][] | null {
 
 describe("items as CSV", () => {
   it("quotes only fields that need it, doubling quotes (RFC 4180)", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
     expect(itemsCsv([{ page: 1, url: "u", title: "t", text: "x" }])).toBe(
       "page,url,title,text,date,author\r\n1,u,t,x,,\r\n",
     );
+    expect(itemsCsv([{ page: 1, url: "u", title: 'say "hi"', text: "a,b" }])).toBe(
+      'page,url,title,text,date,author\r\n1,u,"say ""hi""","a,b",,\r\n',
+    );
+  });
+
+  it("keeps a spreadsheet from running a field as a formula", () => {
+    const csv = itemsCsv([
+      { page: 1, url: "u", title: '=HYPERLINK("http://evil.test")', text: "@x" },
+    ]);
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    expect(csv).toContain("'=HYPERLINK");
+    expect(csv).toContain("'@x");
   });
 
   it("survives commas, quotes and newlines inside fields on a round trip", () => {

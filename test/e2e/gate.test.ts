@@ -1,11 +1,11 @@
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { tabStatus, waitForStatus } from "../../src/cli/join";
 import type { TabStatus } from "../../src/messaging/status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
-import { launchWithExtension } from "../support/extension";
+import { launchWithExtension, messageTab } from "../support/extension";
 
 let browser: LaunchedBrowser | null = null;
 let server: StaticServer | null = null;
@@ -16,26 +16,6 @@ afterEach(async () => {
   await server?.close();
   server = null;
 });
-
-/** Send a popup message to the tab showing `page`, through the background worker. */
-async function sendToTab(context: BrowserContext, page: Page, type: string): Promise<TabStatus> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error("no background worker");
-  return worker.evaluate(
-    async ({ url, type }) => {
-      type C = {
-        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
-        tabs: { sendMessage(id: number, m: unknown): Promise<TabStatus> };
-      };
-      const chrome = (globalThis as unknown as { chrome: C }).chrome;
-      const items = await chrome.storage.session.get(null);
-      const key = Object.keys(items).find((k) => items[k]?.url === url);
-      if (!key) throw new Error(`no tab shows ${url}`);
-      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), { type });
-    },
-    { url: page.url(), type },
-  );
-}
 
 describe("the gate (built extension, Chromium)", () => {
   it("keeps a page without pager signals idle: only the entry runs, nothing is requested", async () => {
@@ -61,7 +41,7 @@ describe("the gate (built extension, Chromium)", () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/gate/plain.html`);
     await waitForStatus(page, (s) => s.state === "no-next" && s.detector === false);
-    const reply = await sendToTab(browser.context, page, "popup→content:next-page");
+    const reply = await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
     expect(reply.detector).toBe(true);
     const after = await waitForStatus(page, (s) => s.detector === true);
     expect(after.state).toBe("no-next");

@@ -5,13 +5,13 @@
  * load-more-looking submit buttons in a form, gets no click at all, even when the
  * reader asks for the next page.
  */
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension } from "../support/extension";
+import { launchWithExtension, messageTab } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -43,26 +43,6 @@ async function openPage(path: string): Promise<Page> {
   open.push(page);
   await page.goto(`${server.origin}${path}`);
   return page;
-}
-
-/** Send a popup message to the tab showing `page`, through the background worker. */
-async function sendToTab(context: BrowserContext, page: Page, type: string): Promise<TabStatus> {
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error("no background worker");
-  return worker.evaluate(
-    async ({ url, type }) => {
-      type C = {
-        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
-        tabs: { sendMessage(id: number, m: unknown): Promise<TabStatus> };
-      };
-      const chrome = (globalThis as unknown as { chrome: C }).chrome;
-      const items = await chrome.storage.session.get(null);
-      const key = Object.keys(items).find((k) => items[k]?.url === url);
-      if (!key) throw new Error(`no tab shows ${url}`);
-      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), { type });
-    },
-    { url: page.url(), type },
-  );
 }
 
 /** Requests whose path starts with `prefix`. */
@@ -125,7 +105,7 @@ describe("dangerous buttons next to a list (case d)", () => {
     const idle = await waitForStatus(page, (s) => s.state === "no-next");
     expect(idle.detector).toBe(false);
     // The reader asks anyway: the detector runs on the page and still clicks nothing.
-    await sendToTab(browser.context, page, "popup→content:next-page");
+    await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
     const after = await waitForStatus(page, (s) => s.detector === true);
     expect(after.state).toBe("no-next");
     for (let i = 0; i < 5; i++) {

@@ -11,7 +11,10 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { scrollUntilSettled, setExtensionSettings } from "../../src/cli/join";
-import { bodyText, launchWithExtension, occurrences } from "../support/extension";
+import type { ExportFile } from "../../src/messaging/messages";
+import type { TabStatus } from "../../src/messaging/status";
+import type { Item } from "../../src/siblings/items";
+import { bodyText, launchWithExtension, messageTab, occurrences } from "../support/extension";
 import {
   NEWS_PER_PAGE,
   NEWS_PUBLISHED,
@@ -78,6 +81,23 @@ describe("a shifting news list (case a)", () => {
     expect(notes).toEqual(
       Array.from({ length: NEWS_PAGES - 1 }, () => `${NEWS_PUBLISHED} items already shown`),
     );
+    // The popup offers the list's items, and exports each story once, in order.
+    const status = await messageTab<TabStatus>(page, { type: "popup→content:get-status" });
+    expect(status.listItems).toBe(NEWS_PER_PAGE);
+    const json = await messageTab<ExportFile>(page, {
+      type: "popup→content:export",
+      format: "items-json",
+    });
+    const items = JSON.parse(json.content) as Item[];
+    expect(items.map((i) => i.title)).toEqual(await storyTitles(page));
+    expect(new Set(items.map((i) => i.url)).size).toBe(NEWS_START);
+    expect(items[items.length - 1]?.page).toBe(NEWS_PAGES);
+    const csv = await messageTab<ExportFile>(page, {
+      type: "popup→content:export",
+      format: "items-csv",
+    });
+    expect(csv.filename).toMatch(/\.csv$/);
+    expect(csv.content.startsWith("page,url,title,text,date,author\r\n")).toBe(true);
   });
 
   it("with the option off, appends the repeated stories as the site serves them", async () => {
