@@ -1,8 +1,10 @@
 import type { BrowserContext, Page, Worker } from "playwright-core";
 import type { JoinedArticle } from "../export/joined-article";
+import type { ExportFile } from "../messaging/messages";
 import type { TabStatus } from "../messaging/status";
 import { latestStatusFor } from "../messaging/tab-status";
 import { hostResolverRules, startReplayServer } from "../replay/replay-server";
+import type { Item } from "../siblings/items";
 import { extensionId, launchChromium } from "./browser";
 
 /** States in which the content script will not join anything more. */
@@ -149,6 +151,15 @@ export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle>
     if (res && res.status() >= 400) throw new Error(`HTTP ${res.status()} for ${opts.url}`);
     await scrollUntilSettled(page, opts.timeoutMs);
     const article = await readJoinedArticle(page);
+    // A list's items, as the popup's export gives them (issue 21).
+    const status = await messageTab<TabStatus>(page, { type: "popup→content:get-status" });
+    if (status.listItems) {
+      const file = await messageTab<ExportFile>(page, {
+        type: "popup→content:export",
+        format: "items-json",
+      });
+      article.items = JSON.parse(file.content) as Item[];
+    }
     if (opts.screenshot) await page.screenshot({ path: opts.screenshot, fullPage: false });
     return article;
   } finally {
@@ -169,4 +180,31 @@ export async function setExtensionSettings(
     type Sync = { storage: { sync: { set(items: unknown): Promise<void> } } };
     return (globalThis as unknown as { chrome: Sync }).chrome.storage.sync.set(v);
   }, values);
+}
+
+/**
+ * Send a message to the tab showing `page`, as the popup does, through the background
+ * worker; the tab is the one whose status was last reported from the page's URL.
+ * @param message e.g. `{ type: "popup→content:export", format: "items-json" }`
+ * @returns the content script's answer
+ * @throws when no tab has reported from that URL
+ */
+export async function messageTab<T>(page: Page, message: Record<string, unknown>): Promise<T> {
+  const worker = await backgroundWorker(page.context());
+  return worker.evaluate(
+    async ({ url, message }) => {
+      type C = {
+        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
+        tabs: { sendMessage(id: number, m: unknown): Promise<unknown> };
+      };
+      const chrome = (globalThis as unknown as { chrome: C }).chrome;
+      const items = await chrome.storage.session.get(null);
+      const key = Object.keys(items).find(
+        (k) => k.startsWith("tab-status:") && items[k]?.url === url,
+      );
+      if (!key) throw new Error(`no tab shows ${url}`);
+      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), message);
+    },
+    { url: page.url(), message },
+  ) as Promise<T>;
 }

@@ -2,10 +2,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
-import { tabStatus, waitForStatus } from "../../src/cli/join";
+import { messageTab, tabStatus, waitForStatus } from "../../src/cli/join";
 import type { TabStatus } from "../../src/messaging/status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
-import { launchWithExtension, messageTab } from "../support/extension";
+import { launchWithExtension } from "../support/extension";
 
 let browser: LaunchedBrowser | null = null;
 let server: StaticServer | null = null;

@@ -8,10 +8,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
-import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
+import { messageTab, scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension, messageTab } from "../support/extension";
+import { launchWithExtension } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,

@@ -7,14 +7,18 @@
  * shows every paragraph once and each of those blocks once. With the option off, the same
  * sites show the repeats, which is what the option is for.
  */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
-import { scrollUntilSettled, setExtensionSettings } from "../../src/cli/join";
+import { messageTab, scrollUntilSettled, setExtensionSettings } from "../../src/cli/join";
+import type { JoinedArticle } from "../../src/export/joined-article";
 import type { ExportFile } from "../../src/messaging/messages";
 import type { TabStatus } from "../../src/messaging/status";
 import type { Item } from "../../src/siblings/items";
-import { bodyText, launchWithExtension, messageTab, occurrences } from "../support/extension";
+import { bodyText, launchWithExtension, occurrences } from "../support/extension";
 import {
   NEWS_PER_PAGE,
   NEWS_PUBLISHED,
@@ -112,6 +116,22 @@ describe("a shifting news list (case a)", () => {
     } finally {
       await setExtensionSettings(browser.context, { minIntervalMs: 0, skipRepeats: true });
     }
+  });
+});
+
+describe("tsugi join on the shifting list", () => {
+  it("prints the list's items in its JSON, each story once and in order", async () => {
+    // Not spawnSync: the site answers from this process.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(process.cwd(), "bin/tsugi"), "join", `${server.origin}/news`, "--format", "json"],
+      { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    const article = JSON.parse(stdout) as JoinedArticle;
+    expect(article.pages).toHaveLength(NEWS_PAGES);
+    expect(article.items?.map((i) => i.title)).toEqual(
+      Array.from({ length: NEWS_START }, (_, i) => storyTitle(NEWS_START - i)),
+    );
   });
 });
 

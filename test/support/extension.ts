@@ -72,33 +72,3 @@ export async function extensionLocalStorage(
     return (globalThis as unknown as { chrome: Local }).chrome.storage.local.get(null);
   });
 }
-
-/**
- * Send a message to the tab showing `page`, as the popup does, through the background
- * worker; the tab is the one whose status was last reported from the page's URL.
- * @param message e.g. `{ type: "popup→content:export", format: "items-json" }`
- * @returns the content script's answer
- * @throws when no tab has reported from that URL
- */
-export async function messageTab<T>(page: Page, message: Record<string, unknown>): Promise<T> {
-  const context = page.context();
-  const worker =
-    context.serviceWorkers()[0] ??
-    (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
-  return worker.evaluate(
-    async ({ url, message }) => {
-      type C = {
-        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
-        tabs: { sendMessage(id: number, m: unknown): Promise<unknown> };
-      };
-      const chrome = (globalThis as unknown as { chrome: C }).chrome;
-      const items = await chrome.storage.session.get(null);
-      const key = Object.keys(items).find(
-        (k) => k.startsWith("tab-status:") && items[k]?.url === url,
-      );
-      if (!key) throw new Error(`no tab shows ${url}`);
-      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), message);
-    },
-    { url: page.url(), message },
-  ) as Promise<T>;
-}
