@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { messageTab, tabStatus, waitForStatus } from "../../src/cli/join";
