@@ -29,11 +29,17 @@ export function pageBundle(): string {
 }
 
 /**
- * The page runner of `detect`: the page's detection fields.
- * @param slot the browser to use
- * @param code the in-page bundle ({@link pageBundle})
+ * A page runner that opens the page with its scripts off, runs the in-page bundle, and
+ * answers what one function the bundle installed says of the page's URL.
+ * @param name the bundle's global, `__tsugiDetect` or `__tsugiRecords`
+ * @param shape turns that answer into the output line's fields
  */
-export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
+function bundleRunner<T, O extends object>(
+  slot: BrowserSlot,
+  code: string,
+  name: "__tsugiDetect" | "__tsugiRecords",
+  shape: (answer: T, url: string) => O,
+): PageRunner {
   return async (job, signal) => {
     const m = await measurePage(
       slot,
@@ -42,17 +48,26 @@ export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
       signal,
       async (tab, url) => {
         await tab.evaluate(code);
-        return await tab.evaluate(
-          (u) =>
-            (
-              globalThis as unknown as { __tsugiDetect: (u: string) => PageDetection }
-            ).__tsugiDetect(u),
-          url,
+        const answer = await tab.evaluate(
+          ([n, u]) => (globalThis as unknown as Record<string, (u: string) => unknown>)[n]?.(u),
+          [name, url] as const,
         );
+        return shape(answer as T, url);
       },
     );
-    return m.refresh === null ? { ...m.value } : { ...m.value, refresh: m.refresh };
+    const line: Record<string, unknown> = { ...(m.value as Record<string, unknown>) };
+    if (m.refresh !== null) line.refresh = m.refresh;
+    return line;
   };
+}
+
+/**
+ * The page runner of `detect`: the page's detection fields.
+ * @param slot the browser to use
+ * @param code the in-page bundle ({@link pageBundle})
+ */
+export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
+  return bundleRunner(slot, code, "__tsugiDetect", (d: PageDetection) => d);
 }
 
 /**
@@ -63,22 +78,5 @@ export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
  * @param code the in-page bundle ({@link pageBundle})
  */
 export function recordsRunner(slot: BrowserSlot, code: string): PageRunner {
-  return async (job, signal) => {
-    const m = await measurePage(
-      slot,
-      job,
-      { javaScript: false, waitUntil: "load" },
-      signal,
-      async (tab, url) => {
-        await tab.evaluate(code);
-        const records = await tab.evaluate(
-          (u) =>
-            (globalThis as unknown as { __tsugiRecords: (u: string) => Item[] }).__tsugiRecords(u),
-          url,
-        );
-        return { url, records };
-      },
-    );
-    return m.refresh === null ? { ...m.value } : { ...m.value, refresh: m.refresh };
-  };
+  return bundleRunner(slot, code, "__tsugiRecords", (records: Item[], url) => ({ url, records }));
 }
