@@ -13,43 +13,14 @@
  * the seed counts as content, and matching on shared 4-grams was tried and dropped
  * paragraphs of one pattern that differ only by a number ("Part 2, step 4: …").
  */
+import { BLOCK_LEVEL_TAGS } from "../features/node-features";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../pager/hash";
 import { MIN_RECORDS, signature } from "./records";
 
-/** Block-level tags: text is compared per innermost block (a paragraph, a list, a box). */
-const BLOCK: ReadonlySet<string> = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "details",
-  "div",
-  "dl",
-  "dd",
-  "dt",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "li",
-  "main",
-  "nav",
-  "ol",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "ul",
-]);
+/** Block-level tags (seed 000's list, ../features/node-features.ts): text is compared per
+ * innermost block (a paragraph, a list, a box). */
+const BLOCK = BLOCK_LEVEL_TAGS;
 
 /** Steps of the structural path a block is compared by (its own and its 2 nearest
  * ancestors'): enough to tell the newsletter box's paragraph from the story's, while a
