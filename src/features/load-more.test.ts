@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { LOAD_MORE_WORDS } from "./keywords";
 import {
   clickable,
   controlLabels,
@@ -12,6 +14,7 @@ import {
   loadMoreControl,
   loadMoreText,
   mainListControl,
+  mayAskForMore,
   navigatesAway,
   normalizeLabel,
   runItems,
@@ -32,6 +35,28 @@ describe("normalizeLabel", () => {
   it("drops digits, counts and punctuation, lowercases", () => {
     expect(normalizeLabel("  Show 20 More (240) ›")).toBe("show more");
     expect(normalizeLabel("S'INSCRIRE")).toBe("s'inscrire");
+  });
+});
+
+describe("mayAskForMore (the pre-test of loadMoreText)", () => {
+  it("lets every label the vocabulary reads through, however it is written", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LOAD_MORE_WORDS),
+        fc.constantFrom("", "  ", "› ", "(20) ", "\n\t"),
+        fc.constantFrom("", " ›", " (240)", "…", "\n"),
+        fc.boolean(),
+        (phrase, before, after, upper) => {
+          const label = `${before}${upper ? phrase.toUpperCase() : phrase}${after}`;
+          return !loadMoreText(label) || mayAskForMore(label);
+        },
+      ),
+    );
+  });
+  it("stops the labels of most controls at once", () => {
+    for (const label of ["Menu", "Search", "Close", "Log in", "次へ", "Share"])
+      expect(mayAskForMore(label)).toBe(false);
+    expect(mayAskForMore("Show 20 more")).toBe(true);
   });
 });
 

@@ -37,12 +37,15 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * and the gate runs this on every page.
  */
 function vocabulary(words: readonly string[]): (text: string) => boolean {
-  const entries = words.map((w) => ({
-    w,
-    start: SPACED_LETTER.test(w.charAt(0)),
-    end: SPACED_LETTER.test(w.charAt(w.length - 1)),
-  }));
+  // Built on first use: the entry script loads this module on every page, and the
+  // script-class test compiles a large Unicode table.
+  let entries: { w: string; start: boolean; end: boolean }[] | null = null;
   return (text) => {
+    entries ??= words.map((w) => ({
+      w,
+      start: SPACED_LETTER.test(w.charAt(0)),
+      end: SPACED_LETTER.test(w.charAt(w.length - 1)),
+    }));
     for (const { w, start, end } of entries) {
       for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
         if (start && i > 0 && WORD_CHAR.test(text.charAt(i - 1))) continue;
@@ -72,6 +75,29 @@ export function normalizeLabel(text: string): string {
     .trim();
 }
 
+let fragments: string[] | null = null;
+
+/**
+ * A cheap pre-test of {@link loadMoreText}: whether the raw label, lower-cased, holds the
+ * longest space-free piece of some load-more phrase ("more" of "load more", "もっと見る").
+ * Normalizing only lower-cases and turns what is not a letter into spaces, so a label the
+ * vocabulary matches always holds such a piece verbatim; most controls of a page hold none
+ * and skip the normalizing expression, whose Unicode classes are costly to compile on a
+ * page where the gate is the only thing tsugi runs.
+ *
+ * @param text raw label
+ * @returns false when the label cannot read as "load more"
+ */
+export function mayAskForMore(text: string): boolean {
+  fragments ??= [
+    ...new Set(
+      LOAD_MORE_WORDS.map((w) => w.split(" ").reduce((a, b) => (b.length > a.length ? b : a), "")),
+    ),
+  ];
+  const t = text.toLowerCase();
+  return fragments.some((f) => t.includes(f));
+}
+
 /**
  * Whether a label reads "load more / show more / more results / view more" in one of the
  * pager languages ({@link LOAD_MORE_WORDS}): a short label (≤ 40 chars, ≤ 6 words once
@@ -82,6 +108,7 @@ export function normalizeLabel(text: string): string {
  * @returns true when the label asks for more items
  */
 export function loadMoreText(text: string): boolean {
+  if (!mayAskForMore(text)) return false;
   const t = normalizeLabel(text);
   if (t === "" || t.length > MAX_LABEL_CHARS || t.split(" ").length > MAX_LABEL_WORDS) return false;
   return LOAD_MORE(t) && !NO_MORE(t);
