@@ -16,8 +16,8 @@ import { findLoadMore, type LoadMoreTarget, runItems, safeToClick } from "../fea
 import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { announceJoinedPage } from "./events";
-import { containerFor } from "./insert";
 import { ENGLISH, type PagerWords, sleep } from "./pager";
+import { StatusBlock, watchScroll } from "./status-block";
 import { isNormalEnd, type StopReason } from "./stop-conditions";
 
 /** How long a click may take to grow the list, ms. */
@@ -66,8 +66,7 @@ export class LoadMorePager implements JoiningPager {
   private lastClickAt = 0;
   /** Ends the wait for growth in flight (the reader's stop). */
   private cancel: (() => void) | null = null;
-  private readonly status: HTMLElement;
-  private readonly message: HTMLElement;
+  private readonly block: StatusBlock;
   private readonly onScroll = () => this.maybeLoad();
   private readonly words: PagerWords;
   private readonly growthTimeoutMs: number;
@@ -89,24 +88,13 @@ export class LoadMorePager implements JoiningPager {
       item.setAttribute("data-tsugi-page", "1");
       item.setAttribute("data-tsugi-url", url);
     }
-    const parent = target.scope.parentNode as Element;
-    const { outer, inner } = containerFor(doc, parent);
-    outer.className = "tsugi-status";
-    this.message = doc.createElement("span");
-    this.message.setAttribute("role", "status");
-    this.message.setAttribute("aria-live", "polite");
-    this.message.style.cssText = "font:13px/1.4 sans-serif;color:#555";
-    inner.append(this.message);
-    this.status = outer;
-    target.scope.after(outer);
-    this.hideStatus();
+    this.block = new StatusBlock(doc, target.scope.parentNode as Element);
+    target.scope.after(this.block.element);
   }
 
   /** Start watching the scroll position (and check once right away). */
   attach(): void {
-    const win = this.doc.defaultView;
-    win?.addEventListener("scroll", this.onScroll, { passive: true });
-    win?.addEventListener("resize", this.onScroll, { passive: true });
+    watchScroll(this.doc.defaultView, this.onScroll, true);
     this.publish();
     this.maybeLoad();
   }
@@ -128,9 +116,7 @@ export class LoadMorePager implements JoiningPager {
 
   /** Stop listening to the scroll. */
   detach(): void {
-    const win = this.doc.defaultView;
-    win?.removeEventListener("scroll", this.onScroll);
-    win?.removeEventListener("resize", this.onScroll);
+    watchScroll(this.doc.defaultView, this.onScroll, false);
   }
 
   /**
@@ -288,15 +274,13 @@ export class LoadMorePager implements JoiningPager {
 
   private showStatus(text: string): void {
     // The site may have re-rendered the list's surroundings: stand after the list again.
-    if (!this.status.isConnected && this.target.scope.isConnected)
-      this.target.scope.after(this.status);
-    this.message.textContent = text;
-    this.message.style.display = "";
+    if (!this.block.element.isConnected && this.target.scope.isConnected)
+      this.target.scope.after(this.block.element);
+    this.block.show(text);
   }
 
   private hideStatus(): void {
-    this.message.textContent = "";
-    this.message.style.display = "none";
+    this.block.hide();
   }
 
   private setState(state: PagerState): void {

@@ -9,11 +9,12 @@ import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { fnv1a } from "./hash";
-import { containerFor, type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
+import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
+import { StatusBlock, watchScroll } from "./status-block";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 import { tableRows } from "./table-rows";
 import { trimFarPages } from "./trim";
@@ -167,8 +168,8 @@ export class Pager {
   private readonly shown = new ShownText();
   /** Items and template blocks the joined pages showed (null with the option off). */
   private readonly siblings: SiblingFilter | null;
-  private readonly status: HTMLElement;
-  private readonly message: HTMLElement;
+  /** The status block; its element marks the end of the joined content. */
+  private readonly block: StatusBlock;
   private readonly at: InsertionPoint;
   private readonly profile: PageProfile;
   /** Page 1's own pagination bar(s), replaced by the last page's when that option is on. */
@@ -223,19 +224,9 @@ export class Pager {
         )
       : [];
     const point = this.insertionPoint(start, last);
-    // The status block stays displayed: its top is the end of the joined content,
-    // which the scroll trigger measures. Only its message comes and goes.
-    const { outer, inner } = containerFor(doc, point.parent);
-    outer.className = "tsugi-status";
-    this.message = doc.createElement("span");
-    this.message.setAttribute("role", "status");
-    this.message.setAttribute("aria-live", "polite");
-    this.message.style.cssText = "font:13px/1.4 sans-serif;color:#555";
-    inner.append(this.message);
-    this.status = outer;
-    point.parent.insertBefore(outer, point.before);
-    this.at = { parent: point.parent, before: outer };
-    this.hideStatus();
+    this.block = new StatusBlock(doc, point.parent);
+    point.parent.insertBefore(this.block.element, point.before);
+    this.at = { parent: point.parent, before: this.block.element };
   }
 
   /** Before the rule's `insertBefore` node when it is found after the page elements,
@@ -255,9 +246,7 @@ export class Pager {
 
   /** Start watching the scroll position (and check once right away). */
   attach(): void {
-    const win = this.doc.defaultView;
-    win?.addEventListener("scroll", this.onScroll, { passive: true });
-    win?.addEventListener("resize", this.onScroll, { passive: true });
+    watchScroll(this.doc.defaultView, this.onScroll, true);
     this.publish();
     this.maybeLoad();
   }
@@ -269,11 +258,7 @@ export class Pager {
   setAuto(on: boolean): void {
     this.auto = on;
     if (on && this.state === "ready") this.attach();
-    else if (!on) {
-      const win = this.doc.defaultView;
-      win?.removeEventListener("scroll", this.onScroll);
-      win?.removeEventListener("resize", this.onScroll);
-    }
+    else if (!on) watchScroll(this.doc.defaultView, this.onScroll, false);
   }
 
   /** The reader's "stop": cancel a request in flight and join nothing more. */
@@ -333,9 +318,7 @@ export class Pager {
 
   /** Stop listening and cancel a request in flight. */
   detach(): void {
-    const win = this.doc.defaultView;
-    win?.removeEventListener("scroll", this.onScroll);
-    win?.removeEventListener("resize", this.onScroll);
+    watchScroll(this.doc.defaultView, this.onScroll, false);
     this.abort?.abort();
   }
 
@@ -359,7 +342,7 @@ export class Pager {
   private remaining(): number {
     const win = this.doc.defaultView;
     if (!win) return Number.POSITIVE_INFINITY;
-    return this.status.getBoundingClientRect().top - win.innerHeight;
+    return this.block.element.getBoundingClientRect().top - win.innerHeight;
   }
 
   private maybeLoad(): void {
@@ -444,7 +427,8 @@ export class Pager {
       return;
     }
     this.visited.add(requested).add(landed);
-    if (!this.status.isConnected) throw new Error("the page removed tsugi's insertion point");
+    if (!this.block.element.isConnected)
+      throw new Error("the page removed tsugi's insertion point");
     if (this.confirmPending) {
       const page1 = { doc: this.doc, url: this.start.pageUrl };
       if (!confirmNextPage(page1, { doc: page.doc, url: page.url }).confirmed) {
@@ -557,7 +541,7 @@ export class Pager {
 
   /** Take back everything the pager put into page 1 (nothing was joined). */
   private withdraw(): void {
-    this.status.remove();
+    this.block.element.remove();
     for (const el of this.start.pageElements) {
       el.removeAttribute("data-tsugi-page");
       el.removeAttribute("data-tsugi-url");
@@ -565,8 +549,7 @@ export class Pager {
   }
 
   private showStatus(text: string, reason?: StopReason): void {
-    this.message.textContent = text;
-    this.message.style.display = "";
+    this.block.show(text);
     if (reason && (reason.kind === "http-error" || reason.kind === "fetch-failed")) {
       const retry = this.doc.createElement("button");
       retry.type = "button";
@@ -580,13 +563,12 @@ export class Pager {
         this.attach();
         void this.loadNext();
       });
-      this.message.append(retry);
+      this.block.message.append(retry);
     }
   }
 
   private hideStatus(): void {
-    this.message.textContent = "";
-    this.message.style.display = "none";
+    this.block.hide();
   }
 
   private setState(state: PagerState): void {
