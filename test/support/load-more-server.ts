@@ -23,7 +23,7 @@
  * Anything else answers 404.
  */
 import http from "node:http";
-import { listenOn } from "../../src/serve/listen";
+import { listenLocally } from "./local-server";
 
 /** Items per page (page 1 is in the HTML, later pages come as JSON). */
 export const PER_PAGE = 10;
@@ -222,17 +222,5 @@ export async function startLoadMoreServer(): Promise<LoadMoreServer> {
     res.writeHead(reply.status, { "Content-Type": reply.type, "Cache-Control": "no-store" });
     res.end(reply.body);
   });
-  const port = await listenOn(server, 0, "127.0.0.1");
-  let closing: Promise<void> | undefined;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  return { ...(await listenLocally(server)), requests };
 }

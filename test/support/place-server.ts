@@ -18,7 +18,7 @@
  * Anything else answers 404.
  */
 import http from "node:http";
-import { listenOn } from "../../src/serve/listen";
+import { listenLocally } from "./local-server";
 
 /** Pages of the article. */
 export const PAGES = 4;
@@ -140,10 +140,5 @@ export async function startPlaceServer(): Promise<PlaceServer> {
       res.end("not found");
     }
   });
-  const port = await listenOn(server, 0, "127.0.0.1");
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    counts,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
+  return { ...(await listenLocally(server)), counts };
 }

@@ -13,7 +13,7 @@
  * Anything else answers 404.
  */
 import http from "node:http";
-import { listenOn } from "../../src/serve/listen";
+import { listenLocally } from "./local-server";
 
 export const NEWS_PER_PAGE = 10;
 export const NEWS_START = 50;
@@ -145,17 +145,5 @@ export async function startSiblingsServer(): Promise<SiblingsServer> {
     });
     res.end(body);
   });
-  const port = await listenOn(server, 0, "127.0.0.1");
-  let closing: Promise<void> | undefined;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-  };
+  return { ...(await listenLocally(server)), requests };
 }
