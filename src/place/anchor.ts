@@ -47,18 +47,23 @@ export function pageOf(el: Element): number {
  * The elements of one joined page, in document order: for page 1 everything in the body
  * outside joined pages and tsugi's own blocks; for page N ≥ 2 the nodes tsugi inserted for
  * it and their descendants.
+ * @param tag only elements of this tag (lower case); "*" for all. The keeper asks on every
+ *   pause in scrolling, so it reads one tag, not the whole document.
  */
-export function pageScope(doc: Document, page: number): Element[] {
+export function pageScope(doc: Document, page: number, tag = "*"): Element[] {
   if (page >= 2) {
     return Array.from(doc.querySelectorAll(`[data-tsugi-page="${page}"]`)).flatMap((top) =>
       top.parentElement?.closest(`[data-tsugi-page="${page}"]`)
         ? []
-        : [top, ...Array.from(top.querySelectorAll("*"))],
+        : [
+            ...(tag === "*" || top.localName === tag ? [top] : []),
+            ...Array.from(top.getElementsByTagName(tag)),
+          ],
     );
   }
   const body = doc.body;
   if (!body) return [];
-  return Array.from(body.querySelectorAll("*")).filter(
+  return Array.from(body.getElementsByTagName(tag)).filter(
     (el) => pageOf(el) === 1 && !el.closest(TSUGI_UI),
   );
 }
@@ -94,9 +99,7 @@ export function readingAnchor(win: Window): ReadingAnchor | null {
   const page = pageOf(el);
   const tag = el.localName;
   const text = snippetOf(el);
-  const like = pageScope(win.document, page).filter(
-    (e) => e.localName === tag && snippetOf(e) === text,
-  );
+  const like = pageScope(win.document, page, tag).filter((e) => snippetOf(e) === text);
   const nth = Math.max(0, like.indexOf(el));
   return { page, tag, text, nth, offset: Math.round(el.getBoundingClientRect().top) };
 }
@@ -109,9 +112,7 @@ export function readingAnchor(win: Window): ReadingAnchor | null {
  */
 export function findAnchor(doc: Document, anchor: ReadingAnchor, pageShift = 0): Element | null {
   const page = Math.max(1, anchor.page - pageShift);
-  const like = pageScope(doc, page).filter(
-    (e) => e.localName === anchor.tag && snippetOf(e) === anchor.text,
-  );
+  const like = pageScope(doc, page, anchor.tag).filter((e) => snippetOf(e) === anchor.text);
   return like[anchor.nth] ?? like[0] ?? null;
 }
 
