@@ -279,7 +279,7 @@ export class Pager {
     const before = this.pages;
     for (let i = 0; i < count; i++) {
       // Wait for a scroll-triggered request already in flight, then take over.
-      while (this.state === "loading") await sleep(50);
+      await this.settled();
       if (this.state !== "ready") break;
       await this.loadNext();
       onProgress?.(this.pages);
@@ -302,7 +302,7 @@ export class Pager {
     this.restoring = true;
     try {
       for (const url of urls) {
-        while (this.state === "loading") await sleep(20);
+        await this.settled();
         if (this.state !== "ready") break;
         if (this.visited.has(normalizeUrl(url))) continue;
         this.nextUrl = url;
@@ -314,6 +314,11 @@ export class Pager {
     // As after any join: the end may still be within reach.
     setTimeout(() => this.maybeLoad(), 0);
     return this.pages - before;
+  }
+
+  /** Resolves once no request is in flight (a scroll-triggered load may be). */
+  private async settled(): Promise<void> {
+    while (this.state === "loading") await sleep(20);
   }
 
   /** Stop listening and cancel a request in flight. */
