@@ -223,7 +223,7 @@ export class LoadMorePager implements JoiningPager {
       item.setAttribute("data-tsugi-url", url);
     }
     this.opts.onPage?.({ number: this.pages, items });
-    this.hideStatus();
+    this.block.hide();
     this.setState("ready");
     announceJoinedPage(this.doc, items, items[0]?.parentNode ?? this.target.scope, url);
     // The new items may still leave the button within reach.
@@ -268,7 +268,7 @@ export class LoadMorePager implements JoiningPager {
     this.setState(isNormalEnd(reason) ? "done" : "stopped");
     // Nothing gained and nothing broken: the page stays as it was (the popup says why).
     const quiet = this.pages === 1 && (isNormalEnd(reason) || reason.kind === "no-growth");
-    if (quiet) this.hideStatus();
+    if (quiet) this.block.hide();
     else this.showStatus(this.words.stop(reason, this.pages));
   }
 
@@ -277,10 +277,6 @@ export class LoadMorePager implements JoiningPager {
     if (!this.block.element.isConnected && this.target.scope.isConnected)
       this.target.scope.after(this.block.element);
     this.block.show(text);
-  }
-
-  private hideStatus(): void {
-    this.block.hide();
   }
 
   private setState(state: PagerState): void {

@@ -479,7 +479,7 @@ export class Pager {
     if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);
     this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
     this.nextUrl = read.nextUrl;
-    this.hideStatus();
+    this.block.hide();
     this.setState("ready");
     // As AutoPagerize: the page's own nodes, not tsugi's separator.
     const own = inserted.filter((n) => !(n as Element).classList?.contains("tsugi-separator"));
@@ -541,7 +541,7 @@ export class Pager {
     if (this.confirmPending) this.withdraw();
     else if (this.pages > 1 || !isNormalEnd(reason))
       this.showStatus(this.words.stop(reason, this.pages), reason);
-    else this.hideStatus();
+    else this.block.hide();
   }
 
   /** Take back everything the pager put into page 1 (nothing was joined). */
@@ -563,17 +563,13 @@ export class Pager {
       retry.addEventListener("click", () => {
         this.reason = null;
         this.manualRetry = true;
-        this.hideStatus();
+        this.block.hide();
         this.setState("ready");
         this.attach();
         void this.loadNext();
       });
       this.block.message.append(retry);
     }
-  }
-
-  private hideStatus(): void {
-    this.block.hide();
   }
 
   private setState(state: PagerState): void {
