@@ -13,7 +13,6 @@
  * page without a pager pays for; the features, forests and pager arrive only with the
  * detector script.
  */
-import browser from "webextension-polyfill";
 import {
   DETECTOR_FILE,
   type DetectorApi,
@@ -21,6 +20,7 @@ import {
   installedDetector,
 } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
+import { entryApi, listenForMessages } from "../src/messaging/entry-api";
 import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
@@ -38,6 +38,7 @@ type Stage =
   | { kind: "loading"; ready: Promise<DetectorApi | null> }
   | { kind: "running"; api: DetectorApi };
 
+const browser = entryApi();
 const pageUrl = location.href;
 let stage: Stage = { kind: "off", status: { ...INITIAL_STATUS } };
 
@@ -161,7 +162,7 @@ function answerHere(message: Message): boolean {
   return message.type === "popup→content:get-status" || message.type === "popup→content:stop";
 }
 
-browser.runtime.onMessage.addListener((message: unknown) => {
+listenForMessages((message) => {
   if (!isMessage(message)) return undefined;
   switch (stage.kind) {
     case "running":
