@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
-      reason: t("reasonNoPager", [], "No pager on this page: tsugi stays idle."),
+      reasonKey: "reasonNoPager",
       detectMs: gate.ms,
       site: siteOf(pageUrl),
       siteEnabled: isSiteEnabled(pageUrl, settings.disabledSites),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile } from "../src/messaging/messages";
-import type { TabStatus } from "../src/messaging/status";
+import { reasonWorded, type TabStatus } from "../src/messaging/status";
 import type { ItemsFormat } from "../src/siblings/items-export";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
@@ -54,6 +54,7 @@ export function Popup({ api }: { api: PopupApi }) {
 
   if (status === undefined) return <p>…</p>;
   if (status === null) return <p class="muted">{t("popupNoContent")}</p>;
+  const { reason } = reasonWorded(status, t);
 
   const update = (s: TabStatus | null) => {
     if (s) setStatus(s);
@@ -152,7 +153,7 @@ export function Popup({ api }: { api: PopupApi }) {
         <dt>{t("popupState")}</dt>
         <dd data-testid="state">
           {t(`state_${status.state.replace("-", "_")}`) || status.state}
-          {status.reason ? <span class="muted"> — {status.reason}</span> : null}
+          {reason ? <span class="muted"> — {reason}</span> : null}
         </dd>
         {status.rule ? (
           <>
