@@ -71,6 +71,12 @@ interface Page {
   rdSignal: string;
 }
 
+/** Free a parsed document's window: jsdom keeps every window alive until it is closed,
+ * and a run parses each page several times (it ran out of a 4 GB heap without this). */
+function release(node: Node | null): void {
+  (node?.ownerDocument ?? (node as Document | null))?.defaultView?.close();
+}
+
 function parse(html: string): Document {
   return new JSDOM(html, { url: PAGE_URL, virtualConsole: quiet }).window.document;
 }
@@ -104,8 +110,11 @@ function buildCache(): Page[] {
   const rdir = join(corpusDir(), "articles", "readability");
   for (const name of readdirSync(rdir).sort()) {
     const doc = parse(readFileSync(join(rdir, name, "source.html"), "utf8"));
-    const gold = readabilityGold(parse(readFileSync(join(rdir, name, "expected.html"), "utf8")));
+    const expected = parse(readFileSync(join(rdir, name, "expected.html"), "utf8"));
+    const gold = readabilityGold(expected);
     pages.push(readPage("readability", name, doc, gold));
+    release(expected);
+    release(doc);
     process.stderr.write(".");
   }
   const gdir = join(corpusDir(), "articles", "googletrends", "pages");
@@ -114,6 +123,7 @@ function buildCache(): Page[] {
     const gold = googleTrendsGold(doc);
     stripLabels(doc);
     pages.push(readPage("googletrends", file.replace(/\.html$/, ""), doc, gold));
+    release(doc);
     process.stderr.write(".");
   }
   process.stderr.write("\n");
@@ -139,11 +149,13 @@ function pageBlocks(p: Page): PageBlocks {
   if (!body) return { rows: [], labels: [], texts: [] };
   const blocks = textBlocks(body);
   const gold = textIndex(p.gold);
-  return {
+  const page = {
     rows: blockFeatures(blocks, body, p.rdSignal, p.method === "marked"),
     labels: blocks.map((b) => (containedShare(b.text, gold) >= 0.5 ? 1 : 0)),
     texts: blocks.map((b) => b.text),
   };
+  release(body);
+  return page;
 }
 
 const LEARNER: LearnerOptions = {
@@ -232,6 +244,7 @@ interface Agreement {
 function agreement(p: Page): Agreement {
   const body = bodyOf(p);
   const tsugiText = body ? blockText(body) : "";
+  release(body);
   return {
     tsugiF1: shingleScores(tsugiText, p.gold).f1,
     rdF1: shingleScores(p.rdSignal, p.gold).f1,
@@ -296,7 +309,9 @@ function exportText(p: Page, scorer: BlockScorer | null): string {
     method: p.method,
     blocks: scorer,
   });
-  return blockText(body);
+  const text = blockText(body);
+  release(body);
+  return text;
 }
 
 interface Score {
@@ -427,9 +442,12 @@ function main(): void {
       const g = ag[i] as Agreement;
       // Deferred pages are exported again from their source, through the shipped code path.
       const deferred = defersToReadability(g.tsugiText, p.rdSignal, defer);
-      const text = deferred
-        ? extractArticle(sourceOf(p), { url: PAGE_URL }, scorer).text
-        : exportText(p, scorer);
+      let text: string;
+      if (deferred) {
+        const source = sourceOf(p);
+        text = extractArticle(source, { url: PAGE_URL }, scorer).text;
+        release(source);
+      } else text = exportText(p, scorer);
       if (deferred) deferredCount++;
       const row: Row = {
         page: p,
