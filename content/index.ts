@@ -5,7 +5,9 @@
  *   off      not an HTML page, or an excluded URL: nothing more happens
  *   idle     the gate found no pager signal, no site rule applies and the reader is not
  *            coming back to joined pages (Back, Forward, Reload): nothing is loaded;
- *            a reader's request ("Next page now", export…) loads the detector anyway
+ *            a reader's request ("Next page now", export…) loads the detector anyway.
+ *            A list that grows by itself as the reader scrolls turns the status into
+ *            "own-scroll" (the site's own infinite scroll, issue 15), still idle
  *   loading  the background is injecting the detector script (content/detector.ts)
  *   running  the detector answers every message from here on
  *
@@ -14,6 +16,7 @@
  * detector script.
  */
 import browser from "webextension-polyfill";
+import { watchOwnScroll } from "../src/features/own-scroll";
 import {
   DETECTOR_FILE,
   type DetectorApi,
@@ -34,7 +37,7 @@ import { whenIdle } from "./when-idle";
 
 type Stage =
   | { kind: "off"; status: TabStatus }
-  | { kind: "idle"; status: TabStatus; start: DetectorStart }
+  | { kind: "idle"; status: TabStatus; start: DetectorStart; unwatch: () => void }
   | { kind: "loading"; ready: Promise<DetectorApi | null> }
   | { kind: "running"; api: DetectorApi };
 
@@ -83,6 +86,8 @@ async function recalled(settings: Settings): Promise<Recalled | null> {
 function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   if (stage.kind === "running") return Promise.resolve(stage.api);
   if (stage.kind === "loading") return stage.ready;
+  // The detector watches the page itself from here on.
+  if (stage.kind === "idle") stage.unwatch();
   const before = stage;
   const ready = browser.runtime
     .sendMessage({ type: "content→background:load-detector" })
@@ -142,6 +147,7 @@ async function main(): Promise<void> {
   stage = {
     kind: "idle",
     start,
+    unwatch: watchOwnScroll(window, { onFound: ownScrollSeen }),
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
@@ -153,6 +159,18 @@ async function main(): Promise<void> {
       detector: false,
     },
   };
+  report(stage.status);
+}
+
+/** An idle page's list grew by itself as the reader scrolled: say so in the status. */
+function ownScrollSeen(): void {
+  if (stage.kind !== "idle") return;
+  const reason = t(
+    "stop_own_scroll",
+    [],
+    "This site loads more by itself as you scroll: tsugi stays out of its way.",
+  );
+  stage = { ...stage, status: { ...stage.status, state: "own-scroll", reason } };
   report(stage.status);
 }
 
