@@ -8,6 +8,10 @@
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
  *   wait for the script. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
+ *   `/spa/1?reader=1` adds a script that plays the reader for browsers the tests cannot
+ *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
+ *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
+ *   are items 1…N once each in order, AutoPagerize page events seen).
  * - `/spa/api?page=N`: `{ items: [{ n, title, text }] }`, {@link PER_PAGE} items.
  * - `/stuck/N`: the same shell, whose script never fills the list (the iframe must time
  *   out); `/stuck/1` is filled, as page 1 must be for detection.
@@ -18,6 +22,7 @@
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
  *   of the end, fetches `/own/api?page=K` and appends its items to the list itself,
  *   until page {@link LAST_PAGE}.
+ * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
 import http from "node:http";
@@ -113,6 +118,19 @@ ${pagerHtml(base, n)}
 `;
 }
 
+/** Plays the reader in `/spa/1?reader=1` (see the module comment). */
+const READER_SCRIPT = `
+const t0 = Date.now();
+const timer = setInterval(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const titles = Array.from(document.querySelectorAll("li.entry h2"), (h) => h.textContent);
+  if (titles.length < ${PER_PAGE * LAST_PAGE} && Date.now() - t0 < 60000) return;
+  clearInterval(timer);
+  const inorder = titles.every((t, i) => t === "Entry " + (i + 1)) ? 1 : 0;
+  fetch("/report?items=" + titles.length + "&inorder=" + inorder + "&pages=" + window.__ap.pages);
+}, 300);
+`;
+
 const fill = (n: number) =>
   `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
@@ -160,7 +178,8 @@ function route(url: URL, origin: string): Reply {
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
     const base = `/${m[1]}`;
-    if (m[1] === "spa") return html(shell(base, n, fill(n)));
+    const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
+    if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
     if (m[1] === "away") {
       const other = origin.replace("127.0.0.1", "localhost");
@@ -172,6 +191,7 @@ function route(url: URL, origin: string): Reply {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/report") return { status: 200, type: "text/plain", body: "recorded\n" };
   return { status: 404, type: "text/plain", body: "not found\n" };
 }
 
