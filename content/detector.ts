@@ -214,6 +214,8 @@ function watchForOwnScroll(scope: readonly Element[]): void {
       const reason = words.stop({ kind: "own-scroll" }, 1);
       if (pager instanceof Pager) {
         pager.yieldToSite();
+        // Back or Reload must not join again the pages just taken back.
+        place?.save();
         report(pager.snapshot());
       } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
     },
