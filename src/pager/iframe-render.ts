@@ -31,6 +31,9 @@ export const RENDER_TIMEOUT_MS = 10_000;
 /** Quiet time after the page element first holds content, before the copy is taken, ms
  * (a script may append its items in several batches). */
 export const RENDER_SETTLE_MS = 200;
+/** Longest wait for that quiet once filled, ms: a page that never stops changing (a ticker,
+ * a clock) is copied anyway. */
+export const RENDER_SETTLE_MAX_MS = 1_000;
 /** The frame's sandbox tokens (see the module comment for why these two). */
 export const FRAME_SANDBOX = "allow-scripts allow-same-origin";
 
@@ -167,7 +170,8 @@ function createFrame(doc: Document, url: string): HTMLIFrameElement {
 
 /**
  * Load `url` in a hidden sandboxed iframe of `doc`, wait until page 1's page element is
- * filled there (checked at each `load` and on every DOM change, MutationObserver), then
+ * filled there (checked at each `load` and on every DOM change, MutationObserver) and
+ * quiet for `settleMs` (at most {@link RENDER_SETTLE_MAX_MS} after it first filled), then
  * copy the frame's document and remove the frame. One call, one frame; the frame is
  * removed however the call ends.
  * @param doc the reader's document (the frame is appended to it)
@@ -193,6 +197,7 @@ export function renderInFrame(
     const frame = createFrame(doc, url);
     let observer: MutationObserver | null = null;
     let settle: ReturnType<typeof setTimeout> | undefined;
+    let filledAt = -1;
     const end = (result: RenderedPage | RenderError) => {
       observer?.disconnect();
       clearTimeout(timer);
@@ -222,9 +227,15 @@ export function renderInFrame(
     const check = () => {
       const d = frameDoc();
       if (!d || !pageElementFilled(d, opts.profile)) return;
-      // Filled: wait for a quiet moment, restarted by every further change.
+      // Filled: wait for a quiet moment, restarted by every further change, but not for
+      // longer than RENDER_SETTLE_MAX_MS in all.
+      const now = Date.now();
+      if (filledAt < 0) filledAt = now;
       clearTimeout(settle);
-      settle = setTimeout(take, settleMs);
+      settle = setTimeout(
+        take,
+        Math.min(settleMs, Math.max(0, filledAt + RENDER_SETTLE_MAX_MS - now)),
+      );
     };
     const onLoad = () => {
       let href = "";
