@@ -150,6 +150,21 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     expect(page.url()).toBe(`${server.origin}/away/1`);
   });
 
+  it("a framed page can neither take over the tab, nor open a window, nor submit a form", async () => {
+    const from = server.requests.length;
+    const pagesBefore = browser.context.pages().length;
+    const page = await openPage("/bust/1");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(page.url()).toBe(`${server.origin}/bust/1`);
+    expect(browser.context.pages().length).toBe(pagesBefore + 1);
+    expect(requested(from, "/popup")).toEqual([]);
+    expect(requested(from, "/submit")).toEqual([]);
+    // Each framed page was loaded once by the fetch and once by its frame, never by the tab.
+    expect(requested(from, "/bust/2")).toEqual(["/bust/2", "/bust/2"]);
+  });
+
   it("makes no frame where the reader turned frames off for the site, and the popup shows it", async () => {
     await setExtensionSettings(browser.context, { frameOffSites: [site] });
     const from = server.requests.length;

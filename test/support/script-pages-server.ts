@@ -17,6 +17,9 @@
  *   out); `/stuck/1` is filled, as page 1 must be for detection.
  * - `/away/N`: the same shell; on page ≥ 2 the script sends its own document to another
  *   origin (`http://localhost:PORT/spa/N`): a rendering frame that lands elsewhere.
+ * - `/bust/N`: the same shell, filled, whose script on pages ≥ 2 first tries to take over
+ *   the tab it is framed in (`top.location = …`, a frame-buster), to open a window
+ *   (`window.open("/popup")`) and to submit a form to `/submit`.
  * - `/own/N`: a site with its own infinite scroll: page N's items in the HTML and a
  *   visible pager with "Next ›" to `/own/N+1` (also real pages, for readers without
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
@@ -174,13 +177,20 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|own)\/(\d+)$/.exec(url.pathname);
+  const m = /^\/(spa|stuck|away|bust|own)\/(\d+)$/.exec(url.pathname);
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
     const base = `/${m[1]}`;
     const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
     if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
+    if (m[1] === "bust") {
+      const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
+try { window.open("/popup"); } catch (e) {}
+try { const f = document.createElement("form"); f.method = "post"; f.action = "/submit"; document.body.append(f); f.submit(); } catch (e) {}
+`;
+      return html(shell(base, n, (n === 1 ? "" : bust) + fill(n)));
+    }
     if (m[1] === "away") {
       const other = origin.replace("127.0.0.1", "localhost");
       return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
@@ -191,6 +201,8 @@ function route(url: URL, origin: string): Reply {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/popup" || url.pathname === "/submit")
+    return { status: 200, type: "text/plain", body: "recorded\n" };
   if (url.pathname === "/report") return { status: 200, type: "text/plain", body: "recorded\n" };
   return { status: 404, type: "text/plain", body: "not found\n" };
 }
