@@ -74,24 +74,21 @@ export function addedByParent(records: readonly MutationRecord[]): Map<Element, 
  * @returns the appended items, in document order ([] when the batch grew no list)
  */
 export function appendedItems(parent: Element, added: ReadonlySet<Element>): Element[] {
-  const out: Element[] = [];
+  // One pass over the children (a feed may hold thousands): per signature, how many older
+  // items there are and where the last of them stands.
   const children = Array.from(parent.children);
-  for (const el of children) {
-    if (!added.has(el)) continue;
-    const sig = itemSignature(el);
-    let older = 0;
-    let olderAfter = false;
-    let seen = false;
-    for (const c of children) {
-      if (c === el) seen = true;
-      else if (!added.has(c) && !isTsugiNode(c) && itemSignature(c) === sig) {
-        older++;
-        if (seen) olderAfter = true;
-      }
-    }
-    if (older >= MIN_RUN && !olderAfter) out.push(el);
-  }
-  return out;
+  const older = new Map<string, { count: number; last: number }>();
+  children.forEach((c, i) => {
+    if (added.has(c) || isTsugiNode(c)) return;
+    const sig = itemSignature(c);
+    const o = older.get(sig);
+    older.set(sig, { count: (o?.count ?? 0) + 1, last: i });
+  });
+  return children.filter((c, i) => {
+    if (!added.has(c)) return false;
+    const o = older.get(itemSignature(c));
+    return !!o && o.count >= MIN_RUN && o.last < i;
+  });
 }
 
 /**

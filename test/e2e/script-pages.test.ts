@@ -225,4 +225,19 @@ describe("a site with its own infinite scroll (case c)", () => {
       .toBe(`${en("state_own_scroll")} — ${en("stop_own_scroll")}`);
     expect(await popup.getByTestId("next-now").isDisabled()).toBe(true);
   });
+
+  it("without any pager link, tsugi stays idle and the status still says it is the site's own scrolling", async () => {
+    const page = await openPage("/feed");
+    const idle = await waitForStatus(page, (s) => s.state !== "starting");
+    expect(idle).toMatchObject({ state: "no-next", detector: false });
+    let end = idle;
+    for (let i = 0; i < 60 && end.state !== "own-scroll"; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+      end = (await tabStatus(page)) ?? end;
+    }
+    expect(end).toMatchObject({ state: "own-scroll", detector: false });
+    expect(end.reason).toBe(en("stop_own_scroll"));
+    expect(await tsugiNodes(page)).toBe(0);
+  });
 });

@@ -24,7 +24,7 @@
  *   visible pager with "Next ›" to `/own/N+1` (also real pages, for readers without
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
  *   of the end, fetches `/own/api?page=K` and appends its items to the list itself,
- *   until page {@link LAST_PAGE}.
+ *   until page {@link LAST_PAGE}. `/feed` is its page 1 without any pager (no link at all).
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -137,15 +137,16 @@ const timer = setInterval(() => {
 const fill = (n: number) =>
   `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
-function ownPage(n: number): string {
+function ownPage(n: number, pager = true): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
+<style>li.entry { min-height: 140px; }</style></head>
 <body>
 <header><h1>A feed that scrolls by itself</h1></header>
 <main>
 <ul id="items">
 ${itemsHtml(n)}</ul>
-${pagerHtml("/own", n)}
+${pager ? pagerHtml("/own", n) : ""}
 </main>
 <script>${RENDER}
 let next = ${n + 1};
@@ -178,6 +179,7 @@ function route(url: URL, origin: string): Reply {
     delayMs,
   });
   const m = /^\/(spa|stuck|away|bust|own)\/(\d+)$/.exec(url.pathname);
+  if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
     const base = `/${m[1]}`;
