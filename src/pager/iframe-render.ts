@@ -138,7 +138,9 @@ export interface RenderOptions {
 
 /** A rendered page: the frame's final URL and an inert copy of its document. */
 export interface RenderedPage {
+  /** The frame's final URL (after redirects and script navigations on the same origin). */
   url: string;
+  /** Always 200: a frame exposes no HTTP status (the fetch before it had a 2xx one). */
   status: number;
   /** Parsed from the frame's serialized DOM: its scripts never run again. */
   doc: Document;
