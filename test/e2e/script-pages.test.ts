@@ -161,6 +161,30 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     expect(browser.context.pages().length).toBe(pagesBefore + 1);
     expect(requested(from, "/popup")).toEqual([]);
     expect(requested(from, "/submit")).toEqual([]);
+    // What came through the frames is as inert as any fetched page: no handler, no
+    // javascript: URL, no script.
+    const armed = await page.evaluate(() => {
+      const joined = Array.from(
+        document.querySelectorAll('[data-tsugi-page]:not([data-tsugi-page="1"])'),
+      );
+      return {
+        items: joined.flatMap((p) => Array.from(p.querySelectorAll("li.entry"))).length,
+        links: joined.flatMap((p) => Array.from(p.querySelectorAll("a.js"))).length,
+        onclick: joined.filter((p) => p.querySelector("[onclick]") || p.hasAttribute("onclick"))
+          .length,
+        js: joined.filter((p) => p.querySelector('[href^="javascript:" i]')).length,
+        scripts: joined.filter((p) => p.querySelector("script")).length,
+        pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0,
+      };
+    });
+    expect(armed).toEqual({
+      items: (LAST_PAGE - 1) * PER_PAGE,
+      links: (LAST_PAGE - 1) * PER_PAGE,
+      onclick: 0,
+      js: 0,
+      scripts: 0,
+      pwned: 0,
+    });
     // Each framed page was loaded once by the fetch and once by its frame, never by the tab.
     expect(requested(from, "/bust/2")).toEqual(["/bust/2", "/bust/2"]);
   });

@@ -19,7 +19,8 @@
  *   origin (`http://localhost:PORT/spa/N`): a rendering frame that lands elsewhere.
  * - `/bust/N`: the same shell, filled, whose script on pages ≥ 2 first tries to take over
  *   the tab it is framed in (`top.location = …`, a frame-buster), to open a window
- *   (`window.open("/popup")`) and to submit a form to `/submit`.
+ *   (`window.open("/popup")`) and to submit a form to `/submit`; once filled, each item
+ *   gets an `onclick`, a `javascript:` link and a `<script>` of its own.
  * - `/own/N`: a site with its own infinite scroll: page N's items in the HTML and a
  *   visible pager with "Next ›" to `/own/N+1` (also real pages, for readers without
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
@@ -191,7 +192,16 @@ function route(url: URL, origin: string): Reply {
 try { window.open("/popup"); } catch (e) {}
 try { const f = document.createElement("form"); f.method = "post"; f.action = "/submit"; document.body.append(f); f.submit(); } catch (e) {}
 `;
-      return html(shell(base, n, (n === 1 ? "" : bust) + fill(n)));
+      // Once filled, each item gets a handler, a javascript: link and a script of its own:
+      // what the frame's copy must lose before it is joined.
+      const arm = `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => {
+render(d.items);
+for (const li of document.querySelectorAll("li.entry")) {
+  li.setAttribute("onclick", "top.__pwned = 1");
+  li.insertAdjacentHTML("beforeend", '<a class="js" href="javascript:top.__pwned=2">more</a><script>top.__pwned = 3<\\/script>');
+}
+});`;
+      return html(shell(base, n, n === 1 ? fill(1) : bust + arm));
     }
     if (m[1] === "away") {
       const other = origin.replace("127.0.0.1", "localhost");
