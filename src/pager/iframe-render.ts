@@ -34,6 +34,9 @@ export const RENDER_SETTLE_MS = 200;
 /** Longest wait for that quiet once filled, ms: a page that never stops changing (a ticker,
  * a clock) is copied anyway. */
 export const RENDER_SETTLE_MAX_MS = 1_000;
+/** How often the frame is looked at for a new document, ms: its content may be there long
+ * before its `load` event (which waits for every image, ad and embed). */
+export const FRAME_POLL_MS = 200;
 /** The frame's sandbox tokens (see the module comment for why these two). */
 export const FRAME_SANDBOX = "allow-scripts allow-same-origin";
 
@@ -172,7 +175,8 @@ function createFrame(doc: Document, url: string): HTMLIFrameElement {
 
 /**
  * Load `url` in a hidden sandboxed iframe of `doc`, wait until page 1's page element is
- * filled there (checked at each `load` and on every DOM change, MutationObserver) and
+ * filled there (checked on every DOM change of the frame's document, MutationObserver,
+ * from the moment it exists, without waiting for its `load` event; again at `load`) and
  * quiet for `settleMs` (at most {@link RENDER_SETTLE_MAX_MS} after it first filled), then
  * copy the frame's document and remove the frame. One call, one frame; the frame is
  * removed however the call ends.
@@ -198,12 +202,15 @@ export function renderInFrame(
   return new Promise<RenderedPage>((resolve, reject) => {
     const frame = createFrame(doc, url);
     let observer: MutationObserver | null = null;
+    /** The frame document being observed (a navigation replaces it). */
+    let observed: Document | null = null;
     let settle: ReturnType<typeof setTimeout> | undefined;
     let filledAt = -1;
     const end = (result: RenderedPage | RenderError) => {
       observer?.disconnect();
       clearTimeout(timer);
       clearTimeout(settle);
+      clearInterval(poll);
       opts.signal?.removeEventListener("abort", onAbort);
       frame.removeEventListener("load", onLoad);
       frame.remove();
@@ -239,6 +246,17 @@ export function renderInFrame(
         Math.min(settleMs, Math.max(0, filledAt + RENDER_SETTLE_MAX_MS - now)),
       );
     };
+    /** Observe the frame's current document, once it is the page (not the initial
+     * about:blank) and of the reader's origin. */
+    const watch = () => {
+      const d = frameDoc();
+      if (!d || d === observed || d.location.href === "about:blank") return;
+      observed = d;
+      observer?.disconnect();
+      observer = new Observer(check);
+      observer.observe(d, { childList: true, subtree: true, characterData: true });
+      check();
+    };
     const onLoad = () => {
       let href = "";
       try {
@@ -247,17 +265,16 @@ export function renderInFrame(
         // Cross-origin: the frame left the site.
       }
       if (href === "about:blank") return;
-      const d = frameDoc();
-      if (!d) return end(new RenderError(`${url} went to another site`, "left-origin", url));
-      observer?.disconnect();
-      observer = new Observer(check);
-      observer.observe(d, { childList: true, subtree: true, characterData: true });
+      if (!frameDoc())
+        return end(new RenderError(`${url} went to another site`, "left-origin", url));
+      watch();
       check();
     };
     const onAbort = () => end(new RenderError("stopped", "aborted", url));
     const timer = setTimeout(() => {
       end(new RenderError(`${url} did not fill in time`, "timeout", url));
     }, timeoutMs);
+    const poll = setInterval(watch, FRAME_POLL_MS);
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     frame.addEventListener("load", onLoad);

@@ -189,6 +189,18 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     expect(requested(from, "/bust/2")).toEqual(["/bust/2", "/bust/2"]);
   });
 
+  it("a shell is read as soon as it is filled, even when its load event never comes", async () => {
+    const page = await openPage("/slow/1");
+    const t0 = Date.now();
+    const end = await scrollUntilSettled(page, 60_000);
+    const ms = Date.now() - t0;
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(requested(0, "/hang").length).toBeGreaterThanOrEqual(LAST_PAGE - 1);
+    // Far below one time-out (10 s) a page: no page waited for its load event.
+    expect(ms).toBeLessThan(10_000);
+  });
+
   it("makes no frame where the reader turned frames off for the site, and the popup shows it", async () => {
     await setExtensionSettings(browser.context, { frameOffSites: [site] });
     const from = server.requests.length;

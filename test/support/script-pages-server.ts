@@ -21,6 +21,8 @@
  *   the tab it is framed in (`top.location = …`, a frame-buster), to open a window
  *   (`window.open("/popup")`) and to submit a form to `/submit`; once filled, each item
  *   gets an `onclick`, a `javascript:` link and a `<script>` of its own.
+ * - `/slow/N`: the same shell, filled, whose pages ≥ 2 also show an image that never
+ *   arrives (`/hang` is never answered): their `load` event never fires.
  * - `/own/N`: a site with its own infinite scroll: page N's items in the HTML and a
  *   visible pager with "Next ›" to `/own/N+1` (also real pages, for readers without
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
@@ -169,7 +171,7 @@ addEventListener("scroll", async () => {
 `;
 }
 
-type Reply = { status: number; type: string; body: string; delayMs?: number };
+type Reply = { status: number; type: string; body: string; delayMs?: number; hang?: boolean };
 
 function route(url: URL, origin: string): Reply {
   const html = (body: string): Reply => ({ status: 200, type: "text/html; charset=utf-8", body });
@@ -179,7 +181,7 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|own)\/(\d+)$/.exec(url.pathname);
+  const m = /^\/(spa|stuck|away|bust|slow|own)\/(\d+)$/.exec(url.pathname);
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
@@ -203,6 +205,13 @@ for (const li of document.querySelectorAll("li.entry")) {
 });`;
       return html(shell(base, n, n === 1 ? fill(1) : bust + arm));
     }
+    if (m[1] === "slow") {
+      const img =
+        n === 1
+          ? ""
+          : 'document.body.insertAdjacentHTML("beforeend", \'<img src="/hang" alt="">\');';
+      return html(shell(base, n, img + fill(n)));
+    }
     if (m[1] === "away") {
       const other = origin.replace("127.0.0.1", "localhost");
       return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
@@ -213,6 +222,7 @@ for (const li of document.querySelectorAll("li.entry")) {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/hang") return { status: 200, type: "image/png", body: "", hang: true };
   if (url.pathname === "/popup" || url.pathname === "/submit")
     return { status: 200, type: "text/plain", body: "recorded\n" };
   if (url.pathname === "/report") return { status: 200, type: "text/plain", body: "recorded\n" };
@@ -236,6 +246,8 @@ export async function startScriptPagesServer(): Promise<ScriptPagesServer> {
       res.writeHead(reply.status, { "Content-Type": reply.type, "Cache-Control": "no-store" });
       res.end(reply.body);
     };
+    // Never answered: the connection stays open until the server closes.
+    if (reply.hang) return;
     if (reply.delayMs) setTimeout(send, reply.delayMs);
     else send();
   });
