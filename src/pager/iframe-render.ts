@@ -23,6 +23,7 @@
 import { visibleText } from "../features/text";
 import { evaluateXPath, evaluateXPaths } from "../rule/xpath";
 import { parseHtml } from "./fetch-page";
+import { FRAME_MARK } from "./frame-guard";
 import { sameOrigin } from "./normalize-url";
 import { hasContent, type PageProfile, type ResolvedPage, structureAgrees } from "./verify-page";
 
@@ -162,7 +163,8 @@ function createFrame(doc: Document, url: string): HTMLIFrameElement {
   );
   frame.setAttribute("aria-hidden", "true");
   frame.setAttribute("tabindex", "-1");
-  frame.setAttribute("data-tsugi-frame", "");
+  // Also what content/frame-guard.ts looks for to keep the frame out of the tab's history.
+  frame.setAttribute(FRAME_MARK, "");
   frame.setAttribute("inert", "");
   frame.title = "tsugi";
   const w = win?.innerWidth ?? 1024;

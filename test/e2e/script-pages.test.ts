@@ -150,11 +150,14 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     expect(page.url()).toBe(`${server.origin}/away/1`);
   });
 
-  it("a framed page can neither take over the tab, nor open a window, nor submit a form", async () => {
+  it("a framed page can neither take over the tab, open a window, submit a form, nor add to the tab's history", async () => {
     const from = server.requests.length;
     const pagesBefore = browser.context.pages().length;
     const page = await openPage("/bust/1");
+    const historyBefore = await page.evaluate(() => history.length);
     const end = await scrollUntilSettled(page, 60_000);
+    // Each framed page pushed its URL: the tab's history must not grow (Back stays Back).
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore);
     expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
     expect(page.url()).toBe(`${server.origin}/bust/1`);

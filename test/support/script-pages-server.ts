@@ -192,6 +192,7 @@ function route(url: URL, origin: string): Reply {
     if (m[1] === "bust") {
       const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
 try { window.open("/popup"); } catch (e) {}
+try { history.pushState({}, "", location.pathname + "?pushed=1"); } catch (e) {}
 try { const f = document.createElement("form"); f.method = "post"; f.action = "/submit"; document.body.append(f); f.submit(); } catch (e) {}
 `;
       // Once filled, each item gets a handler, a javascript: link and a script of its own:
