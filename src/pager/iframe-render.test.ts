@@ -4,6 +4,7 @@ import {
   emptyListContainer,
   FRAME_SANDBOX,
   hasScripts,
+  leastText,
   needsRendering,
   nothingFound,
   pageElementFilled,
@@ -61,6 +62,26 @@ describe("signals of an app shell", () => {
     const nav = shell.querySelector("nav") as Element;
     const model = read({ elements: [nav], elementsBy: "model" });
     expect(needsRendering(model, shell, '//*[@id="items"]')).toBe(true);
+  });
+
+  it("leastText: a tenth of page 1's text, at most 200 chars", () => {
+    const p1 = parse(`<ul id="items">${"<li>ten chars</li>".repeat(30)}</ul>`);
+    const ul = p1.querySelector("ul") as Element;
+    expect(leastText([ul])).toBe(27);
+    const big = parse(`<ul>${"<li>a long item of text here</li>".repeat(500)}</ul>`);
+    expect(leastText([big.querySelector("ul") as Element])).toBe(200);
+  });
+
+  it("pageElementFilled: not while it only says Loading…, yes once an item is there", () => {
+    const profile = profileOf([document.createElement("ul")], ['//*[@id="items"]']);
+    const loading = parse('<ul id="items"><li class="spinner">Loading…</li></ul>');
+    expect(pageElementFilled(loading, profile, 40)).toBe(false);
+    const one = parse(
+      '<ul id="items"><li>Entry 41: the last page has this single item, with its own words.</li></ul>',
+    );
+    expect(pageElementFilled(one, profile, 40)).toBe(true);
+    const picture = parse('<ul id="items"><li><img src="a.png" alt=""></li></ul>');
+    expect(pageElementFilled(picture, profile, 40)).toBe(true);
   });
 
   it("pageElementFilled: the rule's element, of page 1's kind, with content", () => {

@@ -114,21 +114,42 @@ export function needsRendering(
   return shell && hasScripts(doc);
 }
 
+/** Most visible text a rendered page element must hold before it counts as filled, chars. */
+export const MAX_LEAST_TEXT = 200;
+
+/**
+ * How much visible text a rendered page element must hold: a tenth of page 1's, at most
+ * {@link MAX_LEAST_TEXT}; so a "Loading…" placeholder is not taken for the page, while a
+ * last page with a single item of page 1's kind still is.
+ * @param page1 page 1's page elements
+ * @returns chars
+ */
+export function leastText(page1: readonly Element[]): number {
+  const chars = page1.reduce((n, e) => n + visibleText(e).length, 0);
+  return Math.min(MAX_LEAST_TEXT, Math.floor(chars / 10));
+}
+
 /**
  * Whether a live document holds page 1's page element with content, as the site rule
- * reads it (the frame is ready to copy).
+ * reads it (the frame is ready to copy): page 1's kind of element, with an image or
+ * media, or at least `minText` characters of visible text.
  * @param doc the frame's document
  * @param profile page 1's rule and shape
+ * @param minText least visible text, chars ({@link leastText}); 1 unless given
  */
-export function pageElementFilled(doc: Document, profile: PageProfile): boolean {
+export function pageElementFilled(doc: Document, profile: PageProfile, minText = 1): boolean {
   const found = evaluateXPaths(doc, profile.pageElementXPaths);
-  return structureAgrees(profile, found) && hasContent(found);
+  if (!structureAgrees(profile, found) || !hasContent(found)) return false;
+  if (found.some((e) => e.querySelector("img, picture, video"))) return true;
+  return found.reduce((n, e) => n + visibleText(e).length, 0) >= minText;
 }
 
 /** Options of {@link renderInFrame}. */
 export interface RenderOptions {
   /** Page 1's rule and shape: the frame is ready once its page element has content. */
   profile: PageProfile;
+  /** Least visible text of a filled page element, chars ({@link leastText}); 1 unless given. */
+  minText?: number;
   /** The reader's page (page 1) URL, whose origin the frame must keep; default: the
    * document's own location. */
   pageUrl?: string;
@@ -237,7 +258,7 @@ export function renderInFrame(
     };
     const check = () => {
       const d = frameDoc();
-      if (!d || !pageElementFilled(d, opts.profile)) return;
+      if (!d || !pageElementFilled(d, opts.profile, opts.minText)) return;
       // Filled: wait for a quiet moment, restarted by every further change, but not for
       // longer than RENDER_SETTLE_MAX_MS in all.
       const now = Date.now();

@@ -9,7 +9,13 @@ import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { fnv1a } from "./hash";
-import { needsRendering, RENDER_TIMEOUT_MS, RenderError, renderInFrame } from "./iframe-render";
+import {
+  leastText,
+  needsRendering,
+  RENDER_TIMEOUT_MS,
+  RenderError,
+  renderInFrame,
+} from "./iframe-render";
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
@@ -204,6 +210,8 @@ export class Pager {
   private readonly container: string | null;
   /** Pages rendered in a hidden frame (./iframe-render.ts) so far. */
   private rendered = 0;
+  /** Least visible text of a page element filled in a frame (./iframe-render.ts), chars. */
+  private readonly leastText: number;
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
   }
@@ -241,6 +249,7 @@ export class Pager {
           (b) => !start.pageElements.some((p) => p.contains(b) || b.contains(p)),
         )
       : [];
+    this.leastText = leastText(start.pageElements);
     const parent = last.parentElement;
     this.container =
       start.pageElements.length > 1 &&
@@ -470,6 +479,7 @@ export class Pager {
       const out = await renderInFrame(this.doc, page.url, {
         profile: this.profile,
         pageUrl: this.start.pageUrl,
+        minText: this.leastText,
         ...(this.abort ? { signal: this.abort.signal } : {}),
         ...this.hooks.render,
       });

@@ -6,7 +6,7 @@
  *   empty `<ul id="items">` and a server-rendered pager (links 1…5, "Next ›" with
  *   rel=next). The page's own script fetches `/spa/api?page=N` (JSON) and fills the list;
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
- *   wait for the script. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
+ *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
  *   `/spa/1?reader=1` adds a script that plays the reader for browsers the tests cannot
  *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
@@ -99,6 +99,7 @@ document.addEventListener("AutoPagerize_DOMNodeInserted", () => window.__ap.node
 document.addEventListener("GM_AutoPagerizeNextPageLoaded", () => window.__ap.pages++);
 function render(items) {
   const list = document.getElementById("items");
+  for (const l of list.querySelectorAll(".loading")) l.remove();
   for (const it of items) {
     const li = document.createElement("li");
     li.className = "entry";
@@ -138,7 +139,8 @@ const timer = setInterval(() => {
 `;
 
 const fill = (n: number) =>
-  `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
+  `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
+fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
 function ownPage(n: number, pager = true): string {
   return `<!doctype html>
