@@ -209,6 +209,8 @@ function watchForOwnScroll(scope: readonly Element[]): void {
   watchOwnScroll(window, {
     scope,
     onFound: () => {
+      // The reader told tsugi to join on this site anyway.
+      if (!modes().ownScroll) return;
       ownScroll = true;
       joined.length = 0;
       const reason = words.stop({ kind: "own-scroll" }, 1);
@@ -220,6 +222,15 @@ function watchForOwnScroll(scope: readonly Element[]): void {
       } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
     },
   });
+}
+
+/** The reader turned "leave it alone" off for this site after tsugi stepped aside:
+ * start joining again from page 1 (a new pager: the old one took everything back). */
+function joinDespiteOwnScroll(): void {
+  ownScroll = false;
+  if (pager instanceof Pager && pager.snapshot().state === "own-scroll") pager = null;
+  // A page without a pager goes back to saying why it has none.
+  if (!canJoin()) report({ ...status, state: "no-next", reason: noNextReason() });
 }
 
 /** Page 1 from the reader's site rule, when one applies. */
@@ -441,6 +452,7 @@ browser.storage.onChanged.addListener((changes, area) => {
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
+  if (ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
   if (!pager && canJoin() && enabled()) ensurePager();
   pager?.setAuto(enabled());
   applyAddressBar();

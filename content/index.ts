@@ -30,6 +30,7 @@ import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navi
 import type { Recalled } from "../src/place/places";
 import { matchingExclusion } from "../src/reader/exclusions";
 import { mergeSettings, type Settings } from "../src/reader/settings";
+import { siteModes } from "../src/reader/site-modes";
 import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
@@ -147,7 +148,9 @@ async function main(): Promise<void> {
   stage = {
     kind: "idle",
     start,
-    unwatch: watchOwnScroll(window, { onFound: ownScrollSeen }),
+    unwatch: siteModes(pageUrl, settings).ownScroll
+      ? watchOwnScroll(window, { onFound: ownScrollSeen })
+      : () => {},
     status: {
       ...INITIAL_STATUS,
       state: "no-next",

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
-import { MODE_KEYS } from "../src/reader/site-modes";
+import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { SiteRule } from "../src/reader/site-rules";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
 import { SiteRulesCard } from "./SiteRulesCard";
@@ -144,13 +144,13 @@ export function Options({ api }: { api: OptionsApi }) {
           </ul>
         )}
         {/* Sites where the reader turned one way of joining off in the popup (issue 15). */}
-        {settings.loadMoreOffSites.length + settings.frameOffSites.length > 0 ? (
+        {MODES.some((mode) => settings[MODE_KEYS[mode]].length > 0) ? (
           <ul class="sites" data-testid="modes-off">
-            {(["loadMore", "frame"] as const).flatMap((mode) =>
+            {MODES.flatMap((mode) =>
               settings[MODE_KEYS[mode]].map((site) => (
                 <li key={`${mode}:${site}`}>
                   <span>
-                    {site}: {t(mode === "loadMore" ? "popupModeLoadMore" : "popupModeFrame")}
+                    {site}: {t(MODE_LABELS[mode])}
                   </span>
                   <button
                     type="button"

@@ -162,12 +162,14 @@ describe("Popup", () => {
   it("switches each way of joining for this site (Load more clicks, hidden frames) off and on", async () => {
     const setSiteMode = vi.fn(async () => {});
     const root = await mount(
-      api({ ...ready, modes: { loadMore: true, frame: false } }, { setSiteMode }),
+      api({ ...ready, modes: { loadMore: true, frame: false, ownScroll: true } }, { setSiteMode }),
     );
     expect(q(root, "mode-loadMore").checked).toBe(true);
     expect(q(root, "mode-frame").checked).toBe(false);
     expect(q(root, "modes").textContent).toContain("[popupModeLoadMore]");
     expect(q(root, "modes").textContent).toContain("[popupModeFrame]");
+    expect(q(root, "modes").textContent).toContain("[popupModeOwnScroll]");
+    expect(q(root, "mode-ownScroll").checked).toBe(true);
     await click(q(root, "mode-loadMore"));
     expect(setSiteMode).toHaveBeenLastCalledWith("ex.com", "loadMore", false);
     expect(q(root, "mode-loadMore").checked).toBe(false);

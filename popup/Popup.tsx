@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile } from "../src/messaging/messages";
 import type { SiteModes, TabStatus } from "../src/messaging/status";
+import { MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { ItemsFormat } from "../src/siblings/items-export";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
@@ -127,7 +128,7 @@ export function Popup({ api }: { api: PopupApi }) {
       {status.site && status.modes ? (
         <fieldset class="modes" data-testid="modes">
           <legend>{t("popupModes")}</legend>
-          {(["loadMore", "frame"] as const).map((mode) => (
+          {MODES.map((mode) => (
             <label key={mode}>
               <input
                 type="checkbox"
@@ -141,7 +142,7 @@ export function Popup({ api }: { api: PopupApi }) {
                   });
                 }}
               />{" "}
-              {t(mode === "loadMore" ? "popupModeLoadMore" : "popupModeFrame")}
+              {t(MODE_LABELS[mode])}
             </label>
           ))}
         </fieldset>

@@ -49,7 +49,8 @@ export interface TabStatus {
    * empty shell filled by script. */
   framePages?: number;
   /** The reader's per-site switches of the modes (issue 15): clicking the page's "Load
-   * more" button, rendering script-built pages in a hidden frame. */
+   * more" button, rendering script-built pages in a hidden frame, leaving a site that
+   * scrolls by itself alone. */
   modes?: SiteModes;
   /** Items page 1's list holds (issue 21), when the popup asked and page 1's page element
    * is a list: the export then offers the items as CSV and JSON. */
@@ -64,8 +65,12 @@ export interface TabStatus {
 
 /** Which optional ways of joining are on for a site (issue 15). */
 export interface SiteModes {
+  /** Click the page's own "Load more" button. */
   loadMore: boolean;
+  /** Render script-built next pages in a hidden frame. */
   frame: boolean;
+  /** Keep out of the way of a page that lists more by itself as the reader scrolls. */
+  ownScroll: boolean;
 }
 
 export const INITIAL_STATUS: TabStatus = {

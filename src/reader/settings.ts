@@ -40,6 +40,9 @@ export interface Settings {
   /** Hosts where tsugi must not render script-built next pages in a hidden frame
    * (issue 15; see ./site-modes.ts). */
   frameOffSites: string[];
+  /** Hosts where tsugi joins pages even though the site lists more by itself as the
+   * reader scrolls (issue 15; see ./site-modes.ts). */
+  ownScrollOffSites: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -57,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   disabledSites: [],
   loadMoreOffSites: [],
   frameOffSites: [],
+  ownScrollOffSites: [],
 };
 
 /** Keys of {@link Settings}, as stored in `storage.sync`. */
@@ -85,6 +89,7 @@ export function mergeSettings(stored: unknown): Settings {
     disabledSites: [],
     loadMoreOffSites: [],
     frameOffSites: [],
+    ownScrollOffSites: [],
   };
   if (typeof stored !== "object" || stored === null) return s;
   const o = stored as Record<string, unknown>;
@@ -104,5 +109,6 @@ export function mergeSettings(stored: unknown): Settings {
   s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
   s.loadMoreOffSites = (stringList(o.loadMoreOffSites) ?? []).map((h) => h.toLowerCase());
   s.frameOffSites = (stringList(o.frameOffSites) ?? []).map((h) => h.toLowerCase());
+  s.ownScrollOffSites = (stringList(o.ownScrollOffSites) ?? []).map((h) => h.toLowerCase());
   return s;
 }

@@ -163,7 +163,7 @@ describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", 
       const from = server.requests.length;
       const page = await openPage("/list");
       const off = await waitForStatus(page, (s) => s.state === "off" && s.detector === true);
-      expect(off.modes).toEqual({ loadMore: false, frame: true });
+      expect(off.modes).toEqual({ loadMore: false, frame: true, ownScroll: true });
       expect(off.loadMore).toBe("Load more");
       for (let i = 0; i < 5; i++) {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -40,7 +40,11 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const p of open.splice(0)) await p.close().catch(() => {});
-  await setExtensionSettings(browser.context, { frameOffSites: [], loadMoreOffSites: [] });
+  await setExtensionSettings(browser.context, {
+    frameOffSites: [],
+    loadMoreOffSites: [],
+    ownScrollOffSites: [],
+  });
 });
 
 afterAll(async () => {
@@ -209,7 +213,7 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     const from = server.requests.length;
     const page = await openPage("/spa/1");
     const end = await scrollUntilSettled(page, 30_000);
-    expect(end.modes).toEqual({ loadMore: true, frame: false });
+    expect(end.modes).toEqual({ loadMore: true, frame: false, ownScroll: true });
     expect(end.framePages).toBeUndefined();
     // No frame ran page 2's script: its JSON was never asked for.
     expect(requested(from, "/spa/api")).toEqual(["/spa/api?page=1"]);
@@ -263,6 +267,15 @@ describe("a site with its own infinite scroll (case c)", () => {
       .poll(() => popup.getByTestId("state").textContent())
       .toBe(`${en("state_own_scroll")} — ${en("stop_own_scroll")}`);
     expect(await popup.getByTestId("next-now").isDisabled()).toBe(true);
+  });
+
+  it("is joined anyway where the reader turned 'leave it alone' off for the site", async () => {
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    const page = await openPage("/own/1");
+    const end = await scrollUntilSettled(page, 40_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+    expect(end.modes?.ownScroll).toBe(false);
+    expect(await page.locator(".tsugi-separator").count()).toBe(LAST_PAGE - 1);
   });
 
   it("without any pager link, tsugi stays idle and the status still says it is the site's own scrolling", async () => {
