@@ -11,7 +11,7 @@
 import browser, { type Runtime } from "webextension-polyfill";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
 import { isMessage, isPlaceMessage, type PlaceMessage } from "../src/messaging/messages";
-import type { TabStatus } from "../src/messaging/status";
+import { reasonWorded, type TabStatus } from "../src/messaging/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/messaging/tab-status";
 import {
   forgetSite,
@@ -131,7 +131,8 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
         : "#c33";
   void browser.action.setBadgeBackgroundColor({ tabId, color }).catch(() => {});
   void browser.action.setBadgeText({ tabId, text: badgeText(message.status) }).catch(() => {});
-  const stored: StoredTabStatus = { url: sender.url ?? "", status: message.status, at: Date.now() };
+  const status = reasonWorded(message.status, (key) => browser.i18n.getMessage(key));
+  const stored: StoredTabStatus = { url: sender.url ?? "", status, at: Date.now() };
   void browser.storage.session.set({ [tabStatusKey(tabId)]: stored }).catch(() => {});
   return undefined;
 });

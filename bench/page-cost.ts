@@ -62,11 +62,8 @@ async function loadSaved(
   const tab = await context.newPage();
   const cdp = await context.newCDPSession(tab);
   await cdp.send("Performance.enable");
-  await guardTab(tab, {
-    bytes: readFileSync(page.file),
-    charset: page.charset,
-    csp: "script-src 'none'",
-  });
+  const guard = await guardTab(tab);
+  guard.arm({ bytes: readFileSync(page.file), charset: page.charset, csp: "script-src 'none'" });
   await tab.goto(page.input.pageUrl, { waitUntil: "load", timeout: 60_000 });
   await tab.waitForTimeout(SETTLE_MS);
   return { tab, cdp };

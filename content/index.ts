@@ -15,7 +15,6 @@
  * page without a pager pays for; the features, forests and pager arrive only with the
  * detector script.
  */
-import browser from "webextension-polyfill";
 import { watchOwnScroll } from "../src/features/own-scroll";
 import {
   DETECTOR_FILE,
@@ -24,6 +23,7 @@ import {
   installedDetector,
 } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
+import { entryApi, listenForMessages } from "../src/messaging/entry-api";
 import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
@@ -42,6 +42,7 @@ type Stage =
   | { kind: "loading"; ready: Promise<DetectorApi | null> }
   | { kind: "running"; api: DetectorApi };
 
+const browser = entryApi();
 const pageUrl = location.href;
 let stage: Stage = { kind: "off", status: { ...INITIAL_STATUS } };
 
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
-      reason: t("reasonNoPager", [], "No pager on this page: tsugi stays idle."),
+      reasonKey: "reasonNoPager",
       detectMs: gate.ms,
       site: siteOf(pageUrl),
       siteEnabled: isSiteEnabled(pageUrl, settings.disabledSites),
@@ -168,12 +169,11 @@ async function main(): Promise<void> {
 /** An idle page's list grew by itself as the reader scrolled: say so in the status. */
 function ownScrollSeen(): void {
   if (stage.kind !== "idle") return;
-  const reason = t(
-    "stop_own_scroll",
-    [],
-    "This site loads more by itself as you scroll: tsugi stays out of its way.",
-  );
-  stage = { ...stage, status: { ...stage.status, state: "own-scroll", reason } };
+  // A message key, worded by the background and the popup (no i18n call on the page).
+  stage = {
+    ...stage,
+    status: { ...stage.status, state: "own-scroll", reason: null, reasonKey: "stop_own_scroll" },
+  };
   report(stage.status);
 }
 
@@ -182,7 +182,7 @@ function answerHere(message: Message): boolean {
   return message.type === "popup→content:get-status" || message.type === "popup→content:stop";
 }
 
-browser.runtime.onMessage.addListener((message: unknown) => {
+listenForMessages((message) => {
   if (!isMessage(message)) return undefined;
   switch (stage.kind) {
     case "running":

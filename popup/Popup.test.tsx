@@ -126,6 +126,12 @@ describe("Popup", () => {
     expect(q(root, "load-more").disabled).toBe(true);
     expect(q(root, "stop").disabled).toBe(true);
   });
+  it("words a reason the page sent as a message key, in the popup's language", async () => {
+    const root = await mount(
+      api({ ...INITIAL_STATUS, state: "no-next", reasonKey: "reasonNoPager" }),
+    );
+    expect(q(root, "state").textContent).toContain("— [reasonNoPager]");
+  });
   it("says tsugi does not run when the tab has no content script", async () => {
     const root = await mount(api(null));
     expect(root.textContent).toBe("[popupNoContent]");

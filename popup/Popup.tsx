@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile } from "../src/messaging/messages";
-import type { SiteModes, TabStatus } from "../src/messaging/status";
+import { reasonWorded, type SiteModes, type TabStatus } from "../src/messaging/status";
 import { MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { ItemsFormat } from "../src/siblings/items-export";
 
@@ -58,6 +58,7 @@ export function Popup({ api }: { api: PopupApi }) {
 
   if (status === undefined) return <p>…</p>;
   if (status === null) return <p class="muted">{t("popupNoContent")}</p>;
+  const { reason } = reasonWorded(status, t);
 
   const update = (s: TabStatus | null) => {
     if (s) setStatus(s);
@@ -184,7 +185,7 @@ export function Popup({ api }: { api: PopupApi }) {
         <dt>{t("popupState")}</dt>
         <dd data-testid="state">
           {t(`state_${status.state.replace("-", "_")}`) || status.state}
-          {status.reason ? <span class="muted"> — {status.reason}</span> : null}
+          {reason ? <span class="muted"> — {reason}</span> : null}
         </dd>
         {status.rule ? (
           <>

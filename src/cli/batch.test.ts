@@ -17,7 +17,7 @@ async function collect(
   extra: Partial<Parameters<typeof runBatch>[2]> = {},
 ) {
   const lines: Record<string, unknown>[] = [];
-  const counts = await runBatch(itemsOf(list), run, {
+  const counts = await runBatch(itemsOf(list), () => run, {
     jobs: 2,
     timeoutMs: 200,
     settleMs: 50,

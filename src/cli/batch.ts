@@ -80,12 +80,12 @@ export async function pageLine(
 /**
  * Run every item of a manifest with `s.jobs` workers.
  * @param items manifest items (read lazily: a batch from stdin starts at once)
- * @param run the page runner
+ * @param runnerOf the page runner of worker `w` (0 ≤ w < jobs), asked once per worker
  * @returns the final counts
  */
 export async function runBatch(
   items: AsyncIterable<ManifestItem>,
-  run: PageRunner,
+  runnerOf: (worker: number) => PageRunner,
   s: BatchSettings,
 ): Promise<BatchCounts> {
   const start = Date.now();
@@ -105,7 +105,8 @@ export async function runBatch(
     counts.elapsedMs = Date.now() - start;
     s.onProgress?.({ ...counts });
   };
-  const worker = async () => {
+  const worker = async (w: number) => {
+    const run = runnerOf(w);
     for (;;) {
       const next = await it.next();
       if (next.done) return;
@@ -126,7 +127,7 @@ export async function runBatch(
       answer(r.ok, r.line);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, s.jobs) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, s.jobs) }, (_, w) => worker(w)));
   counts.elapsedMs = Date.now() - start;
   return counts;
 }

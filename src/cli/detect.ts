@@ -11,7 +11,7 @@ import type { Item } from "../siblings/items";
 import { UsageError } from "./args";
 import type { PageRunner } from "./batch";
 import type { BrowserSlot } from "./browser-pool";
-import { measurePage } from "./guarded-page";
+import { measurePage, TabPool } from "./guarded-page";
 import type { PageDetection } from "./page-detect";
 
 /** Placeholder origin for a file given without --url (its absolute links then look cross-origin). */
@@ -40,17 +40,17 @@ function bundleRunner<T, O extends object>(
   name: "__tsugiDetect" | "__tsugiRecords",
   shape: (answer: T, url: string) => O,
 ): PageRunner {
+  const pool = new TabPool(slot);
   return async (job, signal) => {
     const m = await measurePage(
-      slot,
+      pool,
       job,
       { javaScript: false, waitUntil: "load" },
       signal,
       async (tab, url) => {
-        await tab.evaluate(code);
+        // One round trip: the bundle installs `name`, the same script calls it.
         const answer = await tab.evaluate(
-          ([n, u]) => (globalThis as unknown as Record<string, (u: string) => unknown>)[n]?.(u),
-          [name, url] as const,
+          `(() => { ${code}\n; return globalThis[${JSON.stringify(name)}](${JSON.stringify(url)}); })()`,
         );
         return shape(answer as T, url);
       },

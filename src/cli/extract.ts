@@ -17,7 +17,7 @@ import type { ExtractedArticle } from "../extract/article";
 import { repoRoot } from "../replay/cases";
 import type { PageRunner } from "./batch";
 import type { BrowserSlot } from "./browser-pool";
-import { measurePage } from "./guarded-page";
+import { measurePage, TabPool } from "./guarded-page";
 
 /** The page-side bundle built by `npm run build:cli`. */
 export function extractBundle(): string {
@@ -38,9 +38,10 @@ export function extractRunner(
   bundle: string,
   format: "json" | ExportFormat,
 ): PageRunner {
+  const pool = new TabPool(slot);
   return async (job, signal) => {
     const m = await measurePage(
-      slot,
+      pool,
       job,
       { javaScript: true, waitUntil: "domcontentloaded" },
       signal,

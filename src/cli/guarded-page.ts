@@ -1,15 +1,17 @@
 /**
- * Open one page of a batch in its own browser context, kept on the page it was opened
- * for ({@link guardTab}), measure it, and close it within a bounded time. A crash of the
+ * Open the pages of a batch in pooled tabs, each kept on the page it was opened for
+ * ({@link guardTab}), measure them, and hand the tab on to the next page. A crash of the
  * tab or of the browser becomes a {@link CrashError} (the batch tries the page again); the
- * page's time running out (the signal) closes the context, which ends every pending call.
+ * page's time running out (the signal) closes the tab's context, which ends every pending
+ * call. A tab is reused only after a page that ended well, and only after it was blanked,
+ * so no timer or refresh of one page can reach the next.
  */
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CrashError } from "./batch";
 import { after, type BrowserSlot, CLOSE_GRACE_MS } from "./browser-pool";
 import type { PageJob } from "./manifest";
-import { guardTab } from "./page-guard";
+import { guardTab, type NavigationGuard } from "./page-guard";
 
 /** How to open the page. */
 export interface OpenOptions {
@@ -47,48 +49,129 @@ async function closeContext(slot: BrowserSlot, browser: Browser, context: Browse
   if (!closed) slot.replace(browser);
 }
 
+/** A tab of the pool: its own context (cookies, cache) and its navigation guard. */
+interface PooledTab {
+  browser: Browser;
+  context: BrowserContext;
+  tab: Page;
+  guard: NavigationGuard;
+  javaScript: boolean;
+  /** pages it has opened */
+  uses: number;
+  /** the tab crashed since it was last taken */
+  crashed: boolean;
+}
+
 /**
- * Open `job` in a fresh context of the slot's browser and run `measure` on it.
+ * Tabs of one browser slot, reused from page to page. Opening a context and a tab costs
+ * about 150 ms of the browser's own (single) thread, as much as loading a saved page; with
+ * a fresh tab per page the browser process was the batch's bottleneck and a second job
+ * added almost nothing (bench:cli, README "Mining many pages").
+ */
+export class TabPool {
+  private readonly idle: PooledTab[] = [];
+
+  /**
+   * @param slot the browser the tabs live in
+   * @param maxUses pages a tab opens before it is closed, bounding what a long batch can
+   *   leak into one tab
+   */
+  constructor(
+    readonly slot: BrowserSlot,
+    private readonly maxUses = 50,
+  ) {}
+
+  /**
+   * An idle tab of the live browser with the same script setting, or a new one.
+   * @throws CrashError when the browser died while the tab was being opened
+   */
+  async take(javaScript: boolean): Promise<PooledTab> {
+    const browser = await this.slot.get();
+    for (let i = this.idle.length - 1; i >= 0; i--) {
+      const t = this.idle[i] as PooledTab;
+      if (t.browser !== browser || !browser.isConnected()) {
+        this.idle.splice(i, 1);
+      } else if (t.javaScript === javaScript) {
+        this.idle.splice(i, 1);
+        t.crashed = false;
+        return t;
+      }
+    }
+    const lost = (e: Error) =>
+      browser.isConnected() ? e : new CrashError(`crashed: ${e.message.split("\n")[0]}`);
+    const context = await browser
+      .newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } })
+      .catch((e: Error) => {
+        throw lost(e);
+      });
+    try {
+      const tab = await context.newPage();
+      const guard = await guardTab(tab);
+      const t: PooledTab = { browser, context, tab, guard, javaScript, uses: 0, crashed: false };
+      tab.on("crash", () => {
+        t.crashed = true;
+      });
+      return t;
+    } catch (e) {
+      void closeContext(this.slot, browser, context);
+      throw lost(e as Error);
+    }
+  }
+
+  /**
+   * Hand a tab back after its page: blanked and kept when `reusable`, else closed.
+   * @returns once the tab is idle or closing
+   */
+  async give(t: PooledTab, reusable: boolean): Promise<void> {
+    if (reusable && !t.crashed && t.uses < this.maxUses && t.browser.isConnected()) {
+      // about:blank makes no request, so the armed-off guard never sees it; it unloads the
+      // page with its refresh timers.
+      const blank = await Promise.race([
+        t.tab.goto("about:blank").then(
+          () => true,
+          () => false,
+        ),
+        after(CLOSE_GRACE_MS, false),
+      ]);
+      if (blank && !t.crashed) {
+        this.idle.push(t);
+        return;
+      }
+    }
+    await closeContext(this.slot, t.browser, t.context);
+  }
+}
+
+/**
+ * Open `job` in a tab of the pool and run `measure` on it.
  * @param measure gets the tab and the page's URL (the final one after redirects, live)
  * @throws CrashError when the tab or the browser crashed; Error for a page that cannot be
- *   loaded (missing file, HTTP error, the page left for another document); any error of
- *   `measure`
+ *   loaded (missing file, HTTP error, the page left for another document, "timeout" once
+ *   `signal` aborted); any error of `measure`
  */
 export async function measurePage<T>(
-  slot: BrowserSlot,
+  pool: TabPool,
   job: PageJob,
   opts: OpenOptions,
   signal: AbortSignal,
   measure: (tab: Page, url: string) => Promise<T>,
 ): Promise<Measured<T>> {
   const bytes = job.file ? savedBytes(job.file) : null;
-  const browser = await slot.get();
   if (signal.aborted) throw new Error("timeout");
-  const context = await browser
-    .newContext({
-      javaScriptEnabled: opts.javaScript && !job.file,
-      viewport: { width: 1280, height: 800 },
-    })
-    .catch((e: Error) => {
-      throw browser.isConnected() ? e : new CrashError(`crashed: ${e.message.split("\n")[0]}`);
-    });
+  const t = await pool.take(opts.javaScript && !job.file);
+  const { browser, tab } = t;
+  t.uses++;
   let closing: Promise<void> | null = null;
-  const close = () => {
-    closing ??= closeContext(slot, browser, context);
-    return closing;
-  };
   // Time is up: closing the context ends every call pending on it.
-  const onAbort = () => void close();
+  const onAbort = () => {
+    closing ??= closeContext(pool.slot, browser, t.context);
+  };
   signal.addEventListener("abort", onAbort, { once: true });
   if (signal.aborted) onAbort();
-  let crashed = false;
+  let ok = false;
   let left = (): string | null => null;
   try {
-    const tab = await context.newPage();
-    tab.on("crash", () => {
-      crashed = true;
-    });
-    const guard = await guardTab(tab, bytes ? { bytes, charset: job.charset } : null);
+    t.guard.arm(bytes ? { bytes, charset: job.charset } : null);
     const res = await tab.goto(job.url, { waitUntil: opts.waitUntil, timeout: 0 });
     if (!bytes && res && !res.ok()) throw new Error(`HTTP ${res.status()} for ${job.url}`);
     const committed = tab.url();
@@ -96,16 +179,18 @@ export async function measurePage<T>(
     left = () => (bytes && tab.url() !== committed ? tab.url() : null);
     const value = await measure(tab, bytes ? job.url : committed);
     if (left()) throw new Error(`the page left for ${left()}`);
-    return { value, refresh: guard.refresh() };
+    ok = true;
+    return { value, refresh: t.guard.refresh() };
   } catch (e) {
-    if (crashed || !browser.isConnected())
+    if (t.crashed || !browser.isConnected())
       throw new CrashError(`crashed: ${(e as Error).message.split("\n")[0]}`);
     if (signal.aborted) throw new Error("timeout");
     if (left()) throw new Error(`the page left for ${left()}`);
     throw e;
   } finally {
     signal.removeEventListener("abort", onAbort);
-    if (signal.aborted) void close();
-    else await close();
+    if (closing || signal.aborted) onAbort();
+    else if (ok) await pool.give(t, true);
+    else void pool.give(t, false);
   }
 }

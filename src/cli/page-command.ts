@@ -74,21 +74,25 @@ async function batch(cmd: PageCommand, p: Parsed): Promise<number> {
     throw new UsageError(`no such manifest: ${path}`);
   const skip = o.resume ? answeredIdsIn(o.resume) : new Set<string>();
   const showProgress = o.progress || process.stderr.isTTY === true;
-  // One browser, pages side by side in its tabs: as fast as a browser per worker, measured
-  // on this 2-core machine (README "Mining many pages"), with less memory.
-  const slot = new BrowserSlot();
+  // A browser per worker: with tabs reused, a batch waits on the browser process's own
+  // thread, which a second browser doubles (README "Mining many pages" has the numbers).
+  const slots = Array.from({ length: o.jobs }, () => new BrowserSlot());
   let counts: BatchCounts;
   try {
-    counts = await runBatch(items(path, o.shard, cmd.defaultUrl), cmd.runner(slot), {
-      jobs: o.jobs,
-      timeoutMs: o.timeoutMs,
-      skip,
-      total: path === "-" ? null : countLines(path, o.shard),
-      write: (line) => process.stdout.write(`${line}\n`),
-      ...(showProgress ? { onProgress: progressWriter() } : {}),
-    });
+    counts = await runBatch(
+      items(path, o.shard, cmd.defaultUrl),
+      (w) => cmd.runner(slots[w] as BrowserSlot),
+      {
+        jobs: o.jobs,
+        timeoutMs: o.timeoutMs,
+        skip,
+        total: path === "-" ? null : countLines(path, o.shard),
+        write: (line) => process.stdout.write(`${line}\n`),
+        ...(showProgress ? { onProgress: progressWriter() } : {}),
+      },
+    );
   } finally {
-    await slot.close();
+    await Promise.all(slots.map((slot) => slot.close()));
   }
   if (showProgress && process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   process.stderr.write(`${summaryLine(counts)}\n`);

@@ -48,19 +48,25 @@ export function routeAction(
   return saved ? "abort" : "continue";
 }
 
-/** The guard on one tab. */
+/** The guard on one tab, armed afresh for each page the tab opens. */
 export interface NavigationGuard {
-  /** URL of the first later navigation the tab attempted (a refresh), or null */
+  /**
+   * Let the tab's next main-frame navigation load (from `saved`, or from the network when
+   * null) and refuse every one after it. Call before each `goto`, on a blank tab.
+   */
+  arm(saved: SavedBytes | null): void;
+  /** URL of the first later navigation the page attempted (a refresh), or null */
   refresh(): string | null;
 }
 
 /**
- * Route a tab through {@link routeAction}. Call before the tab's first `goto`.
+ * Route a tab through {@link routeAction}. Call once, before the tab's first `goto`; then
+ * {@link NavigationGuard.arm} before each page.
  * @param tab a fresh tab
- * @param saved the bytes to answer its first navigation with, or null for a live page
  */
-export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<NavigationGuard> {
-  let loaded = false;
+export async function guardTab(tab: Page): Promise<NavigationGuard> {
+  let saved: SavedBytes | null = null;
+  let loaded = true;
   let refresh: string | null = null;
   const main = tab.mainFrame();
   await tab.route("**/*", async (route: Route) => {
@@ -71,21 +77,22 @@ export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<Nav
     } catch {
       /* a request with no frame (a worker's): not a navigation of this tab */
     }
+    const page = saved;
     const action = routeAction(
       { navigation: req.isNavigationRequest(), mainFrame },
       loaded,
-      saved !== null,
+      page !== null,
     );
     if (action === "serve" || action === "continue") {
       if (req.isNavigationRequest() && mainFrame) loaded = true;
     }
     try {
-      if (action === "serve" && saved) {
+      if (action === "serve" && page) {
         await route.fulfill({
           status: 200,
-          contentType: saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
-          headers: { "content-security-policy": saved.csp ?? SAVED_PAGE_CSP },
-          body: saved.bytes,
+          contentType: page.charset ? `text/html; charset=${page.charset}` : "text/html",
+          headers: { "content-security-policy": page.csp ?? SAVED_PAGE_CSP },
+          body: page.bytes,
         });
       } else if (action === "continue") {
         await route.continue();
@@ -99,5 +106,12 @@ export async function guardTab(tab: Page, saved: SavedBytes | null): Promise<Nav
       /* the tab closed meanwhile (timeout, crash): nothing to answer */
     }
   });
-  return { refresh: () => refresh };
+  return {
+    arm(next) {
+      saved = next;
+      loaded = false;
+      refresh = null;
+    },
+    refresh: () => refresh,
+  };
 }

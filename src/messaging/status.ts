@@ -20,6 +20,11 @@ export interface TabStatus {
   state: PagerState;
   /** Why joining ended or never started, in words a reader understands. */
   reason: string | null;
+  /** The reason as the key of an i18n message without substitutions, for `reason` to be
+   * worded by whoever shows it ({@link reasonWorded}): the content entry leaves it so on
+   * pages without a pager, since its first `i18n.getMessage` loads the message catalogue
+   * through a synchronous call to the browser on every page. */
+  reasonKey?: string;
   /** The next link tsugi would follow now (absolute URL), if any. */
   nextUrl: string | null;
   /** Confidence of the next link on page 1, 0..1. */
@@ -82,3 +87,13 @@ export const INITIAL_STATUS: TabStatus = {
   detectMs: 0,
   rule: null,
 };
+
+/**
+ * The status with `reason` worded from `reasonKey` when only the key was sent.
+ * @param getMessage `i18n.getMessage` of the context that shows the status
+ * @returns the same status when there is nothing to word
+ */
+export function reasonWorded(status: TabStatus, getMessage: (key: string) => string): TabStatus {
+  if (status.reason !== null || !status.reasonKey) return status;
+  return { ...status, reason: getMessage(status.reasonKey) || null };
+}
