@@ -122,7 +122,8 @@ export interface OwnScrollOptions {
 /**
  * Watch a page for a list that grows by itself after the reader scrolls: at least
  * {@link MIN_NEW_ITEMS} items appended to one list in one batch of mutations, within
- * {@link SCROLL_WINDOW_MS} of a scroll. Reports once, then stops watching.
+ * {@link SCROLL_WINDOW_MS} of a scroll. The DOM is observed from the first scroll event
+ * on (nothing before: every page without a pager runs this). Reports once, then stops.
  * @param win the page's window
  * @param opts scope and callback
  * @returns a function that stops watching
@@ -131,9 +132,7 @@ export function watchOwnScroll(win: Window, opts: OwnScrollOptions): () => void 
   const doc = win.document;
   const scope = opts.scope ?? [];
   let lastScrollAt = Number.NEGATIVE_INFINITY;
-  const onScroll = () => {
-    lastScrollAt = win.performance.now();
-  };
+  let observing = false;
   const Observer = (win as Window & typeof globalThis).MutationObserver;
   const observer = new Observer((records) => {
     if (!soonAfterScroll(lastScrollAt, win.performance.now())) return;
@@ -146,11 +145,17 @@ export function watchOwnScroll(win: Window, opts: OwnScrollOptions): () => void 
       return;
     }
   });
+  const onScroll = () => {
+    lastScrollAt = win.performance.now();
+    // Observed from the first scroll on: a page the reader never scrolls costs nothing.
+    if (observing) return;
+    observing = true;
+    observer.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true });
+  };
   const stop = () => {
     observer.disconnect();
     win.removeEventListener("scroll", onScroll);
   };
   win.addEventListener("scroll", onScroll, { passive: true });
-  observer.observe(doc.body ?? doc.documentElement, { childList: true, subtree: true });
   return stop;
 }
