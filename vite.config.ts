@@ -15,7 +15,7 @@ export default defineConfig({
       browser: "chrome",
       // A standalone IIFE needs no loader and no web-accessible resources,
       // so pages cannot probe for the extension through them.
-      contentScripts: { standaloneFiles: ["content/index.ts"] },
+      contentScripts: { standaloneFiles: ["content/index.ts", "content/frame-guard.ts"] },
     }),
   ],
   build: {

@@ -23,6 +23,7 @@ import {
   formatArticle,
 } from "../src/export/joined-article";
 import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/features/load-more";
+import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import type { ExportFile, Message } from "../src/messaging/messages";
@@ -44,6 +45,7 @@ import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
 import type { JoinedPlace, Recalled } from "../src/place/places";
 import { mergeSettings, type Settings } from "../src/reader/settings";
+import { siteModes } from "../src/reader/site-modes";
 import {
   matchSiteRule,
   parseSiteRules,
@@ -86,6 +88,8 @@ let pager: JoiningPager | null = null;
 let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
+/** The page lists more by itself as the reader scrolls (issue 15): tsugi joins nothing. */
+let ownScroll = false;
 /** Pages joined again when the reader came back (issue 19); undefined on a fresh visit. */
 let restored: number | undefined;
 /** Keeps the background's record of the joined pages and the reader's place. */
@@ -102,16 +106,29 @@ function enabled(): boolean {
   return isSiteEnabled(pageUrl, settings.disabledSites);
 }
 
+/** The reader's per-site switches of the optional modes (load-more clicks, frames). */
+function modes() {
+  return siteModes(pageUrl, settings);
+}
+
+/** Why a pager waiting for the scroll does nothing: the site or its mode is switched
+ * off; null when it is on. */
+function pausedReason(): string | null {
+  if (!enabled()) return t("reasonSiteOff", [], "Auto-join is off for this site.");
+  if (!start && loadMore && !modes().loadMore)
+    return t("reasonLoadMoreOff", [], 'Clicking "Load more" is off for this site.');
+  return null;
+}
+
 function report(next: TabStatus): void {
   const on = enabled();
+  const paused = next.state === "ready" ? pausedReason() : null;
   status = {
     ...next,
-    // A pager waiting for the scroll is "off" while the site is switched off.
-    state: !on && next.state === "ready" ? "off" : next.state,
-    reason:
-      !on && next.state === "ready"
-        ? t("reasonSiteOff", [], "Auto-join is off for this site.")
-        : next.reason,
+    // A pager waiting for the scroll is "off" while the site (or its mode) is switched off.
+    state: paused ? "off" : next.state,
+    reason: paused ?? next.reason,
+    modes: modes(),
     ruleName,
     ruleSource,
     site,
@@ -126,19 +143,22 @@ function report(next: TabStatus): void {
   });
 }
 
-/** Whether page 1 gave the pager something to follow: a next link or a load-more button. */
+/** Whether page 1 gave the pager something to follow: a next link or a load-more button,
+ * on a page that does not scroll by itself. */
 function canJoin(): boolean {
-  return start !== null || loadMore !== null;
+  return !ownScroll && (start !== null || loadMore !== null);
 }
 
 /** The pager, created on first need (a switched-off site gets none until asked). */
 function ensurePager(): JoiningPager | null {
   if (pager) return pager;
+  if (ownScroll) return null;
   if (!start) {
     if (!loadMore) return null;
     pager = new LoadMorePager(document, loadMore.target, settings, report, {
       words,
       detectMs: loadMore.detectMs,
+      mayClick: () => modes().loadMore,
     });
     pager.setAuto(enabled());
     pager.attach();
@@ -154,6 +174,7 @@ function ensurePager(): JoiningPager | null {
 function pagerHooks(): PagerHooks {
   return {
     words,
+    mayRender: () => modes().frame,
     onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
@@ -175,6 +196,41 @@ function startWith(match: RuleMatch, userRule: boolean, detectMs: number): Pager
     rule: match.rule,
     ...(userRule ? { userRule } : {}),
   };
+}
+
+/**
+ * Keep out of the way of a page that lists more by itself as the reader scrolls
+ * (../src/features/own-scroll.ts): watch page 1's page elements (any list of the page
+ * when there is no pager), and when the site's own items arrive, take back what tsugi
+ * joined and join nothing more.
+ * @param scope page 1's page elements; empty: any list
+ */
+function watchForOwnScroll(scope: readonly Element[]): void {
+  watchOwnScroll(window, {
+    scope,
+    onFound: () => {
+      // The reader told tsugi to join on this site anyway.
+      if (!modes().ownScroll) return;
+      ownScroll = true;
+      joined.length = 0;
+      const reason = words.stop({ kind: "own-scroll" }, 1);
+      if (pager instanceof Pager) {
+        pager.yieldToSite();
+        // Back or Reload must not join again the pages just taken back.
+        place?.save();
+        report(pager.snapshot());
+      } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
+    },
+  });
+}
+
+/** The reader turned "leave it alone" off for this site after tsugi stepped aside:
+ * start joining again from page 1 (a new pager: the old one took everything back). */
+function joinDespiteOwnScroll(): void {
+  ownScroll = false;
+  if (pager instanceof Pager && pager.snapshot().state === "own-scroll") pager = null;
+  // A page without a pager goes back to saying why it has none.
+  if (!canJoin()) report({ ...status, state: "no-next", reason: noNextReason() });
 }
 
 /** Page 1 from the reader's site rule, when one applies. */
@@ -336,6 +392,7 @@ async function main(
         : null;
     if (button) loadMore = { target: button, detectMs: found.ms };
     else if (!start) {
+      watchForOwnScroll([]);
       report({
         ...INITIAL_STATUS,
         state: "no-next",
@@ -348,6 +405,8 @@ async function main(
       return;
     }
   }
+  // A load-more pager's clicks grow the list by design: only next-link pages are watched.
+  if (start) watchForOwnScroll(start.pageElements);
   if (!enabled()) {
     report(
       start
@@ -393,6 +452,7 @@ browser.storage.onChanged.addListener((changes, area) => {
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
+  if (ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
   if (!pager && canJoin() && enabled()) ensurePager();
   pager?.setAuto(enabled());
   applyAddressBar();

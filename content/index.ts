@@ -5,7 +5,9 @@
  *   off      not an HTML page, or an excluded URL: nothing more happens
  *   idle     the gate found no pager signal, no site rule applies and the reader is not
  *            coming back to joined pages (Back, Forward, Reload): nothing is loaded;
- *            a reader's request ("Next page now", export…) loads the detector anyway
+ *            a reader's request ("Next page now", export…) loads the detector anyway.
+ *            A list that grows by itself as the reader scrolls turns the status into
+ *            "own-scroll" (the site's own infinite scroll, issue 15), still idle
  *   loading  the background is injecting the detector script (content/detector.ts)
  *   running  the detector answers every message from here on
  *
@@ -13,6 +15,7 @@
  * page without a pager pays for; the features, forests and pager arrive only with the
  * detector script.
  */
+import { watchOwnScroll } from "../src/features/own-scroll";
 import {
   DETECTOR_FILE,
   type DetectorApi,
@@ -27,6 +30,7 @@ import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navi
 import type { Recalled } from "../src/place/places";
 import { matchingExclusion } from "../src/reader/exclusions";
 import { mergeSettings, type Settings } from "../src/reader/settings";
+import { siteModes } from "../src/reader/site-modes";
 import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
@@ -34,7 +38,7 @@ import { whenIdle } from "./when-idle";
 
 type Stage =
   | { kind: "off"; status: TabStatus }
-  | { kind: "idle"; status: TabStatus; start: DetectorStart }
+  | { kind: "idle"; status: TabStatus; start: DetectorStart; unwatch: () => void }
   | { kind: "loading"; ready: Promise<DetectorApi | null> }
   | { kind: "running"; api: DetectorApi };
 
@@ -84,6 +88,8 @@ async function recalled(settings: Settings): Promise<Recalled | null> {
 function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   if (stage.kind === "running") return Promise.resolve(stage.api);
   if (stage.kind === "loading") return stage.ready;
+  // The detector watches the page itself from here on.
+  if (stage.kind === "idle") stage.unwatch();
   const before = stage;
   const ready = browser.runtime
     .sendMessage({ type: "content→background:load-detector" })
@@ -143,6 +149,9 @@ async function main(): Promise<void> {
   stage = {
     kind: "idle",
     start,
+    unwatch: siteModes(pageUrl, settings).ownScroll
+      ? watchOwnScroll(window, { onFound: ownScrollSeen })
+      : () => {},
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
@@ -153,6 +162,17 @@ async function main(): Promise<void> {
       pageCap: settings.pageCap,
       detector: false,
     },
+  };
+  report(stage.status);
+}
+
+/** An idle page's list grew by itself as the reader scrolled: say so in the status. */
+function ownScrollSeen(): void {
+  if (stage.kind !== "idle") return;
+  // A message key, worded by the background and the popup (no i18n call on the page).
+  stage = {
+    ...stage,
+    status: { ...stage.status, state: "own-scroll", reason: null, reasonKey: "stop_own_scroll" },
   };
   report(stage.status);
 }

@@ -108,6 +108,25 @@ describe("Options", () => {
       expect.objectContaining({ disabledSites: ["b.test"] }),
     );
   });
+  it("lists sites where a way of joining is off and turns one back on", async () => {
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const root = await mount(
+      api({ saveSettings }, { loadMoreOffSites: ["a.test"], frameOffSites: ["b.test", "c.test"] }),
+    );
+    const items = Array.from(q(root, "modes-off").querySelectorAll("li"), (li) =>
+      li.querySelector("span")?.textContent?.trim(),
+    );
+    expect(items).toEqual([
+      "a.test: [popupModeLoadMore]",
+      "b.test: [popupModeFrame]",
+      "c.test: [popupModeFrame]",
+    ]);
+    await click(q(root, "modes-off").querySelectorAll("button")[1] as Element);
+    expect(saveSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ loadMoreOffSites: ["a.test"], frameOffSites: ["c.test"] }),
+    );
+    expect(q(await mount(api()), "modes-off")).toBeNull();
+  });
   it("saves Wedata site rules, dropping invalid items with a message", async () => {
     const saveSiteRules = vi.fn(async (_r: SiteRule[]) => {});
     const root = await mount(api({ saveSiteRules }));

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
+import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { SiteRule } from "../src/reader/site-rules";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
 import { SiteRulesCard } from "./SiteRulesCard";
@@ -142,6 +143,31 @@ export function Options({ api }: { api: OptionsApi }) {
             ))}
           </ul>
         )}
+        {/* Sites where the reader turned one way of joining off in the popup (issue 15). */}
+        {MODES.some((mode) => settings[MODE_KEYS[mode]].length > 0) ? (
+          <ul class="sites" data-testid="modes-off">
+            {MODES.flatMap((mode) =>
+              settings[MODE_KEYS[mode]].map((site) => (
+                <li key={`${mode}:${site}`}>
+                  <span>
+                    {site}: {t(MODE_LABELS[mode])}
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void save({
+                        ...settings,
+                        [MODE_KEYS[mode]]: settings[MODE_KEYS[mode]].filter((s) => s !== site),
+                      })
+                    }
+                  >
+                    {t("optTurnOn")}
+                  </button>
+                </li>
+              )),
+            )}
+          </ul>
+        ) : null}
       </Card>
 
       <Card id="exclusions" title={t("optExclusions")} help={t("optExclusionsHelp")}>

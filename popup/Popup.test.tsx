@@ -39,6 +39,7 @@ function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
     fetchAll: async () => status,
     exportArticle: async () => file,
     setSiteEnabled: async () => {},
+    setSiteMode: async () => {},
     download: () => {},
     copy: async () => {},
     openOptions: () => {},
@@ -163,6 +164,35 @@ describe("Popup", () => {
     expect(q(root, "site-toggle").checked).toBe(false);
     await click(q(root, "site-toggle"));
     expect(setSiteEnabled).toHaveBeenLastCalledWith("ex.com", true);
+  });
+  it("switches each way of joining for this site (Load more clicks, hidden frames) off and on", async () => {
+    const setSiteMode = vi.fn(async () => {});
+    const root = await mount(
+      api({ ...ready, modes: { loadMore: true, frame: false, ownScroll: true } }, { setSiteMode }),
+    );
+    expect(q(root, "mode-loadMore").checked).toBe(true);
+    expect(q(root, "mode-frame").checked).toBe(false);
+    expect(q(root, "modes").textContent).toContain("[popupModeLoadMore]");
+    expect(q(root, "modes").textContent).toContain("[popupModeFrame]");
+    expect(q(root, "modes").textContent).toContain("[popupModeOwnScroll]");
+    expect(q(root, "mode-ownScroll").checked).toBe(true);
+    await click(q(root, "mode-loadMore"));
+    expect(setSiteMode).toHaveBeenLastCalledWith("ex.com", "loadMore", false);
+    expect(q(root, "mode-loadMore").checked).toBe(false);
+    await click(q(root, "mode-frame"));
+    expect(setSiteMode).toHaveBeenLastCalledWith("ex.com", "frame", true);
+    expect(q(root, "mode-frame").checked).toBe(true);
+    // A status without modes (the entry's idle status) shows no mode switches.
+    expect(q(await mount(api(ready)), "modes")).toBeNull();
+  });
+  it("says when the site scrolls by itself, and how many pages a hidden frame rendered", async () => {
+    const own = await mount(
+      api({ ...ready, state: "own-scroll", nextUrl: null, reason: "The site's own." }),
+    );
+    expect(q(own, "state").textContent).toBe("[state_own_scroll] — The site's own.");
+    expect(q(own, "next-now").disabled).toBe(true);
+    const framed = await mount(api({ ...ready, pages: 4, framePages: 3 }));
+    expect(q(framed, "pages").textContent).toBe("4 — [popupFramePages:3]");
   });
   it("exports the joined pages in the chosen format, as a download or to the clipboard", async () => {
     const exportArticle = vi.fn(async () => file);

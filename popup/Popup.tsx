@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile } from "../src/messaging/messages";
-import { reasonWorded, type TabStatus } from "../src/messaging/status";
+import { reasonWorded, type SiteModes, type TabStatus } from "../src/messaging/status";
+import { MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { ItemsFormat } from "../src/siblings/items-export";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
@@ -16,6 +17,8 @@ export interface PopupApi {
   exportArticle(format: ExportFormat | ItemsFormat): Promise<ExportFile | null>;
   /** Switch auto-join for a site (host) on or off (`storage.sync`). */
   setSiteEnabled(site: string, on: boolean): Promise<void>;
+  /** Switch one optional way of joining (issue 15) for a site on or off (`storage.sync`). */
+  setSiteMode(site: string, mode: keyof SiteModes, on: boolean): Promise<void>;
   download(file: ExportFile): void;
   copy(text: string): Promise<void>;
   openOptions(): void;
@@ -32,7 +35,8 @@ type Busy = null | "next" | "more" | "fetch" | "export";
 
 /**
  * This tab's pager: next link (and confidence), pages joined, state, site rule;
- * the per-site switch; next page now, load 5 more, stop; export (Markdown, HTML,
+ * the per-site switch and, under it, the per-site switches of the optional ways of joining
+ * (clicking "Load more", rendering in a hidden frame); next page now, load 5 more, stop; export (Markdown, HTML,
  * plain text) of the pages joined so far or of all pages, fetched first with a
  * progress bar, as a download or to the clipboard.
  */
@@ -122,6 +126,28 @@ export function Popup({ api }: { api: PopupApi }) {
           {t("popupAutoJoinOn", [status.site])}
         </label>
       ) : null}
+      {status.site && status.modes ? (
+        <fieldset class="modes" data-testid="modes">
+          <legend>{t("popupModes")}</legend>
+          {MODES.map((mode) => (
+            <label key={mode}>
+              <input
+                type="checkbox"
+                data-testid={`mode-${mode}`}
+                checked={status.modes?.[mode] !== false}
+                onChange={(e) => {
+                  const on = (e.currentTarget as HTMLInputElement).checked;
+                  const modes = { ...(status.modes as SiteModes), [mode]: on };
+                  void api.setSiteMode(status.site as string, mode, on).then(() => {
+                    setStatus({ ...status, modes });
+                  });
+                }}
+              />{" "}
+              {t(MODE_LABELS[mode])}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <dl>
         <dt>{t("popupNextLink")}</dt>
         <dd data-testid="next">
@@ -143,6 +169,12 @@ export function Popup({ api }: { api: PopupApi }) {
         <dt>{t("popupPagesJoined")}</dt>
         <dd data-testid="pages">
           {status.pages}
+          {status.framePages ? (
+            <span class="muted" data-testid="frame-pages">
+              {" "}
+              — {t("popupFramePages", [String(status.framePages)])}
+            </span>
+          ) : null}
           {status.restored ? (
             <span class="muted" data-testid="restored">
               {" "}

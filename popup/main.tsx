@@ -3,6 +3,7 @@ import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { mergeSettings } from "../src/reader/settings";
+import { MODE_KEYS, withSiteMode } from "../src/reader/site-modes";
 import { withSite } from "../src/reader/site-switch";
 import { Popup, type PopupApi } from "./Popup";
 
@@ -39,6 +40,10 @@ const api: PopupApi = {
     await browser.storage.sync.set({
       disabledSites: withSite(disabledSites, `http://${site}/`, on),
     });
+  },
+  async setSiteMode(site, mode, on) {
+    const stored = mergeSettings(await browser.storage.sync.get(Object.values(MODE_KEYS)));
+    await browser.storage.sync.set(withSiteMode(stored, mode, `http://${site}/`, on));
   },
   download(file) {
     const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));

@@ -8,7 +8,7 @@ import type { Item } from "../siblings/items";
 import { extensionId, launchChromium } from "./browser";
 
 /** States in which the content script will not join anything more. */
-export const FINAL_STATES = new Set(["no-next", "done", "stopped", "off"]);
+export const FINAL_STATES = new Set(["no-next", "done", "stopped", "off", "own-scroll"]);
 
 /** The extension's background worker (started again if Chromium stopped it). */
 async function backgroundWorker(context: BrowserContext): Promise<Worker> {

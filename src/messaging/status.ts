@@ -3,8 +3,17 @@
  * `no-next`: detection found no next link (tsugi stays idle on this page);
  * `ready`: waiting for the reader to scroll near the end; `loading`: one
  * request in flight; `done`: the last page was joined; `stopped`: an error or a
- * safety limit ended joining (see `reason`). */
-export type PagerState = "starting" | "off" | "no-next" | "ready" | "loading" | "done" | "stopped";
+ * safety limit ended joining (see `reason`); `own-scroll`: the page lists more by itself
+ * as the reader scrolls (issue 15), so tsugi joins nothing there. */
+export type PagerState =
+  | "starting"
+  | "off"
+  | "no-next"
+  | "ready"
+  | "loading"
+  | "done"
+  | "stopped"
+  | "own-scroll";
 
 /** Snapshot of one tab's pager, sent to the popup and the badge. */
 export interface TabStatus {
@@ -41,6 +50,13 @@ export interface TabStatus {
   /** The label of the page's own "Load more" button that the load-more pager clicks
    * (issue 15), when the page has no next link but such a button. */
   loadMore?: string | null;
+  /** Joined pages that were rendered in a hidden frame (issue 15): their HTML was an
+   * empty shell filled by script. */
+  framePages?: number;
+  /** The reader's per-site switches of the modes (issue 15): clicking the page's "Load
+   * more" button, rendering script-built pages in a hidden frame, leaving a site that
+   * scrolls by itself alone. */
+  modes?: SiteModes;
   /** Items page 1's list holds (issue 21), when the popup asked and page 1's page element
    * is a list: the export then offers the items as CSV and JSON. */
   listItems?: number;
@@ -50,6 +66,16 @@ export interface TabStatus {
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
    * idle, and only the content entry ran). */
   detector?: boolean;
+}
+
+/** Which optional ways of joining are on for a site (issue 15). */
+export interface SiteModes {
+  /** Click the page's own "Load more" button. */
+  loadMore: boolean;
+  /** Render script-built next pages in a hidden frame. */
+  frame: boolean;
+  /** Keep out of the way of a page that lists more by itself as the reader scrolls. */
+  ownScroll: boolean;
 }
 
 export const INITIAL_STATUS: TabStatus = {

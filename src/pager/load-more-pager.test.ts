@@ -51,7 +51,12 @@ function site(
   return { dom, doc, list, button, clicks, events };
 }
 
-function start(doc: Document, settings: Partial<Settings> = {}, growthTimeoutMs = 300) {
+function start(
+  doc: Document,
+  settings: Partial<Settings> = {},
+  growthTimeoutMs = 300,
+  mayClick?: () => boolean,
+) {
   const target = findLoadMore(doc);
   if (!target) throw new Error("no load-more control found");
   const states: TabStatus[] = [];
@@ -60,7 +65,7 @@ function start(doc: Document, settings: Partial<Settings> = {}, growthTimeoutMs 
     target,
     { ...DEFAULT_SETTINGS, minIntervalMs: 0, ...settings },
     (s) => states.push(s),
-    { growthTimeoutMs, settleMs: 30 },
+    { growthTimeoutMs, settleMs: 30, ...(mayClick ? { mayClick } : {}) },
   );
   const settled = () =>
     new Promise<TabStatus>((resolve, reject) => {
@@ -97,6 +102,22 @@ describe("LoadMorePager", () => {
     // Nothing was put inside the site's list; the status line stands after it.
     expect(s.list.querySelector(".tsugi-status")).toBeNull();
     expect(s.list.nextElementSibling?.className).toBe("tsugi-status");
+  });
+
+  it("clicks nothing while the reader's per-site switch is off, and goes on once it is on", async () => {
+    const s = site({ lastPage: 3 });
+    let allowed = false;
+    const { pager, states, settled } = start(s.doc, {}, 300, () => allowed);
+    pager.attach();
+    await pager.loadNext();
+    await pager.loadMore(3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.clicks).toHaveLength(0);
+    expect(states[states.length - 1]).toMatchObject({ state: "ready", pages: 1 });
+    allowed = true;
+    await pager.loadMore(5);
+    expect(await settled()).toMatchObject({ state: "done", pages: 3 });
+    expect(s.clicks).toHaveLength(2);
   });
 
   it("stops at the page cap (page 1 counts)", async () => {

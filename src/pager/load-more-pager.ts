@@ -47,6 +47,9 @@ export interface LoadMoreOptions {
   growthTimeoutMs?: number;
   /** {@link SETTLE_MS} unless given (tests). */
   settleMs?: number;
+  /** Whether clicking is allowed now (the reader's per-site "Load more" switch); asked
+   * before every click. Default: always. */
+  mayClick?(): boolean;
   /** Called once a click grew the list: the page number (2 for the first click) and the
    * new items. */
   onPage?(page: { number: number; items: Element[] }): void;
@@ -186,6 +189,8 @@ export class LoadMorePager implements JoiningPager {
    */
   async loadNext(): Promise<void> {
     if (this.state !== "ready") return;
+    // The reader turned clicking off for this site: wait, ready, for it to be on again.
+    if (this.opts.mayClick && !this.opts.mayClick()) return;
     if (this.pages >= this.settings.pageCap)
       return this.finish({ kind: "page-cap", cap: this.settings.pageCap });
     if (!this.currentControl()) return this.finish({ kind: "load-more-end" });
@@ -197,6 +202,10 @@ export class LoadMorePager implements JoiningPager {
     // The page may have changed while we waited.
     const control = this.currentControl();
     if (!control) return this.finish({ kind: "load-more-end" });
+    if (this.opts.mayClick && !this.opts.mayClick()) {
+      this.block.hide();
+      return this.setState("ready");
+    }
     const before = new Set(runItems(this.target));
     const grown = this.waitForGrowth(before);
     this.lastClickAt = Date.now();

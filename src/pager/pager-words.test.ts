@@ -20,6 +20,9 @@ const reasons: StopReason[] = [
   { kind: "reader-stop" },
   { kind: "load-more-end" },
   { kind: "no-growth", seconds: 8 },
+  { kind: "render-timeout", seconds: 10, url: "https://s.test/2" },
+  { kind: "render-left", url: "https://s.test/2" },
+  { kind: "own-scroll" },
 ];
 
 describe("pager words", () => {
@@ -44,6 +47,9 @@ describe("pager words", () => {
     expect(w.stop({ kind: "page-cap", cap: 9 }, 3)).toContain("9");
     expect(w.stop({ kind: "no-growth", seconds: 8 }, 3)).toContain("8");
     expect(w.stop({ kind: "load-more-end" }, 4)).toContain("4");
+    expect(w.stop({ kind: "render-timeout", seconds: 10, url: "https://s.test/2" }, 3)).toContain(
+      "10",
+    );
     expect(w.clicking(5)).toContain("5");
     expect(w.loading(4)).toContain("4");
     expect(w.page(3)).toBe("3 ページ目");

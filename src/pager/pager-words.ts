@@ -22,6 +22,10 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
       return [String(reason.cap)];
     case "no-growth":
       return [String(reason.seconds)];
+    case "render-timeout":
+      return [reason.url, String(reason.seconds)];
+    case "own-scroll":
+      return [];
     case "http-error":
       return [String(reason.status), reason.url];
     case "fetch-failed":
@@ -34,6 +38,7 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "no-page-element":
     case "duplicate-content":
     case "unconfirmed":
+    case "render-left":
       return [reason.url];
   }
 }

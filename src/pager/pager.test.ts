@@ -6,7 +6,7 @@ import { detect } from "../detect/detect";
 import type { TabStatus } from "../messaging/status";
 import { DEFAULT_SETTINGS } from "../reader/settings";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
-import { contentHash, Pager, pagerStart } from "./pager";
+import { contentHash, Pager, type PagerHooks, pagerStart } from "./pager";
 
 // Real parts: the project's static server on test fixtures, Node's fetch, jsdom's
 // DOMParser. jsdom has no layout, so the end of the content is always "within
@@ -26,6 +26,7 @@ function startPager(
   path: string,
   settings: Partial<typeof DEFAULT_SETTINGS> = {},
   confirm = false,
+  hooks: PagerHooks = {},
 ) {
   document.documentElement.innerHTML = readFileSync(join(FIXTURES, path), "utf8")
     .replace(/^<!doctype html>/i, "")
@@ -41,13 +42,14 @@ function startPager(
     start,
     { ...DEFAULT_SETTINGS, minIntervalMs: 0, ...settings },
     (s) => states.push(s),
+    hooks,
   );
   const settled = () =>
     new Promise<TabStatus>((resolve, reject) => {
       const t0 = Date.now();
       const poll = () => {
         const last = states[states.length - 1];
-        if (last && (last.state === "done" || last.state === "stopped")) resolve(last);
+        if (last && ["done", "stopped", "own-scroll"].includes(last.state)) resolve(last);
         else if (Date.now() - t0 > 10_000) reject(new Error(`still ${last?.state}`));
         else setTimeout(poll, 20);
       };
@@ -148,6 +150,58 @@ describe("Pager", () => {
     const end = await settled();
     expect(end.state).toBe("stopped");
     expect(end.reason).toMatch(/could not add/);
+  });
+  it("takes back every joined page when the site's own scrolling takes over", async () => {
+    const { pager, settled } = startPager("chain/1.html");
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    expect(document.querySelectorAll("[data-tsugi-page]").length).toBeGreaterThan(1);
+    expect(pager.yieldToSite()).toBe(2);
+    expect(document.querySelector("[data-tsugi-page], .tsugi-separator, .tsugi-status")).toBeNull();
+    expect(document.body.textContent).not.toContain("Part 3 ends with this paragraph");
+    const snap = pager.snapshot();
+    expect(snap).toMatchObject({ state: "own-scroll", pages: 1 });
+    expect(snap.reason).toContain("loads more by itself");
+    const before = server.requests.length;
+    await pager.loadNext();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("stops with a clear reason, frame removed, when an app-shell page never fills in its frame", async () => {
+    const frames: number[] = [];
+    const watch = new MutationObserver(() =>
+      frames.push(document.querySelectorAll("[data-tsugi-frame]").length),
+    );
+    watch.observe(document, { childList: true, subtree: true });
+    const { pager, settled } = startPager("shell/1.html", {}, false, {
+      render: { timeoutMs: 300 },
+    });
+    pager.attach();
+    const end = await settled();
+    watch.disconnect();
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toMatch(/shell\/2\.html built no content within 1 s/);
+    // One frame was made for page 2 (jsdom never runs its script), then taken away.
+    expect(Math.max(...frames)).toBe(1);
+    expect(document.querySelector("[data-tsugi-frame]")).toBeNull();
+    expect(document.querySelector(".tsugi-separator")).toBeNull();
+  });
+
+  it("makes no frame when the reader turned frames off for the site", async () => {
+    let made = 0;
+    const watch = new MutationObserver(() => {
+      if (document.querySelector("[data-tsugi-frame]")) made++;
+    });
+    watch.observe(document, { childList: true, subtree: true });
+    const { pager, settled } = startPager("shell/1.html", {}, false, {
+      mayRender: () => false,
+      render: { timeoutMs: 300 },
+    });
+    pager.attach();
+    const end = await settled();
+    watch.disconnect();
+    expect(made).toBe(0);
+    expect(end.reason ?? "").not.toMatch(/built no content/);
   });
 });
 

@@ -4,11 +4,18 @@ import { visibleText } from "../features/text";
 import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
-import { evaluateXPath } from "../rule/xpath";
+import { evaluateXPath, xpathFor } from "../rule/xpath";
 import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import { fnv1a } from "./hash";
+import {
+  leastText,
+  needsRendering,
+  RENDER_TIMEOUT_MS,
+  RenderError,
+  renderInFrame,
+} from "./iframe-render";
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
@@ -18,7 +25,13 @@ import { StatusBlock, watchScroll } from "./status-block";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 import { tableRows } from "./table-rows";
 import { trimFarPages } from "./trim";
-import { type PageProfile, profileOf, resolvePage, visitedIn } from "./verify-page";
+import {
+  type PageProfile,
+  profileOf,
+  type ResolvedPage,
+  resolvePage,
+  visitedIn,
+} from "./verify-page";
 
 /** Automatic retries after a 5xx, 429 or network error, before stopping with "Retry". */
 export const MAX_RETRIES = 2;
@@ -63,6 +76,12 @@ export interface PagerHooks {
   onRuleChecked?(check: RuleCheck): void;
   /** Words for the reader (localized by the content script); English by default. */
   words?: PagerWords;
+  /** Whether a fetched page that is an empty app shell may be rendered in a hidden
+   * same-origin iframe (./iframe-render.ts); asked before each such page, so the
+   * reader's per-site switch applies at once. Default: always. */
+  mayRender?(): boolean;
+  /** Options of the frame rendering (tests shorten the time-out). */
+  render?: { timeoutMs?: number; settleMs?: number };
 }
 
 /** What the pager says in the page and in its status. */
@@ -186,6 +205,13 @@ export class Pager {
    * trigger, no spacing between requests, pages read from the browser's cache. */
   private restoring = false;
   private readonly onScroll = () => this.maybeLoad();
+  /** XPath of the list that holds page 1's page elements (null: they are not items of
+   * one list); an empty copy of it marks a fetched page as an app shell. */
+  private readonly container: string | null;
+  /** Pages rendered in a hidden frame (./iframe-render.ts) so far. */
+  private rendered = 0;
+  /** Least visible text of a page element filled in a frame (./iframe-render.ts), chars. */
+  private readonly leastText: number;
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
   }
@@ -223,6 +249,14 @@ export class Pager {
           (b) => !start.pageElements.some((p) => p.contains(b) || b.contains(p)),
         )
       : [];
+    this.leastText = leastText(start.pageElements);
+    const parent = last.parentElement;
+    this.container =
+      start.pageElements.length > 1 &&
+      parent &&
+      start.pageElements.every((e) => e.parentElement === parent)
+        ? xpathFor(parent)
+        : null;
     const point = this.insertionPoint(start, last);
     this.block = new StatusBlock(doc, point.parent);
     point.parent.insertBefore(this.block.element, point.before);
@@ -263,7 +297,7 @@ export class Pager {
 
   /** The reader's "stop": cancel a request in flight and join nothing more. */
   stop(): void {
-    if (this.state === "done" || this.state === "stopped") return;
+    if (this.isFinished()) return;
     const inFlight = this.abort;
     this.finish({ kind: "reader-stop" });
     inFlight?.abort();
@@ -340,6 +374,7 @@ export class Pager {
         pageElement: this.start.pageElementXPaths.join(" | "),
         nextLink: this.start.rule?.nextLink ?? null,
       },
+      ...(this.rendered > 0 ? { framePages: this.rendered } : {}),
     };
   }
 
@@ -405,8 +440,11 @@ export class Pager {
       }
     }
     if (this.isFinished()) return;
+    const ready = await this.renderIfShell(url, page);
+    if (this.isFinished() || ready === null) return;
+    page = ready.page;
     try {
-      this.join(url, page);
+      this.join(url, page, ready.read);
     } catch (e) {
       // The host page may have removed our insertion point, or a rule may misfire:
       // stop with a reason instead of staying "loading".
@@ -418,8 +456,52 @@ export class Pager {
     }
   }
 
+  /**
+   * The fetched page, or, when it is an app shell (no content until its script runs), the
+   * same page rendered in a hidden same-origin frame (./iframe-render.ts), with the read
+   * of the fetched page when it was taken as it is. Null when joining stopped: the frame
+   * timed out ("render-timeout") or left the site ("render-left").
+   */
+  private async renderIfShell(
+    url: string,
+    page: FetchedPage,
+  ): Promise<{ page: FetchedPage; read: ResolvedPage | null } | null> {
+    const asFetched = { page, read: null };
+    if (!(this.hooks.mayRender?.() ?? true)) return asFetched;
+    // Another site or a page already shown: join() refuses it with its own reason.
+    if (!sameOrigin(this.start.pageUrl, page.url)) return asFetched;
+    if (this.visited.has(normalizeUrl(page.url))) return asFetched;
+    // As join() reads it: the requested and the landed URL count as shown.
+    const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
+    const read = resolvePage(page.doc, page.url, this.profile, visitedIn(shown));
+    if (!needsRendering(read, page.doc, this.container)) return { page, read };
+    try {
+      const out = await renderInFrame(this.doc, page.url, {
+        profile: this.profile,
+        pageUrl: this.start.pageUrl,
+        minText: this.leastText,
+        ...(this.abort ? { signal: this.abort.signal } : {}),
+        ...this.hooks.render,
+      });
+      this.rendered += 1;
+      return { page: out, read: null };
+    } catch (e) {
+      if (this.isFinished()) return null;
+      const err = e instanceof RenderError ? e : new RenderError(String(e), "timeout", page.url);
+      if (err.problem === "left-origin") {
+        this.finish({ kind: "render-left", url: page.url });
+        return null;
+      }
+      // No falling back on what the model picks in the shell: with the page's own list
+      // there and empty, that pick is its navigation or footer, not its content.
+      const seconds = Math.ceil((this.hooks.render?.timeoutMs ?? RENDER_TIMEOUT_MS) / 1000);
+      this.finish({ kind: "render-timeout", seconds, url: page.url });
+      return null;
+    }
+  }
+
   /** Insert a fetched page (or stop), then look again whether the end is within reach. */
-  private join(url: string, page: FetchedPage): void {
+  private join(url: string, page: FetchedPage, known: ResolvedPage | null = null): void {
     // A redirect may land on another site or on a page already shown.
     if (!sameOrigin(this.start.pageUrl, page.url)) {
       this.finish({ kind: "cross-origin", url: page.url });
@@ -442,7 +524,8 @@ export class Pager {
       }
       this.confirmPending = false;
     }
-    const read = resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
+    // Read once: the shell test before joining may have read this very page already.
+    const read = known ?? resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
     this.hooks.onRuleChecked?.({
       page: this.pages + 1,
       ok: read.ruleProblems.length === 0,
@@ -522,7 +605,7 @@ export class Pager {
   }
 
   private isFinished(): boolean {
-    return this.state === "done" || this.state === "stopped";
+    return this.state === "done" || this.state === "stopped" || this.state === "own-scroll";
   }
 
   private finish(stop: StopReason): void {
@@ -542,6 +625,33 @@ export class Pager {
     else if (this.pages > 1 || !isNormalEnd(reason))
       this.showStatus(this.words.stop(reason, this.pages), reason);
     else this.block.hide();
+  }
+
+  /**
+   * The page lists more by itself as the reader scrolls (../features/own-scroll.ts):
+   * cancel a request in flight, take back every page joined so far (the site shows its
+   * own copies) and join nothing more; the state becomes "own-scroll".
+   * @returns how many joined pages were taken back
+   */
+  yieldToSite(): number {
+    if (this.state === "own-scroll") return 0;
+    const inFlight = this.abort;
+    this.abort = null;
+    this.detach();
+    inFlight?.abort();
+    const taken = this.pages - 1;
+    for (const el of Array.from(
+      this.doc.querySelectorAll(
+        '[data-tsugi-page]:not([data-tsugi-page="1"]), .tsugi-separator, [data-tsugi-frame]',
+      ),
+    ))
+      el.remove();
+    for (const bar of this.bars) bar.removeAttribute("data-tsugi-pager-bar");
+    this.withdraw();
+    this.pages = 1;
+    this.reason = { kind: "own-scroll" };
+    this.setState("own-scroll");
+    return taken;
   }
 
   /** Take back everything the pager put into page 1 (nothing was joined). */

@@ -18,7 +18,13 @@ export type StopReason =
   /** The page's "Load more" button is gone or disabled (the list's normal end). */
   | { kind: "load-more-end" }
   /** A "Load more" click added no item to the list within `seconds`. */
-  | { kind: "no-growth"; seconds: number };
+  | { kind: "no-growth"; seconds: number }
+  /** A next page built by script did not fill in its hidden frame within `seconds`. */
+  | { kind: "render-timeout"; seconds: number; url: string }
+  /** A next page rendered in a hidden frame went to another site (redirect or script). */
+  | { kind: "render-left"; url: string }
+  /** The page lists more by itself as the reader scrolls: tsugi keeps out of its way. */
+  | { kind: "own-scroll" };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -84,6 +90,12 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `End: ${pages} page${pages === 1 ? "" : "s"} loaded, the "Load more" button is gone.`;
     case "no-growth":
       return `Stopped: the list did not grow within ${reason.seconds} s of clicking "Load more".`;
+    case "render-timeout":
+      return `Stopped: ${reason.url} built no content within ${reason.seconds} s.`;
+    case "render-left":
+      return `Stopped: while being rendered, ${reason.url} went to another site.`;
+    case "own-scroll":
+      return "This site loads more by itself as you scroll: tsugi stays out of its way.";
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

@@ -34,6 +34,15 @@ export interface Settings {
   exclusions: string[];
   /** Hosts where the reader switched auto-join off (see ./site-switch.ts). */
   disabledSites: string[];
+  /** Hosts where tsugi must not click the page's "Load more" button (issue 15; see
+   * ./site-modes.ts). */
+  loadMoreOffSites: string[];
+  /** Hosts where tsugi must not render script-built next pages in a hidden frame
+   * (issue 15; see ./site-modes.ts). */
+  frameOffSites: string[];
+  /** Hosts where tsugi joins pages even though the site lists more by itself as the
+   * reader scrolls (issue 15; see ./site-modes.ts). */
+  ownScrollOffSites: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -49,6 +58,9 @@ export const DEFAULT_SETTINGS: Settings = {
   skipRepeats: true,
   exclusions: [],
   disabledSites: [],
+  loadMoreOffSites: [],
+  frameOffSites: [],
+  ownScrollOffSites: [],
 };
 
 /** Keys of {@link Settings}, as stored in `storage.sync`. */
@@ -71,7 +83,14 @@ function stringList(v: unknown): string[] | null {
  * @param stored anything read from `storage.sync` (may be undefined)
  */
 export function mergeSettings(stored: unknown): Settings {
-  const s: Settings = { ...DEFAULT_SETTINGS, exclusions: [], disabledSites: [] };
+  const s: Settings = {
+    ...DEFAULT_SETTINGS,
+    exclusions: [],
+    disabledSites: [],
+    loadMoreOffSites: [],
+    frameOffSites: [],
+    ownScrollOffSites: [],
+  };
   if (typeof stored !== "object" || stored === null) return s;
   const o = stored as Record<string, unknown>;
   const num = (v: unknown, min: number, max: number): number | null =>
@@ -88,5 +107,8 @@ export function mergeSettings(stored: unknown): Settings {
   if (typeof o.skipRepeats === "boolean") s.skipRepeats = o.skipRepeats;
   s.exclusions = stringList(o.exclusions) ?? s.exclusions;
   s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
+  s.loadMoreOffSites = (stringList(o.loadMoreOffSites) ?? []).map((h) => h.toLowerCase());
+  s.frameOffSites = (stringList(o.frameOffSites) ?? []).map((h) => h.toLowerCase());
+  s.ownScrollOffSites = (stringList(o.ownScrollOffSites) ?? []).map((h) => h.toLowerCase());
   return s;
 }

@@ -10,6 +10,12 @@ import {
   startLoadMoreServer,
 } from "../support/load-more-server";
 import { PAGES, type PlaceServer, startPlaceServer } from "../support/place-server";
+import {
+  type ScriptPagesServer,
+  LAST_PAGE as SPA_LAST_PAGE,
+  PER_PAGE as SPA_PER_PAGE,
+  startScriptPagesServer,
+} from "../support/script-pages-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
  * test watches what the extension asks the server for instead of reading the DOM. */
@@ -19,6 +25,7 @@ let runner: { exit(): Promise<void> } | null = null;
 let server: StaticServer | null = null;
 let placeServer: PlaceServer | null = null;
 let loadMoreServer: LoadMoreServer | null = null;
+let scriptServer: ScriptPagesServer | null = null;
 
 afterEach(async () => {
   await runner?.exit();
@@ -29,6 +36,8 @@ afterEach(async () => {
   placeServer = null;
   await loadMoreServer?.close();
   loadMoreServer = null;
+  await scriptServer?.close();
+  scriptServer = null;
 });
 
 async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -114,6 +123,28 @@ describe("Firefox", () => {
       const api = srv.requests.filter((r) => r.path.startsWith("/api/items")).map((r) => r.path);
       expect(api).toEqual(
         Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
+      );
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "renders app-shell pages in a hidden frame through every page (issue 15 b): every item once, in order",
+    async () => {
+      scriptServer = await startScriptPagesServer();
+      await openInFirefox(`${scriptServer.origin}/spa/1?reader=1`);
+      // Page 1's own script plays the reader and reports what the page shows.
+      const srv = scriptServer;
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, "http://x").searchParams;
+      console.log(`script pages (Firefox): ${seen.toString()}`);
+      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+      expect(seen.get("inorder")).toBe("1");
+      expect(seen.get("pages")).toBe(String(SPA_LAST_PAGE - 1));
+      // The frames' scripts asked for each JSON page once.
+      const api = srv.requests.filter((r) => r.path.startsWith("/spa/api")).map((r) => r.path);
+      expect(api).toEqual(
+        Array.from({ length: SPA_LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
       );
     },
   );

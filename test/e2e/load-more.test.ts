@@ -7,8 +7,14 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
-import { messageTab, scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
+import { extensionId, type LaunchedBrowser } from "../../src/cli/browser";
+import {
+  messageTab,
+  scrollUntilSettled,
+  setExtensionSettings,
+  tabStatus,
+  waitForStatus,
+} from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
 import { launchWithExtension } from "../support/extension";
@@ -146,6 +152,53 @@ describe("a Load more button that loads nothing", () => {
     // Nothing was gained: no line in the page (the popup says why).
     expect(await page.locator(".tsugi-status [role=status]").isVisible()).toBe(false);
     expect(await titles(page)).toHaveLength(PER_PAGE);
+  });
+});
+
+describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", () => {
+  it("clicks nothing while it is off, and clicks again once the popup turns it on", async () => {
+    const site = new URL(server.origin).host;
+    await setExtensionSettings(browser.context, { loadMoreOffSites: [site] });
+    try {
+      const from = server.requests.length;
+      const page = await openPage("/list");
+      const off = await waitForStatus(page, (s) => s.state === "off" && s.detector === true);
+      expect(off.modes).toEqual({ loadMore: false, frame: true, ownScroll: true });
+      expect(off.loadMore).toBe("Load more");
+      for (let i = 0; i < 5; i++) {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForTimeout(200);
+      }
+      // Not even "next page now" clicks while the reader said no.
+      await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
+      const api = server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
+      expect(api).toEqual([]);
+      expect(await titles(page)).toHaveLength(PER_PAGE);
+
+      const tabs = await browser.context.serviceWorkers()[0]?.evaluate(async (u) => {
+        type S = {
+          storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
+        };
+        const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(
+          null,
+        );
+        return Object.keys(items).filter((k) => items[k]?.url === u);
+      }, page.url());
+      const tab = Number(tabs?.[0]?.slice("tab-status:".length));
+      const popup = await browser.context.newPage();
+      open.push(popup);
+      await popup.goto(
+        `chrome-extension://${await extensionId(browser.context)}/popup/index.html?tab=${tab}`,
+      );
+      const toggle = popup.getByTestId("mode-loadMore");
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+      await toggle.click();
+      const end = await scrollUntilSettled(page, 60_000);
+      expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+      expect(await titles(page)).toHaveLength(PER_PAGE * LAST_PAGE);
+    } finally {
+      await setExtensionSettings(browser.context, { loadMoreOffSites: [] });
+    }
   });
 });
 

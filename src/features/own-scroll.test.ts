@@ -1,0 +1,156 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  addedByParent,
+  appendedItems,
+  inScope,
+  isTsugiNode,
+  MIN_RUN,
+  SCROLL_WINDOW_MS,
+  soonAfterScroll,
+  watchOwnScroll,
+} from "./own-scroll";
+
+const li = (text: string, attrs: Record<string, string> = {}) => {
+  const el = document.createElement("li");
+  el.className = "entry";
+  el.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+};
+
+function list(n: number): HTMLUListElement {
+  document.body.innerHTML = "";
+  const ul = document.createElement("ul");
+  for (let i = 1; i <= n; i++) ul.append(li(`Old ${i}`));
+  document.body.append(ul);
+  return ul;
+}
+
+/** The records MutationObserver delivers for `change` (a real observer, flushed). */
+async function recordsOf(target: Node, change: () => void): Promise<MutationRecord[]> {
+  const out: MutationRecord[] = [];
+  const mo = new MutationObserver((r) => out.push(...r));
+  mo.observe(target, { childList: true, subtree: true });
+  change();
+  await Promise.resolve();
+  out.push(...mo.takeRecords());
+  mo.disconnect();
+  return out;
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("signals", () => {
+  it("isTsugiNode: joined pages, separators, the status line and frames, not page 1", () => {
+    expect(isTsugiNode(li("x", { "data-tsugi-page": "2" }))).toBe(true);
+    expect(isTsugiNode(li("x", { "data-tsugi-page": "1" }))).toBe(false);
+    expect(isTsugiNode(li("x", { "data-tsugi-frame": "" }))).toBe(true);
+    const sep = document.createElement("div");
+    sep.className = "tsugi-separator";
+    expect(isTsugiNode(sep)).toBe(true);
+    expect(isTsugiNode(li("x"))).toBe(false);
+    expect(isTsugiNode(document.createTextNode("x"))).toBe(false);
+  });
+
+  it("appendedItems: items added after a run of their kind, one batch of several records", async () => {
+    const ul = list(MIN_RUN);
+    const records = await recordsOf(ul, () => {
+      for (let i = 1; i <= 3; i++) ul.append(li(`New ${i}`));
+    });
+    expect(records.length).toBe(3);
+    const groups = addedByParent(records);
+    expect(Array.from(groups.keys())).toEqual([ul]);
+    expect(appendedItems(ul, groups.get(ul) ?? new Set()).map((e) => e.textContent)).toEqual([
+      "New 1",
+      "New 2",
+      "New 3",
+    ]);
+  });
+
+  it("appendedItems: nothing for items put before the old ones (a live ticker), a short list, or another kind", async () => {
+    const ul = list(MIN_RUN);
+    const prepended = await recordsOf(ul, () => ul.prepend(li("Top 1"), li("Top 2")));
+    for (const [p, a] of addedByParent(prepended)) expect(appendedItems(p, a)).toEqual([]);
+    const short = list(MIN_RUN - 1);
+    const few = await recordsOf(short, () => short.append(li("New 1"), li("New 2")));
+    for (const [p, a] of addedByParent(few)) expect(appendedItems(p, a)).toEqual([]);
+    const ul2 = list(MIN_RUN);
+    const other = await recordsOf(ul2, () => {
+      const ad = document.createElement("div");
+      ad.className = "ad";
+      ad.textContent = "Buy now";
+      ul2.append(ad);
+    });
+    for (const [p, a] of addedByParent(other)) expect(appendedItems(p, a)).toEqual([]);
+  });
+
+  it("addedByParent leaves out tsugi's own nodes and empty ones", async () => {
+    const ul = list(MIN_RUN);
+    const records = await recordsOf(ul, () => {
+      ul.append(li("Joined", { "data-tsugi-page": "2" }), li(""));
+    });
+    expect(addedByParent(records).size).toBe(0);
+  });
+
+  it("soonAfterScroll: within the window after a scroll only", () => {
+    expect(soonAfterScroll(1000, 1000 + SCROLL_WINDOW_MS)).toBe(true);
+    expect(soonAfterScroll(1000, 1001 + SCROLL_WINDOW_MS)).toBe(false);
+    expect(soonAfterScroll(Number.NEGATIVE_INFINITY, 50)).toBe(false);
+    expect(soonAfterScroll(2000, 1000)).toBe(false);
+  });
+
+  it("inScope: the page element, inside it, or its parent; anything without a scope", () => {
+    const ul = list(3);
+    const inner = ul.firstElementChild as Element;
+    const aside = document.createElement("aside");
+    document.body.append(aside);
+    expect(inScope(ul, [ul])).toBe(true);
+    expect(inScope(inner, [ul])).toBe(true);
+    expect(inScope(document.body, [ul])).toBe(true);
+    expect(inScope(aside, [ul])).toBe(false);
+    expect(inScope(aside, [])).toBe(true);
+  });
+});
+
+describe("watchOwnScroll", () => {
+  const grow = (ul: Element, n: number, attrs: Record<string, string> = {}) => {
+    for (let i = 1; i <= n; i++) ul.append(li(`More ${i}`, attrs));
+  };
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it("reports once when the list grows soon after the reader scrolls", async () => {
+    const ul = list(4);
+    const found: string[][] = [];
+    const stop = watchOwnScroll(window, {
+      scope: [ul],
+      onFound: (items) => found.push(items.map((e) => e.textContent ?? "")),
+    });
+    window.dispatchEvent(new Event("scroll"));
+    grow(ul, 3);
+    await flush();
+    grow(ul, 3);
+    await flush();
+    stop();
+    expect(found).toEqual([["More 1", "More 2", "More 3"]]);
+  });
+
+  it("stays quiet without a scroll, for tsugi's own pages, and outside the scope", async () => {
+    const ul = list(4);
+    const other = document.createElement("ol");
+    for (let i = 0; i < 4; i++) other.append(li(`Side ${i}`));
+    document.body.append(other);
+    let found = 0;
+    const stop = watchOwnScroll(window, { scope: [ul], onFound: () => found++ });
+    grow(ul, 3); // no scroll yet: a timer or the page's own start-up
+    await flush();
+    window.dispatchEvent(new Event("scroll"));
+    grow(ul, 3, { "data-tsugi-page": "2" });
+    grow(other, 3);
+    await flush();
+    stop();
+    expect(found).toBe(0);
+  });
+});

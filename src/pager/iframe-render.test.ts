@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import {
+  emptyListContainer,
+  FRAME_SANDBOX,
+  hasScripts,
+  leastText,
+  needsRendering,
+  nothingFound,
+  pageElementFilled,
+  RenderError,
+  renderInFrame,
+  ruleElementEmpty,
+} from "./iframe-render";
+import { profileOf, type ResolvedPage } from "./verify-page";
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+const read = (over: Partial<ResolvedPage>): ResolvedPage => ({
+  elements: [],
+  nextUrl: null,
+  nextAnchor: null,
+  elementsBy: "none",
+  nextBy: "none",
+  ruleProblems: [],
+  ...over,
+});
+const SHELL = '<ul id="items"></ul><nav><a href="/2">Next</a></nav><script>render()</script>';
+const FILLED = '<ul id="items"><li>One</li><li>Two</li></ul>';
+
+describe("signals of an app shell", () => {
+  it("ruleElementEmpty and nothingFound read what resolvePage found", () => {
+    expect(ruleElementEmpty(read({ ruleProblems: ["pageElement is empty"] }))).toBe(true);
+    expect(ruleElementEmpty(read({ ruleProblems: ["pageElement matched nothing"] }))).toBe(false);
+    expect(nothingFound(read({}))).toBe(true);
+    const li = parse(FILLED).querySelector("li") as Element;
+    expect(nothingFound(read({ elements: [li] }))).toBe(false);
+  });
+
+  it("emptyListContainer: page 1's list is there and empty", () => {
+    expect(emptyListContainer(parse(SHELL), '//*[@id="items"]')).toBe(true);
+    expect(emptyListContainer(parse(FILLED), '//*[@id="items"]')).toBe(false);
+    expect(emptyListContainer(parse(SHELL), '//*[@id="gone"]')).toBe(false);
+    expect(emptyListContainer(parse(SHELL), null)).toBe(false);
+  });
+
+  it("hasScripts: scripts that run, not JSON data blocks", () => {
+    expect(hasScripts(parse(SHELL))).toBe(true);
+    expect(hasScripts(parse('<script type="module" src="/app.js"></script>'))).toBe(true);
+    expect(hasScripts(parse('<script type="application/json">{"a":1}</script>'))).toBe(false);
+    expect(hasScripts(parse(FILLED))).toBe(false);
+  });
+
+  it("needsRendering: an empty list with a script, never a page without scripts", () => {
+    const shell = parse(SHELL);
+    const empty = read({ ruleProblems: ["pageElement is empty"] });
+    expect(needsRendering(empty, shell, null)).toBe(true);
+    const items = parse(FILLED).querySelectorAll("li");
+    const fine = read({ elements: Array.from(items), elementsBy: "rule" });
+    expect(needsRendering(fine, parse(FILLED), null)).toBe(false);
+    expect(needsRendering(empty, parse('<ul id="items"></ul>'), null)).toBe(false);
+    // The model found something (the pager bar), yet page 1's list is there and empty.
+    const nav = shell.querySelector("nav") as Element;
+    const model = read({ elements: [nav], elementsBy: "model" });
+    expect(needsRendering(model, shell, '//*[@id="items"]')).toBe(true);
+  });
+
+  it("leastText: a tenth of page 1's text, at most 200 chars", () => {
+    const p1 = parse(`<ul id="items">${"<li>ten chars</li>".repeat(30)}</ul>`);
+    const ul = p1.querySelector("ul") as Element;
+    expect(leastText([ul])).toBe(27);
+    const big = parse(`<ul>${"<li>a long item of text here</li>".repeat(500)}</ul>`);
+    expect(leastText([big.querySelector("ul") as Element])).toBe(200);
+  });
+
+  it("pageElementFilled: not while it only says Loading…, yes once an item is there", () => {
+    const profile = profileOf([document.createElement("ul")], ['//*[@id="items"]']);
+    const loading = parse('<ul id="items"><li class="spinner">Loading…</li></ul>');
+    expect(pageElementFilled(loading, profile, 40)).toBe(false);
+    const one = parse(
+      '<ul id="items"><li>Entry 41: the last page has this single item, with its own words.</li></ul>',
+    );
+    expect(pageElementFilled(one, profile, 40)).toBe(true);
+    const picture = parse('<ul id="items"><li><img src="a.png" alt=""></li></ul>');
+    expect(pageElementFilled(picture, profile, 40)).toBe(true);
+  });
+
+  it("pageElementFilled: the rule's element, of page 1's kind, with content", () => {
+    const profile = profileOf([document.createElement("ul")], ['//*[@id="items"]']);
+    expect(pageElementFilled(parse(FILLED), profile)).toBe(true);
+    expect(pageElementFilled(parse(SHELL), profile)).toBe(false);
+    const other = profileOf([document.createElement("article")], ['//*[@id="items"]']);
+    expect(pageElementFilled(parse(FILLED), other)).toBe(false);
+  });
+});
+
+describe("renderInFrame (bad input; the rendering itself runs in the e2e test)", () => {
+  const profile = profileOf([document.createElement("ul")], ['//*[@id="items"]']);
+  const frames = () => document.querySelectorAll("iframe").length;
+
+  it("refuses another origin without making a frame", async () => {
+    const err = await renderInFrame(document, "http://elsewhere.example/2", {
+      profile,
+      pageUrl: "http://site.example/1",
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RenderError);
+    expect((err as RenderError).problem).toBe("left-origin");
+    expect(frames()).toBe(0);
+  });
+
+  it("times out on a page that never fills, and removes its sandboxed frame", async () => {
+    let seen: HTMLIFrameElement | null = null;
+    const mo = new MutationObserver(() => {
+      seen ??= document.querySelector("iframe[data-tsugi-frame]");
+    });
+    mo.observe(document.body, { childList: true });
+    const t0 = Date.now();
+    const err = await renderInFrame(document, "http://site.example/2", {
+      profile,
+      pageUrl: "http://site.example/1",
+      timeoutMs: 150,
+    }).catch((e: unknown) => e);
+    mo.disconnect();
+    expect((err as RenderError).problem).toBe("timeout");
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+    expect((seen as HTMLIFrameElement | null)?.getAttribute("sandbox")).toBe(FRAME_SANDBOX);
+    expect(frames()).toBe(0);
+  });
+
+  it("stops when the reader does, and removes the frame", async () => {
+    const abort = new AbortController();
+    const pending = renderInFrame(document, "http://site.example/2", {
+      profile,
+      pageUrl: "http://site.example/1",
+      signal: abort.signal,
+    }).catch((e: unknown) => e);
+    expect(frames()).toBe(1);
+    abort.abort();
+    expect(((await pending) as RenderError).problem).toBe("aborted");
+    expect(frames()).toBe(0);
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * Pages built by script (issue 15) with the built extension in real Chromium:
+ * (b) numbered pages whose HTML is an empty app shell filled from JSON by the page's
+ * script are rendered in a hidden same-origin frame and read through every page, each
+ * item once and in order; a shell that never fills stops with a reason after the
+ * time-out, and one that sends its frame to another site is refused; (c) a site with its
+ * own infinite scroll is left to itself and the popup says so; (4) the reader's per-site
+ * switches of these modes (frames, "Load more" clicks) take effect.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { extensionId, type LaunchedBrowser } from "../../src/cli/browser";
+import {
+  scrollUntilSettled,
+  setExtensionSettings,
+  tabStatus,
+  waitForStatus,
+} from "../../src/cli/join";
+import { localeMessages } from "../../src/cli/locale";
+import { launchWithExtension } from "../support/extension";
+import {
+  itemOf,
+  LAST_PAGE,
+  PER_PAGE,
+  type ScriptPagesServer,
+  startScriptPagesServer,
+} from "../support/script-pages-server";
+
+let server: ScriptPagesServer;
+let browser: LaunchedBrowser;
+let site = "";
+const open: Page[] = [];
+const en = localeMessages("en");
+
+beforeAll(async () => {
+  server = await startScriptPagesServer();
+  site = new URL(server.origin).host;
+  browser = await launchWithExtension({ settings: { minIntervalMs: 0, pageCap: 10 } });
+});
+
+afterEach(async () => {
+  for (const p of open.splice(0)) await p.close().catch(() => {});
+  await setExtensionSettings(browser.context, {
+    frameOffSites: [],
+    loadMoreOffSites: [],
+    ownScrollOffSites: [],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  open.push(page);
+  await page.goto(`${server.origin}${path}`);
+  return page;
+}
+
+/** Titles of every item shown, in document order. */
+const titles = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll("li.entry h2"), (e) => e.textContent));
+
+const allTitles = (pages: number) =>
+  Array.from({ length: pages * PER_PAGE }, (_, i) => itemOf(i + 1).title);
+
+/** Requests since `from` whose path starts with `prefix`. */
+const requested = (from: number, prefix: string) =>
+  server.requests
+    .slice(from)
+    .filter((r) => r.path.startsWith(prefix))
+    .map((r) => r.path);
+
+/** tsugi's own nodes in the page: joined pages, separators, frames. */
+const tsugiNodes = (page: Page) =>
+  page
+    .locator('[data-tsugi-page]:not([data-tsugi-page="1"]), .tsugi-separator, [data-tsugi-frame]')
+    .count();
+
+/** The popup, opened as a page of its own for the tab showing `url`. */
+async function popupFor(url: string): Promise<Page> {
+  const ctx = browser.context;
+  const [w] = ctx.serviceWorkers();
+  const tab = await w?.evaluate(async (u) => {
+    type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
+    const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
+    const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
+    return key ? Number(key.slice("tab-status:".length)) : -1;
+  }, url);
+  const popup = await ctx.newPage();
+  open.push(popup);
+  await popup.goto(`chrome-extension://${await extensionId(ctx)}/popup/index.html?tab=${tab}`);
+  return popup;
+}
+
+describe("numbered pages filled from JSON by script (case b)", () => {
+  it("are rendered in a hidden frame and read through every page, each item once and in order", async () => {
+    const from = server.requests.length;
+    const page = await openPage("/spa/1");
+    await waitForStatus(page, (s) => s.state !== "starting");
+    const t0 = Date.now();
+    const end = await scrollUntilSettled(page, 60_000);
+    const ms = Date.now() - t0;
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    // Each page's items are one joined page, tagged as such.
+    for (let n = 2; n <= LAST_PAGE; n++) {
+      const tagged = await page.evaluate(
+        (n) =>
+          Array.from(
+            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
+            (e) => e.textContent,
+          ),
+        n,
+      );
+      expect(tagged).toEqual(allTitles(n).slice((n - 1) * PER_PAGE));
+    }
+    // The frames' scripts asked for each JSON page once; no frame is left behind.
+    expect(requested(from, "/spa/api")).toEqual(
+      Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+    );
+    expect(await page.locator("iframe").count()).toBe(0);
+    // AutoPagerize's events fired for what came through the frames.
+    const ap = await page.evaluate(() => (window as unknown as { __ap: unknown }).__ap);
+    expect(ap).toMatchObject({ pages: LAST_PAGE - 1 });
+    expect((ap as { nodes: number }).nodes).toBeGreaterThanOrEqual(LAST_PAGE - 1);
+    expect(page.url()).toBe(`${server.origin}/spa/1`);
+    console.log(
+      `[script-pages] ${LAST_PAGE - 1} frame-rendered pages in ${ms} ms (${Math.round(ms / (LAST_PAGE - 1))} ms a page)`,
+    );
+  });
+
+  it("a shell that never fills stops after the time-out with a reason, frame removed", async () => {
+    const page = await openPage("/stuck/1");
+    const t0 = Date.now();
+    const end = await scrollUntilSettled(page, 40_000);
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toBe(en("stop_render_timeout", [`${server.origin}/stuck/2`, "10"]));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(9_500);
+    expect(await page.locator("iframe").count()).toBe(0);
+    expect(await titles(page)).toEqual(allTitles(1));
+    expect(await page.locator(".tsugi-status").textContent()).toContain("built no content");
+  });
+
+  it("a shell whose frame goes to another site is refused", async () => {
+    const page = await openPage("/away/1");
+    const end = await scrollUntilSettled(page, 40_000);
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toBe(en("stop_render_left", [`${server.origin}/away/2`]));
+    expect(await page.locator("iframe").count()).toBe(0);
+    expect(await titles(page)).toEqual(allTitles(1));
+    expect(page.url()).toBe(`${server.origin}/away/1`);
+  });
+
+  it("a framed page can neither take over the tab, open a window, submit a form, nor add to the tab's history", async () => {
+    const from = server.requests.length;
+    const pagesBefore = browser.context.pages().length;
+    const page = await openPage("/bust/1");
+    const historyBefore = await page.evaluate(() => history.length);
+    const end = await scrollUntilSettled(page, 60_000);
+    // Each framed page pushed its URL: the tab's history must not grow (Back stays Back).
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(page.url()).toBe(`${server.origin}/bust/1`);
+    expect(browser.context.pages().length).toBe(pagesBefore + 1);
+    expect(requested(from, "/popup")).toEqual([]);
+    expect(requested(from, "/submit")).toEqual([]);
+    // What came through the frames is as inert as any fetched page: no handler, no
+    // javascript: URL, no script.
+    const armed = await page.evaluate(() => {
+      const joined = Array.from(
+        document.querySelectorAll('[data-tsugi-page]:not([data-tsugi-page="1"])'),
+      );
+      return {
+        items: joined.flatMap((p) => Array.from(p.querySelectorAll("li.entry"))).length,
+        links: joined.flatMap((p) => Array.from(p.querySelectorAll("a.js"))).length,
+        onclick: joined.filter((p) => p.querySelector("[onclick]") || p.hasAttribute("onclick"))
+          .length,
+        js: joined.filter((p) => p.querySelector('[href^="javascript:" i]')).length,
+        scripts: joined.filter((p) => p.querySelector("script")).length,
+        pwned: (window as unknown as { __pwned?: number }).__pwned ?? 0,
+      };
+    });
+    expect(armed).toEqual({
+      items: (LAST_PAGE - 1) * PER_PAGE,
+      links: (LAST_PAGE - 1) * PER_PAGE,
+      onclick: 0,
+      js: 0,
+      scripts: 0,
+      pwned: 0,
+    });
+    // Each framed page was loaded once by the fetch and once by its frame, never by the tab.
+    expect(requested(from, "/bust/2")).toEqual(["/bust/2", "/bust/2"]);
+  });
+
+  it("a shell is read as soon as it is filled, even when its load event never comes", async () => {
+    const page = await openPage("/slow/1");
+    const t0 = Date.now();
+    const end = await scrollUntilSettled(page, 60_000);
+    const ms = Date.now() - t0;
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(requested(0, "/hang").length).toBeGreaterThanOrEqual(LAST_PAGE - 1);
+    // Far below one time-out (10 s) a page: no page waited for its load event.
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it("makes no frame where the reader turned frames off for the site, and the popup shows it", async () => {
+    await setExtensionSettings(browser.context, { frameOffSites: [site] });
+    const from = server.requests.length;
+    const page = await openPage("/spa/1");
+    const end = await scrollUntilSettled(page, 30_000);
+    expect(end.modes).toEqual({ loadMore: true, frame: false, ownScroll: true });
+    expect(end.framePages).toBeUndefined();
+    // No frame ran page 2's script: its JSON was never asked for.
+    expect(requested(from, "/spa/api")).toEqual(["/spa/api?page=1"]);
+    expect(await titles(page)).toEqual(allTitles(1));
+    const popup = await popupFor(page.url());
+    await expect.poll(() => popup.getByTestId("mode-frame").isChecked()).toBe(false);
+    expect(await popup.getByTestId("mode-loadMore").isChecked()).toBe(true);
+  });
+});
+
+describe("a site with its own infinite scroll (case c)", () => {
+  it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
+    const page = await browser.context.newPage();
+    open.push(page);
+    // Counts the pages tsugi joined before it saw the site's own scrolling (for the log).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __joined: number };
+      w.__joined = 0;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll(".tsugi-separator").length;
+        if (n > w.__joined) w.__joined = n;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.origin}/own/1`);
+    // The reader scrolls to the end again and again; tsugi may join pages before the
+    // site's own script first answers a scroll ("done" is no end here), but must end
+    // out of the way.
+    await waitForStatus(page, (s) => s.state !== "starting");
+    const deadline = Date.now() + 30_000;
+    let end = await tabStatus(page);
+    while (end?.state !== "own-scroll" && Date.now() < deadline) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+      end = await tabStatus(page);
+    }
+    if (!end) throw new Error("no status");
+    expect(end.state).toBe("own-scroll");
+    expect(end.reason).toBe(en("stop_own_scroll"));
+    // The reader scrolls on: the site's own scrolling shows every page.
+    for (let i = 0; i < 40 && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(await tsugiNodes(page)).toBe(0);
+    expect(await page.locator(".tsugi-status").count()).toBe(0);
+    const joined = await page.evaluate(() => (window as unknown as { __joined: number }).__joined);
+    console.log(`[script-pages] own scroll: ${joined} page(s) joined, then taken back`);
+    const popup = await popupFor(page.url());
+    await expect
+      .poll(() => popup.getByTestId("state").textContent())
+      .toBe(`${en("state_own_scroll")} — ${en("stop_own_scroll")}`);
+    expect(await popup.getByTestId("next-now").isDisabled()).toBe(true);
+  });
+
+  it("is joined anyway where the reader turned 'leave it alone' off for the site", async () => {
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    const page = await openPage("/own/1");
+    const end = await scrollUntilSettled(page, 40_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+    expect(end.modes?.ownScroll).toBe(false);
+    expect(await page.locator(".tsugi-separator").count()).toBe(LAST_PAGE - 1);
+  });
+
+  it("without any pager link, tsugi stays idle and the status still says it is the site's own scrolling", async () => {
+    const page = await openPage("/feed");
+    const idle = await waitForStatus(page, (s) => s.state !== "starting");
+    expect(idle).toMatchObject({ state: "no-next", detector: false });
+    let end = idle;
+    for (let i = 0; i < 60 && end.state !== "own-scroll"; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+      end = (await tabStatus(page)) ?? end;
+    }
+    expect(end).toMatchObject({ state: "own-scroll", detector: false });
+    expect(end.reason).toBe(en("stop_own_scroll"));
+    expect(await tsugiNodes(page)).toBe(0);
+  });
+});

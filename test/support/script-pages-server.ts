@@ -1,0 +1,260 @@
+/**
+ * A small site for end-to-end tests of pages built by script (issue 15, cases b and c).
+ * Binds 127.0.0.1 only and records every request it answers.
+ *
+ * - `/spa/N` (1 ≤ N ≤ {@link LAST_PAGE}): numbered pages whose HTML is an app shell: an
+ *   empty `<ul id="items">` and a server-rendered pager (links 1…5, "Next ›" with
+ *   rel=next). The page's own script fetches `/spa/api?page=N` (JSON) and fills the list;
+ *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
+ *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
+ *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
+ *   `/spa/1?reader=1` adds a script that plays the reader for browsers the tests cannot
+ *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
+ *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
+ *   are items 1…N once each in order, AutoPagerize page events seen).
+ * - `/spa/api?page=N`: `{ items: [{ n, title, text }] }`, {@link PER_PAGE} items.
+ * - `/stuck/N`: the same shell, whose script never fills the list (the iframe must time
+ *   out); `/stuck/1` is filled, as page 1 must be for detection.
+ * - `/away/N`: the same shell; on page ≥ 2 the script sends its own document to another
+ *   origin (`http://localhost:PORT/spa/N`): a rendering frame that lands elsewhere.
+ * - `/bust/N`: the same shell, filled, whose script on pages ≥ 2 first tries to take over
+ *   the tab it is framed in (`top.location = …`, a frame-buster), to open a window
+ *   (`window.open("/popup")`) and to submit a form to `/submit`; once filled, each item
+ *   gets an `onclick`, a `javascript:` link and a `<script>` of its own.
+ * - `/slow/N`: the same shell, filled, whose pages ≥ 2 also show an image that never
+ *   arrives (`/hang` is never answered): their `load` event never fires.
+ * - `/own/N`: a site with its own infinite scroll: page N's items in the HTML and a
+ *   visible pager with "Next ›" to `/own/N+1` (also real pages, for readers without
+ *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
+ *   of the end, fetches `/own/api?page=K` and appends its items to the list itself,
+ *   until page {@link LAST_PAGE}. `/feed` is its page 1 without any pager (no link at all).
+ * - `/report?…`: the reader script's report (recorded, answers 200).
+ * Anything else answers 404.
+ */
+import http from "node:http";
+import { listenLocally } from "./local-server";
+
+/** Items per page. */
+export const PER_PAGE = 8;
+/** The last page of each list. */
+export const LAST_PAGE = 6;
+/** Delay of the JSON answer for pages ≥ 2, ms. */
+export const API_DELAY_MS = 300;
+/** The own-scroll site loads more when the reader is this close to the end, px. */
+export const OWN_THRESHOLD_PX = 300;
+
+/** One request the server answered. */
+export interface ScriptPagesRequest {
+  method: string;
+  /** Path and query as received, e.g. `/spa/api?page=2`. */
+  path: string;
+  status: number;
+}
+
+/** A running site; see {@link startScriptPagesServer}. */
+export interface ScriptPagesServer {
+  origin: string;
+  requests: ScriptPagesRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Title and text of item `n` (1-based), distinct per item.
+ * @param n item number
+ */
+export function itemOf(n: number): { n: number; title: string; text: string } {
+  return {
+    n,
+    title: `Entry ${n}`,
+    text: `Entry ${n} of the script-built list, a paragraph of its own about topic ${n * 7} and ${n * 13}.`,
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function pageItems(page: number) {
+  return Array.from({ length: PER_PAGE }, (_, k) => itemOf((page - 1) * PER_PAGE + k + 1));
+}
+
+function itemsHtml(page: number): string {
+  return pageItems(page)
+    .map((it) => `<li class="entry"><h2>${esc(it.title)}</h2><p>${esc(it.text)}</p></li>\n`)
+    .join("");
+}
+
+function pagerHtml(base: string, n: number): string {
+  const links = Array.from({ length: LAST_PAGE }, (_, k) =>
+    k + 1 === n
+      ? `<span class="current">${k + 1}</span>`
+      : `<a href="${base}/${k + 1}">${k + 1}</a>`,
+  ).join(" ");
+  const next =
+    n < LAST_PAGE ? ` <a href="${base}/${n + 1}" rel="next" class="next">Next ›</a>` : "";
+  return `<nav class="pager">${links}${next}</nav>`;
+}
+
+const RENDER = `
+window.__ap = { nodes: 0, pages: 0 };
+document.addEventListener("AutoPagerize_DOMNodeInserted", () => window.__ap.nodes++, true);
+document.addEventListener("GM_AutoPagerizeNextPageLoaded", () => window.__ap.pages++);
+function render(items) {
+  const list = document.getElementById("items");
+  for (const l of list.querySelectorAll(".loading")) l.remove();
+  for (const it of items) {
+    const li = document.createElement("li");
+    li.className = "entry";
+    li.innerHTML = "<h2></h2><p></p>";
+    li.querySelector("h2").textContent = it.title;
+    li.querySelector("p").textContent = it.text;
+    list.append(li);
+  }
+}
+`;
+
+function shell(base: string, n: number, script: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Script-built list, page ${n}</title></head>
+<body>
+<header><h1>Script-built list</h1></header>
+<main>
+<ul id="items"></ul>
+${pagerHtml(base, n)}
+</main>
+<script>${RENDER}${script}</script>
+</body></html>
+`;
+}
+
+/** Plays the reader in `/spa/1?reader=1` (see the module comment). */
+const READER_SCRIPT = `
+const t0 = Date.now();
+const timer = setInterval(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const titles = Array.from(document.querySelectorAll("li.entry h2"), (h) => h.textContent);
+  if (titles.length < ${PER_PAGE * LAST_PAGE} && Date.now() - t0 < 60000) return;
+  clearInterval(timer);
+  const inorder = titles.every((t, i) => t === "Entry " + (i + 1)) ? 1 : 0;
+  fetch("/report?items=" + titles.length + "&inorder=" + inorder + "&pages=" + window.__ap.pages);
+}, 300);
+`;
+
+const fill = (n: number) =>
+  `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
+fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
+
+function ownPage(n: number, pager = true): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
+<style>li.entry { min-height: 140px; }</style></head>
+<body>
+<header><h1>A feed that scrolls by itself</h1></header>
+<main>
+<ul id="items">
+${itemsHtml(n)}</ul>
+${pager ? pagerHtml("/own", n) : ""}
+</main>
+<script>${RENDER}
+let next = ${n + 1};
+let busy = false;
+window.__own = 0;
+addEventListener("scroll", async () => {
+  if (busy || next > ${LAST_PAGE}) return;
+  const end = document.getElementById("items").getBoundingClientRect().bottom;
+  if (end - innerHeight > ${OWN_THRESHOLD_PX}) return;
+  busy = true;
+  const d = await (await fetch("/own/api?page=" + next)).json();
+  render(d.items);
+  window.__own++;
+  next++;
+  busy = false;
+}, { passive: true });
+</script>
+</body></html>
+`;
+}
+
+type Reply = { status: number; type: string; body: string; delayMs?: number; hang?: boolean };
+
+function route(url: URL, origin: string): Reply {
+  const html = (body: string): Reply => ({ status: 200, type: "text/html; charset=utf-8", body });
+  const json = (page: number, delayMs: number): Reply => ({
+    status: 200,
+    type: "application/json",
+    body: JSON.stringify({ items: pageItems(page) }),
+    delayMs,
+  });
+  const m = /^\/(spa|stuck|away|bust|slow|own)\/(\d+)$/.exec(url.pathname);
+  if (url.pathname === "/feed") return html(ownPage(1, false));
+  const n = m ? Number(m[2]) : 0;
+  if (m && n >= 1 && n <= LAST_PAGE) {
+    const base = `/${m[1]}`;
+    const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
+    if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
+    if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
+    if (m[1] === "bust") {
+      const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
+try { window.open("/popup"); } catch (e) {}
+try { history.pushState({}, "", location.pathname + "?pushed=1"); } catch (e) {}
+try { const f = document.createElement("form"); f.method = "post"; f.action = "/submit"; document.body.append(f); f.submit(); } catch (e) {}
+`;
+      // Once filled, each item gets a handler, a javascript: link and a script of its own:
+      // what the frame's copy must lose before it is joined.
+      const arm = `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => {
+render(d.items);
+for (const li of document.querySelectorAll("li.entry")) {
+  li.setAttribute("onclick", "top.__pwned = 1");
+  li.insertAdjacentHTML("beforeend", '<a class="js" href="javascript:top.__pwned=2">more</a><script>top.__pwned = 3<\\/script>');
+}
+});`;
+      return html(shell(base, n, n === 1 ? fill(1) : bust + arm));
+    }
+    if (m[1] === "slow") {
+      const img =
+        n === 1
+          ? ""
+          : 'document.body.insertAdjacentHTML("beforeend", \'<img src="/hang" alt="">\');';
+      return html(shell(base, n, img + fill(n)));
+    }
+    if (m[1] === "away") {
+      const other = origin.replace("127.0.0.1", "localhost");
+      return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
+    }
+    return html(ownPage(n));
+  }
+  const page = Number(url.searchParams.get("page"));
+  const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
+  if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
+  if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/hang") return { status: 200, type: "image/png", body: "", hang: true };
+  if (url.pathname === "/popup" || url.pathname === "/submit")
+    return { status: 200, type: "text/plain", body: "recorded\n" };
+  if (url.pathname === "/report") return { status: 200, type: "text/plain", body: "recorded\n" };
+  return { status: 404, type: "text/plain", body: "not found\n" };
+}
+
+/**
+ * Start the site on a free port of 127.0.0.1.
+ * @returns `{ origin, requests, close }` once listening
+ */
+export async function startScriptPagesServer(): Promise<ScriptPagesServer> {
+  const requests: ScriptPagesRequest[] = [];
+  let origin = "";
+  const server = http.createServer((req, res) => {
+    req.resume();
+    const method = req.method ?? "GET";
+    const target = req.url ?? "/";
+    const reply = route(new URL(target, "http://127.0.0.1"), origin);
+    requests.push({ method, path: target, status: reply.status });
+    const send = () => {
+      res.writeHead(reply.status, { "Content-Type": reply.type, "Cache-Control": "no-store" });
+      res.end(reply.body);
+    };
+    // Never answered: the connection stays open until the server closes.
+    if (reply.hang) return;
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  });
+  const listening = await listenLocally(server);
+  origin = listening.origin;
+  return { ...listening, requests };
+}
