@@ -3,9 +3,10 @@
  * (../shared/corpus/pagination), with `--jobs 1` and with the default `--jobs` (the number
  * of cores). A fixed sample: every 5th page of labels.jsonl, the first 60 of them. Wall
  * time includes the browser's start and close, as a user's run would. The load average is
- * printed too: on a shared machine other work slows both runs, so the CPU seconds per page
- * (browser included, from /proc/self/stat) are printed as well: cores / (CPU s per page)
- * is the rate the default --jobs reaches when the tool has the cores to itself.
+ * printed too, and the whole machine's busy CPU seconds per page and busy cores during
+ * each run (/proc/stat; other work on a shared machine counts too): when the cores are all
+ * busy at `--jobs 1` already (Chromium's browser, GPU and renderer processes work side by
+ * side), more jobs cannot scale, and cores / (CPU s per page) is the ceiling.
  *
  * Usage: npm run build && npm run bench:cli [-- --pages N]
  */
@@ -37,19 +38,26 @@ function sampleManifest(labels: Label[], pagesDir: string, n: number): string {
     .join("\n");
 }
 
-/** CPU seconds (user + system) of this process's finished children, the browser's included. */
-function childCpuSeconds(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // cutime and cstime (fields 16 and 17 of proc(5)), in clock ticks: 100 per second on Linux.
-  return (Number(f[13]) + Number(f[14])) / 100;
+/**
+ * Busy CPU seconds of the whole machine so far (/proc/stat: every state but idle and
+ * iowait, in clock ticks of 1/100 s). The batch's own children undercount it: Chromium's
+ * renderers are reaped by its zygote, whose times never reach this process.
+ */
+function machineBusySeconds(): number {
+  const f = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "")
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return (total - (f[3] ?? 0) - (f[4] ?? 0)) / 100;
 }
 
 function timeBatch(
   manifest: string,
   jobs: string[],
 ): { seconds: number; cpu: number; lines: number; errors: number } {
-  const cpu0 = childCpuSeconds();
+  const cpu0 = machineBusySeconds();
   const t = process.hrtime.bigint();
   const r = spawnSync(
     process.execPath,
@@ -60,7 +68,7 @@ function timeBatch(
     },
   );
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
-  const cpu = childCpuSeconds() - cpu0;
+  const cpu = machineBusySeconds() - cpu0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`tsugi exited ${r.status}: ${r.stderr}`);
   const lines = r.stdout.split("\n").filter((l) => l.startsWith("{"));
   return {
@@ -97,7 +105,7 @@ function main(): void {
       const rate = r.lines / r.seconds;
       rates.push(rate);
       console.log(
-        `${name.padEnd(20)} ${rate.toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(2)} CPU s/page)`,
+        `${name.padEnd(20)} ${rate.toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(2)} CPU s/page, ${(r.cpu / r.seconds).toFixed(2)} of ${availableParallelism()} cores busy)`,
       );
     }
     const [one, all] = rates;
