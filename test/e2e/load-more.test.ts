@@ -17,7 +17,7 @@ import {
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension } from "../support/extension";
+import { launchWithExtension, testTabs } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -28,7 +28,10 @@ import {
 
 let server: LoadMoreServer;
 let browser: LaunchedBrowser;
-const open: Page[] = [];
+const opened = testTabs(
+  () => browser.context,
+  () => server.origin,
+);
 
 beforeAll(async () => {
   server = await startLoadMoreServer();
@@ -36,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const p of open.splice(0)) await p.close().catch(() => {});
+  await opened.closeAll();
 });
 
 afterAll(async () => {
@@ -44,12 +47,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(path: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  open.push(page);
-  await page.goto(`${server.origin}${path}`);
-  return page;
-}
+const openPage = (path: string) => opened.open(path);
 
 /** Requests whose path starts with `prefix`. */
 const requested = (prefix: string) =>
@@ -186,7 +184,7 @@ describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", 
       }, page.url());
       const tab = Number(tabs?.[0]?.slice("tab-status:".length));
       const popup = await browser.context.newPage();
-      open.push(popup);
+      opened.keep(popup);
       await popup.goto(
         `chrome-extension://${await extensionId(browser.context)}/popup/index.html?tab=${tab}`,
       );

@@ -17,7 +17,7 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
-import { launchWithExtension } from "../support/extension";
+import { launchWithExtension, testTabs } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -29,7 +29,10 @@ import {
 let server: ScriptPagesServer;
 let browser: LaunchedBrowser;
 let site = "";
-const open: Page[] = [];
+const opened = testTabs(
+  () => browser.context,
+  () => server.origin,
+);
 const en = localeMessages("en");
 
 beforeAll(async () => {
@@ -39,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const p of open.splice(0)) await p.close().catch(() => {});
+  await opened.closeAll();
   await setExtensionSettings(browser.context, {
     frameOffSites: [],
     loadMoreOffSites: [],
@@ -52,12 +55,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(path: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  open.push(page);
-  await page.goto(`${server.origin}${path}`);
-  return page;
-}
+const openPage = (path: string) => opened.open(path);
 
 /** Titles of every item shown, in document order. */
 const titles = (page: Page) =>
@@ -90,7 +88,7 @@ async function popupFor(url: string): Promise<Page> {
     return key ? Number(key.slice("tab-status:".length)) : -1;
   }, url);
   const popup = await ctx.newPage();
-  open.push(popup);
+  opened.keep(popup);
   await popup.goto(`chrome-extension://${await extensionId(ctx)}/popup/index.html?tab=${tab}`);
   return popup;
 }
@@ -227,7 +225,7 @@ describe("numbered pages filled from JSON by script (case b)", () => {
 describe("a site with its own infinite scroll (case c)", () => {
   it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
     const page = await browser.context.newPage();
-    open.push(page);
+    opened.keep(page);
     // Counts the pages tsugi joined before it saw the site's own scrolling (for the log).
     await page.addInitScript(() => {
       const w = window as unknown as { __joined: number };

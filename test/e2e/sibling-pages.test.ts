@@ -18,7 +18,7 @@ import type { JoinedArticle } from "../../src/export/joined-article";
 import type { ExportFile } from "../../src/messaging/messages";
 import type { TabStatus } from "../../src/messaging/status";
 import type { Item } from "../../src/siblings/items";
-import { bodyText, launchWithExtension, occurrences } from "../support/extension";
+import { bodyText, launchWithExtension, occurrences, testTabs } from "../support/extension";
 import {
   NEWS_PER_PAGE,
   NEWS_PUBLISHED,
@@ -34,7 +34,10 @@ import {
 
 let server: SiblingsServer;
 let browser: LaunchedBrowser;
-const open: Page[] = [];
+const opened = testTabs(
+  () => browser.context,
+  () => server.origin,
+);
 
 beforeAll(async () => {
   server = await startSiblingsServer();
@@ -42,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const p of open.splice(0)) await p.close().catch(() => {});
+  await opened.closeAll();
 });
 
 afterAll(async () => {
@@ -50,12 +53,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(path: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  open.push(page);
-  await page.goto(`${server.origin}${path}`);
-  return page;
-}
+const openPage = (path: string) => opened.open(path);
 
 /** Story titles in document order. */
 const storyTitles = (page: Page) =>

@@ -72,3 +72,29 @@ export async function extensionLocalStorage(
     return (globalThis as unknown as { chrome: Local }).chrome.storage.local.get(null);
   });
 }
+
+/**
+ * The tabs a test file opens on its local server, to be closed after each test.
+ * @param context the browser context, read when a tab is opened (it is launched later)
+ * @param origin the server's origin, read likewise
+ */
+export function testTabs(context: () => BrowserContext, origin: () => string) {
+  const tabs: Page[] = [];
+  return {
+    /** Open `path` of the server in a new tab. */
+    async open(path: string): Promise<Page> {
+      const page = await context().newPage();
+      tabs.push(page);
+      await page.goto(`${origin()}${path}`);
+      return page;
+    },
+    /** Keep a tab opened elsewhere (a popup page) to close it with the others. */
+    keep(page: Page): void {
+      tabs.push(page);
+    },
+    /** Close every tab opened since the last call. */
+    async closeAll(): Promise<void> {
+      for (const p of tabs.splice(0)) await p.close().catch(() => {});
+    },
+  };
+}
