@@ -257,32 +257,45 @@ function agreement(p: Page): Agreement {
 const LEVELS = [2, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.3, 0];
 
 /** Agreement levels chosen on tuning pages only: best mean F1 (each set weighted equally),
- * strictest levels first so that ties keep tsugi's own body. */
+ * strictest levels first so that ties keep tsugi's own body. The pair for marked bodies
+ * and the pair for bodies Readability.js chose are searched apart: each page reads only
+ * one pair and the score is a sum over pages, so that is the best joint choice. */
 function chooseDefer(
   idx: readonly number[],
   pages: readonly Page[],
   ag: readonly Agreement[],
 ): DeferRule {
-  let best: DeferRule = { tsugiInReadability: 2, readabilityInTsugi: 2 };
-  let bestScore = -1;
-  for (const a of LEVELS)
-    for (const b of LEVELS) {
-      const rule = { tsugiInReadability: a, readabilityInTsugi: b };
-      const sums = { readability: { f1: 0, n: 0 }, googletrends: { f1: 0, n: 0 } };
-      for (const i of idx) {
-        const p = pages[i] as Page;
-        const g = ag[i] as Agreement;
-        const s = sums[p.set];
-        s.f1 += defersToReadability(g.tsugiText, p.rdSignal, rule) ? g.rdF1 : g.tsugiF1;
-        s.n++;
+  const setSize = { readability: 0, googletrends: 0 };
+  for (const i of idx) setSize[(pages[i] as Page).set]++;
+  const best = (chosen: boolean): [number, number] => {
+    let pair: [number, number] = [2, 2];
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const a of LEVELS)
+      for (const b of LEVELS) {
+        const rule = { tsugiInReadability: a, readabilityInTsugi: b };
+        let score = 0;
+        for (const i of idx) {
+          const p = pages[i] as Page;
+          if ((p.method === "readability") !== chosen) continue;
+          const g = ag[i] as Agreement;
+          const f1 = defersToReadability(g.tsugiText, p.rdSignal, rule) ? g.rdF1 : g.tsugiF1;
+          score += f1 / setSize[p.set];
+        }
+        if (score > bestScore + 1e-9) {
+          bestScore = score;
+          pair = [a, b];
+        }
       }
-      const score = Object.values(sums).reduce((x, s) => x + (s.n ? s.f1 / s.n : 0), 0);
-      if (score > bestScore + 1e-9) {
-        bestScore = score;
-        best = rule;
-      }
-    }
-  return best;
+    return pair;
+  };
+  const [a, b] = best(false);
+  const [ca, cb] = best(true);
+  return {
+    tsugiInReadability: a,
+    readabilityInTsugi: b,
+    chosenTsugiInReadability: ca,
+    chosenReadabilityInTsugi: cb,
+  };
 }
 
 /** The page's source, parsed again (labels stripped), for the exact deferred export. */
@@ -441,7 +454,12 @@ function main(): void {
       const p = pages[i] as Page;
       const g = ag[i] as Agreement;
       // Deferred pages are exported again from their source, through the shipped code path.
-      const deferred = defersToReadability(g.tsugiText, p.rdSignal, defer);
+      const deferred = defersToReadability(
+        g.tsugiText,
+        p.rdSignal,
+        defer,
+        p.method === "readability",
+      );
       let text: string;
       if (deferred) {
         const source = sourceOf(p);
@@ -468,7 +486,7 @@ function main(): void {
   }
   report(rows, k, thresholds);
   console.log(
-    `\ndefer rules chosen on tuning folds (tsugi-in-Readability, Readability-in-tsugi): ${rules.map((r) => `${r.tsugiInReadability}/${r.readabilityInTsugi}`).join(", ")}; ${deferredCount} of ${rows.length} held-out pages deferred`,
+    `\ndefer rules chosen on tuning folds (tsugi-in-Readability, Readability-in-tsugi): ${rules.map((r) => `${r.tsugiInReadability}/${r.readabilityInTsugi} (Readability-chosen ${r.chosenTsugiInReadability}/${r.chosenReadabilityInTsugi})`).join(", ")}; ${deferredCount} of ${rows.length} held-out pages deferred`,
   );
 }
 

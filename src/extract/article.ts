@@ -95,7 +95,8 @@ export function extractWithBody(
   let method = c.method;
   // The page-level ensemble (./defer.ts): where both extractors agree, Readability.js's output.
   if (blocks?.defer && c.readabilityContent && c.body) {
-    if (defersToReadability(blockText(c.body), c.readabilityText, blocks.defer)) {
+    const chosen = c.method === "readability";
+    if (defersToReadability(blockText(c.body), c.readabilityText, blocks.defer, chosen)) {
       const holder = c.body.ownerDocument.createElement("div");
       holder.append(c.body.ownerDocument.importNode(c.readabilityContent, true));
       c.body.replaceWith(holder);

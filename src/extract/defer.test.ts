@@ -24,4 +24,10 @@ describe("defersToReadability", () => {
     expect(defersToReadability(a, "", rule)).toBe(false);
     expect(defersToReadability("", a, rule)).toBe(true);
   });
+  it("reads the levels for a body Readability.js chose when told so", () => {
+    const split = { ...rule, chosenTsugiInReadability: 0, chosenReadabilityInTsugi: 0.3 };
+    expect(defersToReadability(half, a, split)).toBe(false);
+    expect(defersToReadability(half, a, split, true)).toBe(true);
+    expect(defersToReadability(half, a, rule, true)).toBe(false);
+  });
 });

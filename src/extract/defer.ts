@@ -2,8 +2,12 @@
  * The export's page-level ensemble: when tsugi's chosen body and Readability.js's
  * agree closely enough, the export takes Readability.js's output as it is (it is the
  * better-tested extractor where the two see the same article); where they part, tsugi's
- * body (marked markup, cleaned and block-scored) stands. The two agreement levels are
- * chosen on tuning folds (scripts/eval-export.ts) and shipped in the block model.
+ * body (marked markup, cleaned and block-scored) stands. The agreement levels are
+ * chosen on tuning folds (scripts/eval-export.ts) and shipped in the block model, one
+ * pair for bodies found by the page's markup and one for bodies Readability.js chose:
+ * there tsugi's body is Readability.js's own output after cleaning (./clean.ts), so the
+ * agreement only says how much the cleaning removed, which means something else than
+ * how two different containers overlap.
  */
 import { shingles } from "../eval/measures";
 
@@ -13,6 +17,10 @@ export interface DeferRule {
   tsugiInReadability: number;
   /** least share of Readability.js's shingles found in tsugi's text */
   readabilityInTsugi: number;
+  /** {@link tsugiInReadability} for a body Readability.js chose (default: the same) */
+  chosenTsugiInReadability?: number;
+  /** {@link readabilityInTsugi} for a body Readability.js chose (default: the same) */
+  chosenReadabilityInTsugi?: number;
 }
 
 /** Share of the 4-token shingles of `part` that also occur in `whole`, 0..1 (0 for no text). */
@@ -30,16 +38,24 @@ export function containment(part: string, whole: string): number {
  * @param tsugiText text of tsugi's chosen body (before block scoring)
  * @param readabilityText Readability.js's body text ("" when it found none: never defer)
  * @param rule the agreement levels
+ * @param chosenByReadability whether tsugi's body is Readability.js's choice (cleaned)
+ *   rather than the page's marked body: the rule's `chosen…` levels apply
  */
 export function defersToReadability(
   tsugiText: string,
   readabilityText: string,
   rule: DeferRule,
+  chosenByReadability = false,
 ): boolean {
   if (!readabilityText) return false;
   if (!tsugiText) return true;
+  const a = chosenByReadability
+    ? (rule.chosenTsugiInReadability ?? rule.tsugiInReadability)
+    : rule.tsugiInReadability;
+  const b = chosenByReadability
+    ? (rule.chosenReadabilityInTsugi ?? rule.readabilityInTsugi)
+    : rule.readabilityInTsugi;
   return (
-    containment(tsugiText, readabilityText) >= rule.tsugiInReadability &&
-    containment(readabilityText, tsugiText) >= rule.readabilityInTsugi
+    containment(tsugiText, readabilityText) >= a && containment(readabilityText, tsugiText) >= b
   );
 }

@@ -42,6 +42,8 @@ export function shippedBlockScorer(): BlockScorer | null {
     defer: {
       tsugiInReadability: file.params.tsugiInReadability ?? 2,
       readabilityInTsugi: file.params.readabilityInTsugi ?? 2,
+      chosenTsugiInReadability: file.params.chosenTsugiInReadability,
+      chosenReadabilityInTsugi: file.params.chosenReadabilityInTsugi,
     },
   };
   return cached;
