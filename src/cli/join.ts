@@ -183,6 +183,35 @@ export async function setExtensionSettings(
 }
 
 /**
+ * The browser's id of the tab showing `url`: the background keeps each tab's status under
+ * `tab-status:<id>` with the page's URL (the extension has no "tabs" permission, so
+ * `tabs.query` hides URLs).
+ * @throws Error when no tab has reported from that URL
+ */
+export async function tabIdOf(context: BrowserContext, url: string): Promise<number> {
+  const worker = await backgroundWorker(context);
+  const id = await worker.evaluate(async (u) => {
+    type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
+    const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
+    const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
+    return key ? Number(key.slice("tab-status:".length)) : -1;
+  }, url);
+  if (id < 0) throw new Error(`no tab shows ${url}`);
+  return id;
+}
+
+/**
+ * The popup, opened as a page of its own (`?tab=`) for the tab showing `url`.
+ * @throws Error when no tab has reported from that URL
+ */
+export async function openPopupFor(context: BrowserContext, url: string): Promise<Page> {
+  const tab = await tabIdOf(context, url);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${await extensionId(context)}/popup/index.html?tab=${tab}`);
+  return popup;
+}
+
+/**
  * Send a message to the tab showing `page`, as the popup does, through the background
  * worker; the tab is the one whose status was last reported from the page's URL.
  * @param message e.g. `{ type: "popup→content:export", format: "items-json" }`
@@ -190,21 +219,13 @@ export async function setExtensionSettings(
  * @throws when no tab has reported from that URL
  */
 export async function messageTab<T>(page: Page, message: Record<string, unknown>): Promise<T> {
+  const tab = await tabIdOf(page.context(), page.url());
   const worker = await backgroundWorker(page.context());
   return worker.evaluate(
-    async ({ url, message }) => {
-      type C = {
-        storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
-        tabs: { sendMessage(id: number, m: unknown): Promise<unknown> };
-      };
-      const chrome = (globalThis as unknown as { chrome: C }).chrome;
-      const items = await chrome.storage.session.get(null);
-      const key = Object.keys(items).find(
-        (k) => k.startsWith("tab-status:") && items[k]?.url === url,
-      );
-      if (!key) throw new Error(`no tab shows ${url}`);
-      return chrome.tabs.sendMessage(Number(key.slice("tab-status:".length)), message);
+    ({ tab, message }) => {
+      type C = { tabs: { sendMessage(id: number, m: unknown): Promise<unknown> } };
+      return (globalThis as unknown as { chrome: C }).chrome.tabs.sendMessage(tab, message);
     },
-    { url: page.url(), message },
+    { tab, message },
   ) as Promise<T>;
 }

@@ -7,9 +7,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionId, type LaunchedBrowser } from "../../src/cli/browser";
+import type { LaunchedBrowser } from "../../src/cli/browser";
 import {
   messageTab,
+  openPopupFor,
   scrollUntilSettled,
   setExtensionSettings,
   tabStatus,
@@ -173,21 +174,8 @@ describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", 
       expect(api).toEqual([]);
       expect(await titles(page)).toHaveLength(PER_PAGE);
 
-      const tabs = await browser.context.serviceWorkers()[0]?.evaluate(async (u) => {
-        type S = {
-          storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } };
-        };
-        const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(
-          null,
-        );
-        return Object.keys(items).filter((k) => items[k]?.url === u);
-      }, page.url());
-      const tab = Number(tabs?.[0]?.slice("tab-status:".length));
-      const popup = await browser.context.newPage();
+      const popup = await openPopupFor(browser.context, page.url());
       opened.keep(popup);
-      await popup.goto(
-        `chrome-extension://${await extensionId(browser.context)}/popup/index.html?tab=${tab}`,
-      );
       const toggle = popup.getByTestId("mode-loadMore");
       await expect.poll(() => toggle.isChecked()).toBe(false);
       await toggle.click();

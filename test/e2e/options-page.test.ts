@@ -13,6 +13,7 @@ import { extensionId } from "../../src/cli/browser";
 import {
   scrollUntilSettled,
   setExtensionSettings,
+  tabIdOf,
   tabStatus,
   waitForStatus,
 } from "../../src/cli/join";
@@ -45,19 +46,6 @@ async function openOptions(b: LaunchedBrowser): Promise<Page> {
   await page.goto(`chrome-extension://${id}/options/index.html`);
   await page.getByTestId("page-cap").waitFor();
   return page;
-}
-
-/** The tab id the background keeps the status of `url` under (the popup's `?tab=`). */
-async function tabIdOf(b: LaunchedBrowser, url: string): Promise<number> {
-  const [w] = b.context.serviceWorkers();
-  const id = await w?.evaluate(async (u) => {
-    type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
-    const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
-    const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
-    return key ? Number(key.slice("tab-status:".length)) : -1;
-  }, url);
-  if (id === undefined || id < 0) throw new Error(`no tab shows ${url}`);
-  return id;
 }
 
 describe("options page (built extension, Chromium)", () => {
@@ -180,7 +168,7 @@ describe("options page (built extension, Chromium)", () => {
     await tab.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await waitForStatus(tab, (s) => s.pages >= 2 && s.state === "ready");
     const id = await extensionId(browser.context);
-    const tabId = await tabIdOf(browser, url);
+    const tabId = await tabIdOf(browser.context, url);
     expect((await tabStatus(tab))?.nextUrl).toBeTruthy();
     // The options page as a new reader finds it: the default settings.
     await setExtensionSettings(browser.context, {

@@ -5,7 +5,7 @@ import type { BrowserContext, Page, Worker } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { extensionId } from "../../src/cli/browser";
-import { scrollUntilSettled, tabStatus, waitForStatus } from "../../src/cli/join";
+import { scrollUntilSettled, tabIdOf, tabStatus, waitForStatus } from "../../src/cli/join";
 import type { ExportFile } from "../../src/messaging/messages";
 import type { TabStatus } from "../../src/messaging/status";
 import { readCase } from "../../src/replay/cases";
@@ -28,21 +28,6 @@ async function worker(context: BrowserContext): Promise<Worker> {
   const [w] = context.serviceWorkers();
   if (!w) throw new Error("no background worker");
   return w;
-}
-
-/** The browser's id of the tab showing `url` (what the popup and commands act on). */
-async function tabIdOf(context: BrowserContext, url: string): Promise<number> {
-  // The background keeps each tab's status under "tab-status:<id>" with the page's URL
-  // (the extension has no "tabs" permission, so tabs.query hides URLs).
-  const w = await worker(context);
-  const id = await w.evaluate(async (u) => {
-    type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
-    const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
-    const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
-    return key ? Number(key.slice("tab-status:".length)) : -1;
-  }, url);
-  if (id < 0) throw new Error(`no tab shows ${url}`);
-  return id;
 }
 
 /** Scroll to the end a few times, as a reader would, for `ms`. */

@@ -9,8 +9,9 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { extensionId, type LaunchedBrowser } from "../../src/cli/browser";
+import type { LaunchedBrowser } from "../../src/cli/browser";
 import {
+  openPopupFor,
   scrollUntilSettled,
   setExtensionSettings,
   tabStatus,
@@ -79,17 +80,8 @@ const tsugiNodes = (page: Page) =>
 
 /** The popup, opened as a page of its own for the tab showing `url`. */
 async function popupFor(url: string): Promise<Page> {
-  const ctx = browser.context;
-  const [w] = ctx.serviceWorkers();
-  const tab = await w?.evaluate(async (u) => {
-    type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
-    const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
-    const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
-    return key ? Number(key.slice("tab-status:".length)) : -1;
-  }, url);
-  const popup = await ctx.newPage();
+  const popup = await openPopupFor(browser.context, url);
   opened.keep(popup);
-  await popup.goto(`chrome-extension://${await extensionId(ctx)}/popup/index.html?tab=${tab}`);
   return popup;
 }
 
