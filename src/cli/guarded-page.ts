@@ -66,6 +66,11 @@ export function siteKey(url: string): string {
   return host.split(".").slice(-2).join(".");
 }
 
+/** The batch's crash error for `e`, named by its first line. */
+function crashError(e: Error): CrashError {
+  return new CrashError(`crashed: ${e.message.split("\n")[0]}`);
+}
+
 /** A tab of the pool: its own context (cookies, cache) and its navigation guard. */
 interface PooledTab {
   browser: Browser;
@@ -75,7 +80,7 @@ interface PooledTab {
   javaScript: boolean;
   /** pages it has opened */
   uses: number;
-  /** {@link siteKey} of the last page it opened */
+  /** {@link siteKey} of the page it was last taken for */
   site: string;
   /** the tab crashed since it was last taken */
   crashed: boolean;
@@ -118,6 +123,7 @@ export class TabPool {
       } else if (t.javaScript === javaScript && t.site !== site) {
         this.idle.splice(i, 1);
         t.crashed = false;
+        t.site = site;
         return t;
       }
     }
@@ -125,8 +131,7 @@ export class TabPool {
     // site keeps as many tabs as pages in flight.
     const unfit = this.idle.shift();
     if (unfit) void closeContext(this.slot, unfit.browser, unfit.context);
-    const lost = (e: Error) =>
-      browser.isConnected() ? e : new CrashError(`crashed: ${e.message.split("\n")[0]}`);
+    const lost = (e: Error) => (browser.isConnected() ? e : crashError(e));
     const context = await browser
       .newContext({ javaScriptEnabled: javaScript, viewport: { width: 1280, height: 800 } })
       .catch((e: Error) => {
@@ -142,7 +147,7 @@ export class TabPool {
         guard,
         javaScript,
         uses: 0,
-        site: "",
+        site,
         crashed: false,
       };
       tab.on("crash", () => {
@@ -195,9 +200,7 @@ export async function measurePage<T>(
 ): Promise<Measured<T>> {
   const bytes = job.file ? savedBytes(job.file) : null;
   if (signal.aborted) throw new Error("timeout");
-  const site = siteKey(job.url);
-  const t = await pool.take(opts.javaScript && !job.file, site);
-  t.site = site;
+  const t = await pool.take(opts.javaScript && !job.file, siteKey(job.url));
   const { browser, tab } = t;
   t.uses++;
   let closing: Promise<void> | null = null;
@@ -221,15 +224,16 @@ export async function measurePage<T>(
     ok = true;
     return { value, refresh: t.guard.refresh() };
   } catch (e) {
-    if (t.crashed || !browser.isConnected())
-      throw new CrashError(`crashed: ${(e as Error).message.split("\n")[0]}`);
+    if (t.crashed || !browser.isConnected()) throw crashError(e as Error);
     if (signal.aborted) throw new Error("timeout");
     if (left()) throw new Error(`the page left for ${left()}`);
     throw e;
   } finally {
     signal.removeEventListener("abort", onAbort);
-    if (closing || signal.aborted) onAbort();
-    else if (ok) await pool.give(t, true);
-    else void pool.give(t, false);
+    // An aborted page's context is closing already (onAbort ran).
+    if (!closing) {
+      if (ok) await pool.give(t, true);
+      else void pool.give(t, false);
+    }
   }
 }
