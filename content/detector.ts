@@ -456,7 +456,7 @@ browser.storage.onChanged.addListener((changes, area) => {
   if (!pager && canJoin() && enabled()) ensurePager();
   pager?.setAuto(enabled());
   applyAddressBar();
-  forgetPlacesIfOff();
+  if ("disabledSites" in changes) forgetPlacesIfOff();
   if (pager) report(pager.snapshot());
   else if (canJoin()) report({ ...status, state: "ready" });
 });
@@ -507,7 +507,6 @@ async function toggleSite(): Promise<TabStatus> {
   const disabledSites = withSite(stored.disabledSites, pageUrl, on);
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
-  forgetPlacesIfOff();
   if (!pager && canJoin() && on) ensurePager();
   pager?.setAuto(on);
   if (pager) report(pager.snapshot());
