@@ -19,4 +19,14 @@ describe("chooseNextLink", () => {
     const r = chooseNextLink([row({ inComments: 1 }), row()], [0.95, 0.85], 0.8);
     expect(r).toEqual({ index: 1, score: 0.85 });
   });
+  it("never takes a link to the next single item", () => {
+    expect(eligibleNextLink(row({ nextItem: 1, nextText: 1 }))).toBe(false);
+    const r = chooseNextLink([row({ nextItem: 1 }), row()], [0.88, 0.7], 0.6);
+    expect(r).toEqual({ index: 1, score: 0.7 });
+  });
+  it("never takes a link that is switched off", () => {
+    expect(eligibleNextLink(row({ disabledLink: 1 }))).toBe(false);
+    const r = chooseNextLink([row({ disabledLink: 1 }), row()], [0.97, 0.4], 0.8);
+    expect(r).toEqual({ index: -1, score: 0.4 });
+  });
 });

@@ -1,17 +1,24 @@
 import { LINK_FEATURE_NAMES } from "../features/link-features";
 
 const IN_COMMENTS = LINK_FEATURE_NAMES.indexOf("inComments");
+const DISABLED = LINK_FEATURE_NAMES.indexOf("disabledLink");
+const NEXT_ITEM = LINK_FEATURE_NAMES.indexOf("nextItem");
 
 /**
  * Whether a candidate may be the next link at all: a link all of whose anchors sit in a
  * comment section pages through the comments, never through the article or list an
- * auto-pager joins (the corpus has too few comment pagers for the forest to learn this).
+ * auto-pager joins (the corpus has too few comment pagers for the forest to learn this);
+ * a link all of whose anchors are switched off (`aria-disabled`, `disabled`: the last
+ * page's "Next") does nothing when a reader clicks it, so the pager does not follow it;
+ * a link that names the next single item ("Next Thread", "Next Year", "次の記事": the
+ * nextItem feature) leads along a chain of separate pages, never to page 2 of this one
+ * (issue 12's false activations; the forest sees too few of them to learn it).
  *
  * @param row the candidate's features in LINK_FEATURE_NAMES order
- * @returns false for comment-only links
+ * @returns false for comment-only, disabled and next-item links
  */
 export function eligibleNextLink(row: readonly number[]): boolean {
-  return (row[IN_COMMENTS] ?? 0) !== 1;
+  return (row[IN_COMMENTS] ?? 0) !== 1 && (row[DISABLED] ?? 0) !== 1 && (row[NEXT_ITEM] ?? 0) !== 1;
 }
 
 /**

@@ -8,6 +8,7 @@
  * {@link extractLinkVectors} only gathers and merges them.
  */
 
+import { disabledLink, moreText, olderText, plusOneLinks } from "./continuation";
 import { iconNext } from "./icon-next";
 import {
   attrHintsNext,
@@ -28,7 +29,7 @@ import {
   measure,
   scrollOffsets,
 } from "./layout";
-import { dateStep, hrefNotUrl } from "./next-item";
+import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
 import { cursorParam, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
@@ -68,6 +69,11 @@ export const LINK_FEATURE_NAMES = [
   "cursorParam",
   "dateStep",
   "hrefNotUrl",
+  "olderText",
+  "moreText",
+  "disabledLink",
+  "plusOneLinks",
+  "datedTarget",
 ] as const;
 
 /** The features added for issue 12, by group (for the ablations of the model card). */
@@ -77,7 +83,18 @@ export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
   "iconNext",
   "cursorParam",
 ];
-export const NEXT_ITEM_URL_FEATURES: readonly LinkFeatureName[] = ["dateStep", "hrefNotUrl"];
+export const NEXT_ITEM_URL_FEATURES: readonly LinkFeatureName[] = [
+  "dateStep",
+  "hrefNotUrl",
+  "datedTarget",
+];
+/** Continuation words, disabled links and rival "current + 1" links (continuation.ts). */
+export const CONTINUATION_FEATURES: readonly LinkFeatureName[] = [
+  "olderText",
+  "moreText",
+  "disabledLink",
+  "plusOneLinks",
+];
 
 export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
 
@@ -735,9 +752,16 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       cursorParam: cursorParam(pageHref, url),
       dateStep: dateStep(pageHref, url),
       hrefNotUrl: any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")),
+      olderText: any((r) => olderText(r.text, r.alts)),
+      moreText: any((r) => moreText(r.text)),
+      disabledLink: rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
+      plusOneLinks: 0,
+      datedTarget: datedTarget(pageHref, url),
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }
+  const rivals = plusOneLinks(out.map((v) => v.features.runPlusOne));
+  for (const v of out) v.features.plusOneLinks = rivals;
   return out;
 }
 

@@ -35,8 +35,11 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * anywhere ("カートに入れる" in "今すぐカートに入れる"). A loop of `indexOf`, not one big
  * alternation: such an expression costs tens of milliseconds to compile in every page,
  * and the gate runs this on every page.
+ *
+ * @param words lowercase entries, e.g. {@link LOAD_MORE_WORDS}
+ * @returns a test of a {@link normalizeLabel}ed text: true when an entry occurs in it
  */
-function vocabulary(words: readonly string[]): (text: string) => boolean {
+export function vocabulary(words: readonly string[]): (text: string) => boolean {
   // Built on first use: the entry script loads this module on every page, and the
   // script-class test compiles a large Unicode table.
   let entries: { w: string; start: boolean; end: boolean }[] | null = null;
@@ -75,28 +78,37 @@ export function normalizeLabel(text: string): string {
     .trim();
 }
 
-let fragments: string[] | null = null;
+/**
+ * A cheap pre-test for a vocabulary: whether the raw label, lower-cased, holds the longest
+ * space-free piece of some entry ("more" of "load more", "もっと見る"). Normalizing only
+ * lower-cases and turns what is not a letter into spaces, so a label the vocabulary
+ * matches always holds such a piece verbatim; most labels of a page hold none and skip the
+ * normalizing expression, whose Unicode classes are costly to compile on a page where the
+ * gate is the only thing tsugi runs.
+ *
+ * @param words lowercase entries
+ * @returns a test of a raw label: false when no entry can match it
+ */
+export function mayHoldWord(words: readonly string[]): (text: string) => boolean {
+  let fragments: string[] | null = null;
+  return (text) => {
+    fragments ??= [
+      ...new Set(
+        words.map((w) => w.split(" ").reduce((a, b) => (b.length > a.length ? b : a), "")),
+      ),
+    ];
+    const t = text.toLowerCase();
+    return fragments.some((f) => t.includes(f));
+  };
+}
 
 /**
- * A cheap pre-test of {@link loadMoreText}: whether the raw label, lower-cased, holds the
- * longest space-free piece of some load-more phrase ("more" of "load more", "もっと見る").
- * Normalizing only lower-cases and turns what is not a letter into spaces, so a label the
- * vocabulary matches always holds such a piece verbatim; most controls of a page hold none
- * and skip the normalizing expression, whose Unicode classes are costly to compile on a
- * page where the gate is the only thing tsugi runs.
+ * {@link mayHoldWord} for {@link LOAD_MORE_WORDS}: the pre-test of {@link loadMoreText}.
  *
  * @param text raw label
  * @returns false when the label cannot read as "load more"
  */
-export function mayAskForMore(text: string): boolean {
-  fragments ??= [
-    ...new Set(
-      LOAD_MORE_WORDS.map((w) => w.split(" ").reduce((a, b) => (b.length > a.length ? b : a), "")),
-    ),
-  ];
-  const t = text.toLowerCase();
-  return fragments.some((f) => t.includes(f));
-}
+export const mayAskForMore: (text: string) => boolean = mayHoldWord(LOAD_MORE_WORDS);
 
 /**
  * Whether a label reads "load more / show more / more results / view more" in one of the

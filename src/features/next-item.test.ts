@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateStep, hrefNotUrl } from "./next-item";
+import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 
 describe("dateStep", () => {
   it("sees a step of year, month or day in the path or a date parameter", () => {
@@ -26,5 +26,19 @@ describe("hrefNotUrl", () => {
     expect(hrefNotUrl("/next")).toBe(0);
     expect(hrefNotUrl("?p=2")).toBe(0);
     expect(hrefNotUrl("")).toBe(0);
+  });
+});
+
+describe("datedTarget", () => {
+  it("sees a day the page's URL does not name", () => {
+    expect(datedTarget("https://c.org/", "https://c.org/?m=20160302")).toBe(1);
+    expect(datedTarget("https://c.org/blog/", "https://c.org/blog/2016/03/02/")).toBe(1);
+    expect(datedTarget("https://c.org/", "https://c.org/d/2016-03-02")).toBe(1);
+  });
+  it("leaves pages, months, ids and the page's own day alone", () => {
+    expect(datedTarget("https://c.org/", "https://c.org/page/2/")).toBe(0);
+    expect(datedTarget("https://c.org/2016/03/", "https://c.org/2016/03/page/2/")).toBe(0);
+    expect(datedTarget("https://c.org/", "https://c.org/t?id=120160302999")).toBe(0);
+    expect(datedTarget("https://c.org/2016/03/02/a?p=1", "https://c.org/2016/03/02/a?p=2")).toBe(0);
   });
 });

@@ -10,6 +10,10 @@ import { changedQuery } from "./url-query";
 /** A calendar year, as URLs carry them. */
 const YEAR = /^(?:19|20)\d\d$/;
 
+/** A whole calendar date in a URL: 2016/03/02, 2016-03-02, 20160302 (not inside a longer
+ * number). */
+const FULL_DATE = /(?<!\d)(?:19|20)\d\d([-/_.]?)(?:0[1-9]|1[0-2])\1(?:0[1-9]|[12]\d|3[01])(?!\d)/;
+
 /** Query names that carry a date or a calendar position. */
 const DATE_KEYS = /^(?:year|yr|month|mon|mo|day|date|week|ym|ymd|yyyymm|cal|calendar)$/i;
 
@@ -28,6 +32,21 @@ export function dateStep(pageHref: string, url: string): number {
   if (datedPathStep(pageHref, url)) return 1;
   const changed = changedQuery(pageHref, url);
   return changed?.some(([k]) => DATE_KEYS.test(k)) ? 1 : 0;
+}
+
+/**
+ * The link's URL names a whole day (year, month and day: "/2016/03/02/", "?m=20160302")
+ * that the page's URL does not. A calendar widget's days form a numbered run ("1 2 3 …
+ * 31") whose "current + 1" is tomorrow's archive, not page 2; dated posts carry the same
+ * shape, and neither is the next page of a list.
+ *
+ * @param pageHref the page URL, fragment removed
+ * @param url the candidate URL
+ * @returns 1 or 0
+ */
+export function datedTarget(pageHref: string, url: string): number {
+  const day = FULL_DATE.exec(url)?.[0];
+  return day !== undefined && !pageHref.includes(day) ? 1 : 0;
 }
 
 /** Same skeleton, and every changed number is a year or follows one (see {@link dateStep}). */

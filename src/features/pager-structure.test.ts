@@ -59,6 +59,16 @@ describe("currentPageMarker", () => {
     expect(currentPageMarker(d.getElementById("p") as Element, PAGE)).toBe(5);
     expect(currentPageMarker(d.getElementById("q") as Element, PAGE)).toBe(2);
   });
+  it("reads a class that every numbered link shares as styling, not a marker", () => {
+    const d = doc(
+      `<ul id=p><li><a class="btn--active btn--prev" href="?page=3">&nbsp;</a></li>
+       <li><a class="btn--active" href="?page=2">2</a></li>
+       <li><a class="btn--active" href="?page=3">3</a></li><li><span>4</span></li></ul>
+       <div id=q><a class="active" href="?page=1">1</a><a class="active" href="?page=2">2</a></div>`,
+    );
+    expect(currentPageMarker(d.getElementById("p") as Element, PAGE)).toBe(4);
+    expect(currentPageMarker(d.getElementById("q") as Element, PAGE)).toBeNull();
+  });
   it("is null when every number is a plain link", () => {
     const d = doc(`<div id=p><a href="?page=2">2</a><a href="?page=3">3</a></div>`);
     expect(currentPageMarker(d.getElementById("p") as Element, PAGE)).toBeNull();

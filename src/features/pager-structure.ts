@@ -40,8 +40,7 @@ export interface RunPlace {
  * @returns true when marked current
  */
 export function markedCurrent(e: Element): boolean {
-  const aria = e.getAttribute("aria-current");
-  if (aria !== null && aria.toLowerCase() !== "false") return true;
+  if (ariaCurrent(e)) return true;
   if (classNamesState(e, CURRENT_TOKENS)) return true;
   const p = e.parentElement;
   return p !== null && p.localName === "li" && classNamesState(p, CURRENT_TOKENS);
@@ -69,9 +68,12 @@ function selfLink(a: Element, pageHref: string): boolean {
 
 /**
  * The current-page marker of a numbered run: inside the run's container, a lone number
- * that is not a link (`<span>3</span>`, `<strong>3</strong>`, `<em>`), or a numbered
- * anchor marked current ({@link markedCurrent}) or linking to the page itself. The first
- * one in document order wins. The walk reads at most {@link MARKER_SCAN_NODES} nodes.
+ * that is not a link (`<span>3</span>`, `<strong>3</strong>`, `<em>`), a numbered anchor
+ * linking to the page itself or carrying `aria-current`, else the one numbered anchor
+ * whose class (or its `<li>`'s) says current/active. A class shared by several numbered
+ * anchors is styling ("paginator__button--active" on every button), not a marker. The
+ * first marker in document order wins. The walk reads at most {@link MARKER_SCAN_NODES}
+ * nodes.
  *
  * @param container the run's common ancestor
  * @param pageHref the page URL, fragment removed
@@ -79,20 +81,27 @@ function selfLink(a: Element, pageHref: string): boolean {
  */
 export function currentPageMarker(container: Element, pageHref: string): number | null {
   let visited = 0;
+  const classMarked: number[] = [];
   const walker = container.ownerDocument.createTreeWalker(container, 1 /* SHOW_ELEMENT */);
   for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-    if (++visited > MARKER_SCAN_NODES) return null;
+    if (++visited > MARKER_SCAN_NODES) break;
     const e = n as Element;
     if (e.firstElementChild !== null && e.localName !== "a") continue;
     const num = pageNumberText(e.textContent ?? "");
     if (num === null) continue;
     if (e.localName === "a") {
-      if (e.hasAttribute("href") && !markedCurrent(e) && !selfLink(e, pageHref)) continue;
-      return num;
+      if (!e.hasAttribute("href") || selfLink(e, pageHref) || ariaCurrent(e)) return num;
+      if (markedCurrent(e)) classMarked.push(num);
+      continue;
     }
     if (!insideLink(e, container)) return num;
   }
-  return null;
+  return classMarked.length === 1 ? (classMarked[0] ?? null) : null;
+}
+
+function ariaCurrent(e: Element): boolean {
+  const aria = e.getAttribute("aria-current");
+  return aria !== null && aria.toLowerCase() !== "false";
 }
 
 /**

@@ -460,7 +460,6 @@ export function scorePageElement(m: Measures, rec: Rec, elements: readonly numbe
  * @returns the two scorers and their column selections
  */
 export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
-  const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
   const nodeCols = columnsOf(NODE_FEATURE_NAMES, setup.nodeFeatures);
   // Setups that differ only in the other model, or in post-processing, share training.
   const pagesKey = trainKey(train);
@@ -473,12 +472,7 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
   ]);
   let linkPart = linkCache.get(linkKey);
   if (linkPart === undefined) {
-    const scorer = trainLinkScorer(train, setup, linkCols);
-    const t =
-      setup.linkThreshold === "inner-cv"
-        ? chooseThreshold(train, setup, linkCols)
-        : setup.linkThreshold;
-    linkPart = { scorer, threshold: t };
+    linkPart = trainLinkDetector(train, setup);
     linkCache.set(linkKey, linkPart);
   }
   const nodeKey = JSON.stringify([
@@ -506,10 +500,10 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     });
     nodeCache.set(nodeKey, node);
   }
-  return { link: linkPart.scorer, node, linkCols, nodeCols, threshold: linkPart.threshold };
+  return { ...linkPart, node, nodeCols };
 }
 
-const linkCache = new Map<string, { scorer: Scorer; threshold: number }>();
+const linkCache = new Map<string, Pick<Detectors, "link" | "linkCols" | "threshold">>();
 const nodeCache = new Map<string, Scorer>();
 
 /** Identity of a training set: its page keys, hashed. */
@@ -524,6 +518,25 @@ export interface Detectors {
   linkCols: number[];
   nodeCols: number[];
   threshold: number;
+}
+
+/**
+ * The next-link half of {@link trainDetectors} alone: the threshold from the inner CV of
+ * {@link chooseThreshold} (or the setup's fixed one), then the forest on every training
+ * page.
+ *
+ * @returns the link scorer, its columns and threshold
+ */
+export function trainLinkDetector(
+  train: readonly Rec[],
+  setup: Setup,
+): Pick<Detectors, "link" | "linkCols" | "threshold"> {
+  const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
+  const threshold =
+    setup.linkThreshold === "inner-cv"
+      ? chooseThreshold(train, setup, linkCols)
+      : setup.linkThreshold;
+  return { link: trainLinkScorer(train, setup, linkCols), linkCols, threshold };
 }
 
 function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]): Scorer {
@@ -663,7 +676,7 @@ export function crossValidate(
     const d = trainDetectors(train, setup);
     trainMs += Date.now() - t0;
     const m = testDetectors(test, setup, d);
-    perFold.push({ ...summarize(m), threshold: d.threshold });
+    perFold.push({ ...summarize(m), threshold: d.threshold, linkFeatures: d.linkCols.length });
     addMeasures(pooled, m);
   }
   return {
@@ -693,16 +706,12 @@ export function crossValidateLinks(
   setup: Setup,
 ): Pick<CvResult, "setup" | "folds" | "pooled" | "sweep" | "confirmation"> {
   const k = Math.max(...folds) + 1;
-  const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
   const pooled = emptyMeasures();
   const perFold: Record<string, number>[] = [];
   for (let f = 0; f < k; f++) {
     const train = recs.filter((_, i) => folds[i] !== f);
-    const scorer = trainLinkScorer(train, setup, linkCols);
-    const threshold =
-      setup.linkThreshold === "inner-cv"
-        ? chooseThreshold(train, setup, linkCols)
-        : setup.linkThreshold;
+    const { link: scorer, linkCols, threshold } = trainLinkDetector(train, setup);
+    const linkFeatures = linkCols.length;
     const m = emptyMeasures();
     recs.forEach((rec, i) => {
       if (folds[i] !== f || rec.part !== "pagination") return;
@@ -710,7 +719,7 @@ export function crossValidateLinks(
       scoreNext(m, rec, decideNext(rec, probs, threshold).url);
       if (rec.nextSelectorMatched) recordBestScore(m, rec, probs, threshold);
     });
-    perFold.push({ ...summarize(m), threshold });
+    perFold.push({ ...summarize(m), threshold, linkFeatures });
     addMeasures(pooled, m);
   }
   return {

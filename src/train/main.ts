@@ -10,7 +10,8 @@
  *
  * train --models-only skips the cross-validation and writes only the two model files.
  * --links-only cross-validates the next-link half of every setup alone (no page-element
- * forest is trained): minutes instead of most of an hour, for work on link features.
+ * forest is trained): minutes instead of most of an hour, for work on link features;
+ * --only <words> keeps the setups whose name holds those words.
  * --smoke uses 40 pages, 2 folds and small forests and writes to out/smoke-models/, so
  * CI exercises the whole pipeline in about a minute without touching models/.
  */
@@ -19,6 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UNSURE_FLOOR } from "../detect/confirm-next";
 import {
+  CONTINUATION_FEATURES,
   LINK_FEATURE_NAMES,
   NEXT_ITEM_URL_FEATURES,
   PAGER_STRUCTURE_FEATURES,
@@ -39,6 +41,7 @@ import {
   crossValidate,
   crossValidateLinks,
   DEFAULT_LEARNER,
+  type Detectors,
   decideNext,
   emptyMeasures,
   type Rec,
@@ -51,6 +54,7 @@ import {
   TSUGI_SETUP,
   testDetectors,
   trainDetectors,
+  trainLinkDetector,
 } from "./experiment";
 import { groupFolds } from "./folds";
 import { harvestPages } from "./render";
@@ -88,8 +92,16 @@ function setupsFor(cmd: string): Setup[] {
       ...base,
       name: "previous model's features (before issue 12)",
       linkFeatures: LINK_FEATURE_NAMES.filter(
-        (n) => !PAGER_STRUCTURE_FEATURES.includes(n) && !NEXT_ITEM_URL_FEATURES.includes(n),
+        (n) =>
+          !PAGER_STRUCTURE_FEATURES.includes(n) &&
+          !NEXT_ITEM_URL_FEATURES.includes(n) &&
+          !CONTINUATION_FEATURES.includes(n),
       ),
+    },
+    {
+      ...base,
+      name: "ablation: without continuation signals (olderText, moreText, disabledLink, plusOneLinks)",
+      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !CONTINUATION_FEATURES.includes(n)),
     },
     {
       ...base,
@@ -98,7 +110,7 @@ function setupsFor(cmd: string): Setup[] {
     },
     {
       ...base,
-      name: "ablation: without next-item URL signals (dateStep, hrefNotUrl)",
+      name: "ablation: without next-item URL signals (dateStep, hrefNotUrl, datedTarget)",
       linkFeatures: LINK_FEATURE_NAMES.filter((n) => !NEXT_ITEM_URL_FEATURES.includes(n)),
     },
     {
@@ -171,11 +183,20 @@ const HEADER = [
 ].join("  ");
 
 /** Misses of the shipped setup on the cross-validation folds, for label review. */
-function listMisses(recs: readonly Rec[], folds: readonly number[], setup: Setup): void {
+function listMisses(
+  recs: readonly Rec[],
+  folds: readonly number[],
+  setup: Setup,
+  linksOnly: boolean,
+): void {
   const k = Math.max(...folds) + 1;
+  const describe = (rec: Rec, probs: readonly number[], k: number) =>
+    k < 0
+      ? "none"
+      : `${rec.links.urls[k]} "${(rec.links.text[k] ?? "").slice(0, 30)}" (${(probs[k] ?? 0).toFixed(2)})`;
   for (let f = 0; f < k; f++) {
     const train = recs.filter((_, i) => folds[i] !== f);
-    const d = trainDetectors(train, setup);
+    const d = linksOnly ? trainLinkDetector(train, setup) : trainDetectors(train, setup);
     for (const [i, rec] of recs.entries()) {
       if (folds[i] !== f) continue;
       const probs = d.link.probabilities(
@@ -186,15 +207,20 @@ function listMisses(recs: readonly Rec[], folds: readonly number[], setup: Setup
         const ok =
           next.url === null ? rec.goldNextUrls.length === 0 : rec.goldNextUrls.includes(next.url);
         if (!ok) {
+          const best = probs.reduce((b, p, j) => (p > (probs[b] ?? -1) ? j : b), -1);
+          const gold = rec.links.label.indexOf(1);
+          const kind =
+            rec.goldNextUrls.length === 0 ? "FALSE" : next.url === null ? "MISS" : "WRONG";
           console.log(
-            `NEXT ${rec.key} (${rec.group}) predicted ${next.url ?? "none"} (${next.score.toFixed(2)}) gold ${rec.goldNextUrls[0] ?? "none"}`,
+            `NEXT ${kind} ${rec.key} (${rec.group}, t ${d.threshold}) best ${describe(rec, probs, best)} gold ${describe(rec, probs, gold)}`,
           );
         }
       }
+      if (linksOnly) continue;
       const m = emptyMeasures();
       const rows = (rec.nodes.rows.length ? rec.nodes.rows : []).length;
       if (rows === 0) continue;
-      const one = testDetectors([rec], setup, d);
+      const one = testDetectors([rec], setup, d as Detectors);
       addMeasures(m, one);
       const pe = Object.values(m.pageElement)[0];
       if (pe && pe.f1 < 0.5)
@@ -378,16 +404,21 @@ async function main(): Promise<void> {
     smoke ? 2 : 5,
   );
   if (args.includes("--list")) {
-    listMisses(recs, folds, setupsFor("eval")[0] ?? TSUGI_SETUP);
+    listMisses(recs, folds, setupsFor("eval")[0] ?? TSUGI_SETUP, args.includes("--links-only"));
     return;
   }
   if (args.includes("--links-only")) {
-    for (const setup of setupsFor("train")) {
+    // --only <words>: the setups whose name holds them (the quick loop on one ablation).
+    const only = args[args.indexOf("--only") + 1];
+    const chosen = setupsFor("train").filter(
+      (s) => !args.includes("--only") || (only !== undefined && s.name.includes(only)),
+    );
+    for (const setup of chosen) {
       if (setup.learner.algorithm === "decision-tree") continue;
       const r = crossValidateLinks(recs, folds, setup);
       console.log(row(setup.name, r.pooled));
       for (const [i, m] of r.folds.entries())
-        console.log(row(`  fold ${i + 1} (t ${m.threshold})`, m));
+        console.log(row(`  fold ${i + 1} (t ${m.threshold}, ${m.linkFeatures} features)`, m));
       const b = r.confirmation;
       console.log(
         `  unsure band: ${b.band} pages (${b.right} right, ${b.noNext} no next, ${b.wrongLink} other)`,

@@ -32,6 +32,12 @@ export const TRAIN_VIEWPORT = { width: 1280, height: 800 };
 /** Version of the harvest format; bump to invalidate the cache. */
 const HARVEST_VERSION = 4;
 
+/** The cache's version of a harvester build: its format and a hash of its code, so a
+ * changed feature re-renders every page instead of leaving old feature rows behind. */
+function harvestVersion(code: string): string {
+  return `${HARVEST_VERSION}:${fnv1a(code).toString(16)}`;
+}
+
 /**
  * The harvester bundled as a browser script that defines `globalThis.__tsugiHarvest`.
  *
@@ -114,15 +120,17 @@ export async function harvestPages(
   const log = opts.log ?? (() => {});
   const out = new Map<string, HarvestRecord>();
   const todo: CorpusPage[] = [];
+  const code = await harvestBundle();
+  const version = harvestVersion(code);
   for (const p of pages) {
     const path = cachePath(opts.cacheDir, p);
     if (!opts.force && existsSync(path)) {
       const rec = JSON.parse(readFileSync(path, "utf8")) as HarvestRecord & {
-        version?: number;
+        version?: string;
         input?: string;
       };
       // A changed label (label-overrides.json) or harvester re-renders the page.
-      if (rec.version === HARVEST_VERSION && rec.input === inputKey(p)) {
+      if (rec.version === version && rec.input === inputKey(p)) {
         out.set(p.key, rec);
         continue;
       }
@@ -131,7 +139,6 @@ export async function harvestPages(
   }
   if (todo.length > 0) {
     log(`rendering ${todo.length} pages in Chromium (${pages.length - todo.length} cached)`);
-    const code = await harvestBundle();
     const browser: Browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: [...CHROMIUM_FLAGS],
@@ -151,10 +158,7 @@ export async function harvestPages(
             const rec = await harvestOne(context, code, p);
             const path = cachePath(opts.cacheDir, p);
             mkdirSync(dirname(path), { recursive: true });
-            writeFileSync(
-              path,
-              JSON.stringify({ ...rec, version: HARVEST_VERSION, input: inputKey(p) }),
-            );
+            writeFileSync(path, JSON.stringify({ ...rec, version, input: inputKey(p) }));
             out.set(p.key, rec);
           } catch (e) {
             log(`  ${p.key}: render failed: ${(e as Error).message.split("\n")[0]}`);
