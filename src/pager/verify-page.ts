@@ -99,6 +99,9 @@ export function resolvePage(
   let nextUrl: string | null = null;
   let nextAnchor: Element | null = null;
   let nextBy: Source = "none";
+  // The rule's next link to a page already shown: where nothing else leads on, the pager
+  // stops on it with "already shown" (a loop), not as if the page had no next link.
+  let shown: { url: string; anchor: Element | null } | null = null;
   if (profile.nextLinkXPath) {
     const ruled = nextFromRule(doc, profile.nextLinkXPath, url);
     if (ruled && fresh(ruled.nextUrl)) {
@@ -109,7 +112,10 @@ export function resolvePage(
       // A "next" that points at the page itself (a disabled next on the last page):
       // the end, as the rule says.
       nextBy = "rule";
-    } else if (ruled) ruleProblems.push("nextLink leads to a page already shown");
+    } else if (ruled) {
+      ruleProblems.push("nextLink leads to a page already shown");
+      if (sameOrigin(url, ruled.nextUrl)) shown = { url: ruled.nextUrl, anchor: ruled.nextAnchor };
+    }
   }
   if (nextBy === "none" && !profile.strictNextLink) {
     const found = detectNextLink(doc, url);
@@ -126,6 +132,10 @@ export function resolvePage(
       nextUrl = found.url;
       nextAnchor = found.anchor;
     }
+  }
+  if (nextUrl === null && shown !== null) {
+    nextUrl = shown.url;
+    nextAnchor = shown.anchor;
   }
 
   const ruled = evaluateXPaths(doc, profile.pageElementXPaths).filter(
