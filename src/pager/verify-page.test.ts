@@ -53,6 +53,19 @@ describe("resolvePage", () => {
     expect(r.nextUrl).not.toBe("https://ex.com/story/1");
   });
 
+  it("hands back a rule next link to a shown page when nothing else leads on (a loop)", () => {
+    const looping =
+      '<article class="entry"><p>Second part of the story, with words.</p></article><div class="pager"><a href="/story/1">Next</a></div>';
+    const p = profile(
+      ["article"],
+      '//article[@class="entry"]',
+      '//div[@class="pager"]/a[.="Next"]',
+    );
+    const r = resolvePage(page2(looping), URL2, p, visitedIn(new Set(["https://ex.com/story/1"])));
+    expect(r.ruleProblems).toContain("nextLink leads to a page already shown");
+    expect(r.nextUrl).toBe("https://ex.com/story/1");
+  });
+
   it("falls back to the model when the page element changed shape", () => {
     const p = profile(["section"], "//article", '//div[@class="pager"]/a[.="Next"]');
     const r = resolvePage(page2(body), URL2, p, () => false);
