@@ -86,14 +86,15 @@ function chromiumPids(root: number, kind: "renderer" | "browser"): number[] {
   });
 }
 
-/** A small list page with a numbered pager; `n` makes each one different. */
+/** Page 1 of a small list (saved at a URL with no page number, as page 1 is) with a
+ * numbered pager; `n` makes each one's items different. */
 function listPage(n: number): string {
   const items = Array.from(
     { length: 12 },
     (_, i) =>
       `<li class="item"><a href="/item/${n}-${i}">Story ${n}.${i}</a> <p>Text of story ${i} on page ${n}, long enough to read as content.</p></li>`,
   ).join("\n");
-  return `<!doctype html><html><head><title>List ${n}</title></head><body><nav><a href="/">Home</a></nav><ul id="stories">${items}</ul><div class="pager"><a href="?page=${n - 1}">Prev</a> <a href="?page=${n}">${n}</a> <a href="?page=${n + 1}">${n + 1}</a> <a href="?page=${n + 1}" rel="next">Next</a></div></body></html>`;
+  return `<!doctype html><html><head><title>List ${n}</title></head><body><nav><a href="/">Home</a></nav><ul id="stories">${items}</ul><div class="pager"><span class="current">1</span> <a href="?page=2">2</a> <a href="?page=2" rel="next">Next</a></div></body></html>`;
 }
 
 const refreshPage = (head: string, body = "") =>
