@@ -31,7 +31,7 @@ import {
 } from "./layout";
 import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
-import { cursorParam, numberedRunFeatures } from "./pager-structure";
+import { ariaCurrent, cursorParam, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
 
 export { type PageNumberChange, pageNumberChange, pageNumberDelta } from "./page-number";
@@ -480,11 +480,7 @@ function pagerHint(e: Element): boolean {
 }
 
 function stateAria(e: Element): boolean {
-  const current = e.getAttribute("aria-current");
-  return (
-    e.getAttribute("aria-disabled") === "true" ||
-    (current !== null && current.toLowerCase() !== "false")
-  );
+  return e.getAttribute("aria-disabled") === "true" || ariaCurrent(e);
 }
 
 /**

@@ -99,7 +99,13 @@ export function currentPageMarker(container: Element, pageHref: string): number 
   return classMarked.length === 1 ? (classMarked[0] ?? null) : null;
 }
 
-function ariaCurrent(e: Element): boolean {
+/**
+ * `aria-current` with any value but "false": the element is the page being read.
+ *
+ * @param e element
+ * @returns true when marked
+ */
+export function ariaCurrent(e: Element): boolean {
   const aria = e.getAttribute("aria-current");
   return aria !== null && aria.toLowerCase() !== "false";
 }
