@@ -19,6 +19,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UNSURE_FLOOR } from "../detect/confirm-next";
+import { chooseNextLink } from "../detect/next-link-choice";
 import {
   CONTINUATION_FEATURES,
   LINK_FEATURE_NAMES,
@@ -190,10 +191,10 @@ function listMisses(
   linksOnly: boolean,
 ): void {
   const k = Math.max(...folds) + 1;
-  const describe = (rec: Rec, probs: readonly number[], k: number) =>
-    k < 0
+  const describe = (rec: Rec, probs: readonly number[], at: number) =>
+    at < 0
       ? "none"
-      : `${rec.links.urls[k]} "${(rec.links.text[k] ?? "").slice(0, 30)}" (${(probs[k] ?? 0).toFixed(2)})`;
+      : `${rec.links.urls[at]} "${(rec.links.text[at] ?? "").slice(0, 30)}" (${(probs[at] ?? 0).toFixed(2)})`;
   for (let f = 0; f < k; f++) {
     const train = recs.filter((_, i) => folds[i] !== f);
     const d = linksOnly ? trainLinkDetector(train, setup) : trainDetectors(train, setup);
@@ -207,7 +208,8 @@ function listMisses(
         const ok =
           next.url === null ? rec.goldNextUrls.length === 0 : rec.goldNextUrls.includes(next.url);
         if (!ok) {
-          const best = probs.reduce((b, p, j) => (p > (probs[b] ?? -1) ? j : b), -1);
+          // The candidate the decision weighed (eligible links only), at any score.
+          const best = chooseNextLink(rec.links.rows, probs, 0).index;
           const gold = rec.links.label.indexOf(1);
           const kind =
             rec.goldNextUrls.length === 0 ? "FALSE" : next.url === null ? "MISS" : "WRONG";
