@@ -676,7 +676,7 @@ export function crossValidate(
     const d = trainDetectors(train, setup);
     trainMs += Date.now() - t0;
     const m = testDetectors(test, setup, d);
-    perFold.push({ ...summarize(m), threshold: d.threshold, linkFeatures: d.linkCols.length });
+    perFold.push({ ...summarize(m), threshold: d.threshold });
     addMeasures(pooled, m);
   }
   return {
@@ -711,7 +711,6 @@ export function crossValidateLinks(
   for (let f = 0; f < k; f++) {
     const train = recs.filter((_, i) => folds[i] !== f);
     const { link: scorer, linkCols, threshold } = trainLinkDetector(train, setup);
-    const linkFeatures = linkCols.length;
     const m = emptyMeasures();
     recs.forEach((rec, i) => {
       if (folds[i] !== f || rec.part !== "pagination") return;
@@ -719,7 +718,7 @@ export function crossValidateLinks(
       scoreNext(m, rec, decideNext(rec, probs, threshold).url);
       if (rec.nextSelectorMatched) recordBestScore(m, rec, probs, threshold);
     });
-    perFold.push({ ...summarize(m), threshold, linkFeatures });
+    perFold.push({ ...summarize(m), threshold });
     addMeasures(pooled, m);
   }
   return {

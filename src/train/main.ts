@@ -420,7 +420,7 @@ async function main(): Promise<void> {
       const r = crossValidateLinks(recs, folds, setup);
       console.log(row(setup.name, r.pooled));
       for (const [i, m] of r.folds.entries())
-        console.log(row(`  fold ${i + 1} (t ${m.threshold}, ${m.linkFeatures} features)`, m));
+        console.log(row(`  fold ${i + 1} (t ${m.threshold})`, m));
       const b = r.confirmation;
       console.log(
         `  unsure band: ${b.band} pages (${b.right} right, ${b.noNext} no next, ${b.wrongLink} other)`,
