@@ -179,6 +179,9 @@ describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", 
       const toggle = popup.getByTestId("mode-loadMore");
       await expect.poll(() => toggle.isChecked()).toBe(false);
       await toggle.click();
+      // The switch reaches the page through storage.sync, a moment after the click; "off"
+      // would otherwise count as settled before the page has heard of it.
+      await waitForStatus(page, (s) => s.state !== "off");
       const end = await scrollUntilSettled(page, 60_000);
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
       expect(await titles(page)).toHaveLength(PER_PAGE * LAST_PAGE);
