@@ -172,6 +172,18 @@ describe("classNamesState", () => {
     expect(classNamesState(el("page-item is-active"), words)).toBe(true);
     expect(classNamesState(el("current_page_item"), words)).toBe(true);
     expect(classNamesState(el("inactive-link"), words)).toBe(false);
+  });
+
+  it("reads a negated part as the opposite state", () => {
+    const el = (cls: string) => {
+      const e = document.createElement("a");
+      e.className = cls;
+      return e;
+    };
+    const words = new Set(["selected"]);
+    expect(classNamesState(el("pagination_Not_Selected"), words)).toBe(false);
+    expect(classNamesState(el("non-selected"), words)).toBe(false);
+    expect(classNamesState(el("pagination_Selected"), words)).toBe(true);
     expect(classNamesState(document.createElement("li"), words)).toBe(false);
   });
 });

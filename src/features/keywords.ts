@@ -268,9 +268,14 @@ function endsWithWord(s: string, w: string): boolean {
   return s.length > w.length && s.endsWith(w) && !WORD_CHAR.test(s.charAt(s.length - w.length - 1));
 }
 
+/** Class parts that negate the state word after them ("pagination_Not_Selected"). */
+const NEGATING_PARTS: ReadonlySet<string> = new Set(["not", "non", "no", "un"]);
+
 /**
  * Whether one of an element's class tokens names a state, also as a part of a compound
- * class: "is-active", "page-current" and "current_page_item" hold "active"/"current".
+ * class: "is-active", "page-current" and "current_page_item" hold "active"/"current". A
+ * part right after a negation ("not_selected", "non-active") names the opposite state:
+ * pagers that class every other button "Not_Selected" mark none of them current.
  *
  * @param e element
  * @param words state words, lowercase ("current", "active", …)
@@ -282,7 +287,11 @@ export function classNamesState(e: Element, words: ReadonlySet<string>): boolean
   return cls
     .toLowerCase()
     .split(/\s+/)
-    .some((c) => c.split(/[-_]/).some((t) => words.has(t)));
+    .some((c) =>
+      c
+        .split(/[-_]/)
+        .some((t, i, parts) => words.has(t) && !NEGATING_PARTS.has(parts[i - 1] ?? "")),
+    );
 }
 
 /**

@@ -40,5 +40,9 @@ describe("datedTarget", () => {
     expect(datedTarget("https://c.org/2016/03/", "https://c.org/2016/03/page/2/")).toBe(0);
     expect(datedTarget("https://c.org/", "https://c.org/t?id=120160302999")).toBe(0);
     expect(datedTarget("https://c.org/2016/03/02/a?p=1", "https://c.org/2016/03/02/a?p=2")).toBe(0);
+    // A cursor is a position in time, not a day's archive.
+    expect(
+      datedTarget("https://b.com/", "https://b.com/search?updated-max=2016-03-18T11:07:00-05:00"),
+    ).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * {@link nextItem}'s words ("Next post", "次の記事") with the URL's shape.
  */
 
+import { isCursorKey } from "./pager-structure";
 import { changedQuery } from "./url-query";
 
 /** A calendar year, as URLs carry them. */
@@ -45,8 +46,21 @@ export function dateStep(pageHref: string, url: string): number {
  * @returns 1 or 0
  */
 export function datedTarget(pageHref: string, url: string): number {
-  const day = FULL_DATE.exec(url)?.[0];
+  const day = FULL_DATE.exec(withoutCursors(url))?.[0];
   return day !== undefined && !pageHref.includes(day) ? 1 : 0;
+}
+
+/** The URL without its cursor parameters: "Older posts" pages on at
+ * `updated-max=2016-03-18T11:07`, a position in time, not a calendar day. */
+function withoutCursors(url: string): string {
+  if (!url.includes("?")) return url;
+  try {
+    const u = new URL(url);
+    for (const k of [...u.searchParams.keys()]) if (isCursorKey(k)) u.searchParams.delete(k);
+    return u.href;
+  } catch {
+    return url;
+  }
 }
 
 /** Same skeleton, and every changed number is a year or follows one (see {@link dateStep}). */

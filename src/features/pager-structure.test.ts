@@ -135,6 +135,24 @@ describe("numberedRunFeatures", () => {
     expect(r.get("5")?.plusOne).toBe(1);
     expect(r.get("11")?.plusOne).toBe(0);
   });
+  it("marks a lone '2' right after the current page's marker (a two-page pager)", () => {
+    const r = runOf(
+      `<ul><li>First</li><li class="thisclass">1</li><li><a href="list_70_2.html">2</a></li>
+       <li><a href="list_70_2.html">Next</a></li></ul>`,
+    );
+    expect(r.get("2")).toEqual({ plusOne: 1, template: 0 });
+    expect(runOf(`<ul><li>1</li><li><a href="/x/3">3</a></li></ul>`).size).toBe(0);
+    expect(
+      runOf(`<ul><li><a href="/x/1">1</a></li><li><a href="/y">2</a></li></ul>`).get("2"),
+    ).toEqual({ plusOne: 0, template: 0 });
+  });
+  it("takes the marker that fits the run, not a page count before it", () => {
+    const r = runOf(
+      `<div>共 <span>213</span> 頁 <span class="here">1</span><a href="/q/page/2/">2</a>
+       <a href="/q/page/3/">3</a></div>`,
+    );
+    expect(r.get("2")?.plusOne).toBe(1);
+  });
   it("merges into the link vector: the Next link sharing the URL of '2' gets runPlusOne", () => {
     const d = doc(
       `<div><span>1</span><a href="/list?pg=2">2</a><a href="/list?pg=3">3</a>
@@ -173,10 +191,12 @@ describe("cursorParam", () => {
       cursorParam("https://b.com/", "https://b.com/?updated-max=2024-05-01T10:00:00&max-results=7"),
     ).toBe(1);
     expect(cursorParam("https://f.com/r?after=t3_a", "https://f.com/r?after=t3_b")).toBe(1);
+    // Blogger's home page pages on through /search.
+    expect(cursorParam("https://b.com/", "https://b.com/search?updated-max=2016-03-18")).toBe(1);
   });
-  it("ignores other parameters, another path and an unchanged cursor", () => {
+  it("ignores other parameters, another site and an unchanged cursor", () => {
     expect(cursorParam("https://b.com/", "https://b.com/?page=2")).toBe(0);
-    expect(cursorParam("https://b.com/a", "https://b.com/b?after=x")).toBe(0);
+    expect(cursorParam("https://b.com/a", "https://c.com/b?after=x")).toBe(0);
     expect(cursorParam("https://b.com/?after=x", "https://b.com/?after=x&sort=new")).toBe(0);
   });
 });

@@ -12,7 +12,6 @@
 import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
-import { changedQuery } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -72,14 +71,20 @@ function selfLink(a: Element, pageHref: string): boolean {
  * linking to the page itself or carrying `aria-current`, else the one numbered anchor
  * whose class (or its `<li>`'s) says current/active. A class shared by several numbered
  * anchors is styling ("paginator__button--active" on every button), not a marker. The
- * first marker in document order wins. The walk reads at most {@link MARKER_SCAN_NODES}
- * nodes.
+ * first marker in document order that `fits` wins ("共 <span>213</span> 頁" before the
+ * run "1 2 3 …" is the page count, not the page). The walk reads at most
+ * {@link MARKER_SCAN_NODES} nodes.
  *
  * @param container the run's common ancestor
  * @param pageHref the page URL, fragment removed
+ * @param fits which numbers may be the run's current page (default: any)
  * @returns the current page number, or null when the run shows none
  */
-export function currentPageMarker(container: Element, pageHref: string): number | null {
+export function currentPageMarker(
+  container: Element,
+  pageHref: string,
+  fits: (n: number) => boolean = () => true,
+): number | null {
   let visited = 0;
   const classMarked: number[] = [];
   const walker = container.ownerDocument.createTreeWalker(container, 1 /* SHOW_ELEMENT */);
@@ -88,7 +93,7 @@ export function currentPageMarker(container: Element, pageHref: string): number 
     const e = n as Element;
     if (e.firstElementChild !== null && e.localName !== "a") continue;
     const num = pageNumberText(e.textContent ?? "");
-    if (num === null) continue;
+    if (num === null || !fits(num)) continue;
     if (e.localName === "a") {
       if (!e.hasAttribute("href") || selfLink(e, pageHref) || ariaCurrent(e)) return num;
       if (markedCurrent(e)) classMarked.push(num);
@@ -205,6 +210,8 @@ function runContainers(numbered: readonly NumberedAnchor[]): Map<Element, Number
  * run starts at 2 with no "1" anywhere in it (page 1 of "2 3 4 … Next" often shows no
  * number at all).
  *
+ * Only a marker within one of the run's numbers counts.
+ *
  * @param container the run's common ancestor
  * @param run its numbered candidate anchors
  * @param pageHref the page URL, fragment removed
@@ -215,17 +222,50 @@ export function currentPageOfRun(
   run: readonly { n: number }[],
   pageHref: string,
 ): number | null {
-  const marker = currentPageMarker(container, pageHref);
-  if (marker !== null) return marker;
   const numbers = run.map((x) => x.n);
-  return Math.min(...numbers) === 2 ? 1 : null;
+  const lo = Math.min(...numbers);
+  const hi = Math.max(...numbers);
+  const marker = currentPageMarker(container, pageHref, (n) => n >= lo - 1 && n <= hi + 1);
+  if (marker !== null) return marker;
+  return lo === 2 ? 1 : null;
+}
+
+/**
+ * A lone numbered link right after the current-page marker: the element before it (or
+ * before its `<li>`/wrapper, up to two levels up) shows its number − 1 and is not a link
+ * elsewhere. A two-page pager, "<li class=current>1</li><li><a>2</a></li> Next", has no
+ * run of two numbered links, yet its "2" is the next page.
+ *
+ * @param a the numbered anchor
+ * @param n its number
+ * @param pageHref the page URL, fragment removed
+ * @returns true when the marker n − 1 sits right before it
+ */
+export function afterCurrentMarker(a: Element, n: number, pageHref: string): boolean {
+  let e: Element | null = a;
+  for (let level = 0; e !== null && level <= 2; level++, e = e.parentElement) {
+    const prev = e.previousElementSibling;
+    const shown = prev === null ? null : pageNumberText(prev.textContent ?? "");
+    if (prev === null || shown === null) continue;
+    if (shown !== n - 1) return false;
+    const link = prev.localName === "a" ? prev : prev.querySelector("a[href]");
+    return (
+      link === null ||
+      !link.hasAttribute("href") ||
+      selfLink(link, pageHref) ||
+      ariaCurrent(link) ||
+      markedCurrent(link)
+    );
+  }
+  return false;
 }
 
 /**
  * Numbered-pager features of every candidate anchor of a page: where the anchor shows a
  * page number inside a run of at least two numbered links, `plusOne` says whether it is
- * the current page + 1 and `template` whether its URL follows the run's arithmetic.
- * Anchors outside any run get neither (absent from the map).
+ * the current page + 1 and `template` whether its URL follows the run's arithmetic. A
+ * lone numbered link gets `plusOne` when the current-page marker sits right before it
+ * ({@link afterCurrentMarker}). Other anchors get neither (absent from the map).
  *
  * @param anchors the page's candidate anchors with their URLs, in document order
  * @param pageHref the page URL, fragment removed
@@ -243,7 +283,7 @@ export function numberedRunFeatures(
     if (n !== null) numbered.push({ a: c.anchor, url: c.url, n });
   });
   const out = new Map<Element, RunPlace>();
-  if (numbered.length < 2) return out;
+  if (numbered.length === 0) return out;
   for (const [container, run] of runContainers(numbered)) {
     const current = currentPageOfRun(container, run, pageHref);
     for (const x of run) {
@@ -252,6 +292,10 @@ export function numberedRunFeatures(
         template: followsRunArithmetic(x, run) ? 1 : 0,
       });
     }
+  }
+  for (const x of numbered) {
+    if (!out.has(x.a) && x.n >= 2 && afterCurrentMarker(x.a, x.n, pageHref))
+      out.set(x.a, { plusOne: 1, template: 0 });
   }
   return out;
 }
@@ -284,16 +328,51 @@ const CURSOR_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The link moves a cursor: it sets a cursor query parameter ({@link CURSOR_KEYS}) to a
- * value the page's own URL does not have, and changes nothing else of the path. Cursors
- * are opaque (a date, an id, a token), so no arithmetic applies: the parameter's presence
- * is the signal.
+ * The link moves a cursor: on the page's own site it sets a cursor query parameter
+ * ({@link CURSOR_KEYS}) to a value the page's own URL does not have. The path may change:
+ * a blog's home page pages on through "/search?updated-max=…". Cursors are opaque (a
+ * date, an id, a token), so no arithmetic applies: the parameter's presence is the
+ * signal.
  *
  * @param pageHref the page URL, fragment removed
  * @param url the candidate URL
  * @returns 1 or 0
  */
 export function cursorParam(pageHref: string, url: string): number {
-  const changed = changedQuery(pageHref, url);
-  return changed?.some(([k, v]) => v !== "" && CURSOR_KEYS.has(k.toLowerCase())) ? 1 : 0;
+  return cursorValues(pageHref, url).length > 0 ? 1 : 0;
+}
+
+/**
+ * The cursor values a link sets that the page's URL does not have (see
+ * {@link cursorParam}).
+ *
+ * @param pageHref the page URL, fragment removed
+ * @param url the candidate URL
+ * @returns the new cursor values ([] when none, on another host, or when a URL does not
+ *   parse)
+ */
+export function cursorValues(pageHref: string, url: string): string[] {
+  let page: URL;
+  let link: URL;
+  try {
+    page = new URL(pageHref);
+    link = new URL(url);
+  } catch {
+    return [];
+  }
+  if (page.host !== link.host) return [];
+  const out: string[] = [];
+  for (const [k, v] of link.searchParams)
+    if (v !== "" && isCursorKey(k) && page.searchParams.get(k) !== v) out.push(v);
+  return out;
+}
+
+/**
+ * Whether a query parameter name carries a cursor ({@link CURSOR_KEYS}).
+ *
+ * @param name parameter name, any case
+ * @returns true for a cursor parameter
+ */
+export function isCursorKey(name: string): boolean {
+  return CURSOR_KEYS.has(name.toLowerCase());
 }
