@@ -15,6 +15,7 @@
 import { candidateAnchors, prevHint } from "../features/link-features";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
+import { parseUrls } from "../features/url-query";
 import { pageNumberText, pageParamSignal } from "../gate/signals";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
@@ -42,14 +43,9 @@ function urlNumbers(u: URL): string {
  * @returns true when the URL steps; true as well when either does not parse (no opinion)
  */
 export function pagingStep(pageUrl: string, nextUrl: string): boolean {
-  let a: URL;
-  let b: URL;
-  try {
-    a = new URL(pageUrl);
-    b = new URL(nextUrl);
-  } catch {
-    return true;
-  }
+  const pair = parseUrls(pageUrl, nextUrl);
+  if (pair === null) return true;
+  const [a, b] = pair;
   return urlNumbers(a) !== urlNumbers(b) || pageParamSignal(b.pathname + b.search);
 }
 

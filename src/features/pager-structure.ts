@@ -12,6 +12,7 @@
 import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
+import { parseUrls } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -352,15 +353,9 @@ export function cursorParam(pageHref: string, url: string): number {
  *   parse)
  */
 export function cursorValues(pageHref: string, url: string): string[] {
-  let page: URL;
-  let link: URL;
-  try {
-    page = new URL(pageHref);
-    link = new URL(url);
-  } catch {
-    return [];
-  }
-  if (page.host !== link.host) return [];
+  const pair = parseUrls(pageHref, url);
+  if (pair === null || pair[0].host !== pair[1].host) return [];
+  const [page, link] = pair;
   const out: string[] = [];
   for (const [k, v] of link.searchParams)
     if (v !== "" && isCursorKey(k) && page.searchParams.get(k) !== v) out.push(v);

@@ -13,16 +13,26 @@
  *   the paths differ or a URL does not parse
  */
 export function changedQuery(pageHref: string, url: string): [string, string][] | null {
-  let page: URL;
-  let link: URL;
-  try {
-    page = new URL(pageHref);
-    link = new URL(url);
-  } catch {
-    return null;
-  }
+  const pair = parseUrls(pageHref, url);
+  if (pair === null) return null;
+  const [page, link] = pair;
   if (page.pathname !== link.pathname) return null;
   const out: [string, string][] = [];
   for (const [k, v] of link.searchParams) if (page.searchParams.get(k) !== v) out.push([k, v]);
   return out;
+}
+
+/**
+ * Two absolute URLs parsed, or null when either does not parse.
+ *
+ * @param a absolute URL
+ * @param b absolute URL
+ * @returns both parsed, or null
+ */
+export function parseUrls(a: string, b: string): [URL, URL] | null {
+  try {
+    return [new URL(a), new URL(b)];
+  } catch {
+    return null;
+  }
 }
