@@ -46,6 +46,8 @@ export function dateStep(pageHref: string, url: string): number {
  * @returns 1 or 0
  */
 export function datedTarget(pageHref: string, url: string): number {
+  // Most links name no day: test the raw URL before parsing it to drop its cursors.
+  if (!FULL_DATE.test(url)) return 0;
   const day = FULL_DATE.exec(withoutCursors(url))?.[0];
   return day !== undefined && !pageHref.includes(day) ? 1 : 0;
 }

@@ -53,6 +53,12 @@ function insideLink(e: Element, stop: Element): boolean {
   return false;
 }
 
+/** A numbered anchor that shows the page being read: no href, a link to the page itself,
+ * or `aria-current`. */
+function pointsHere(a: Element, pageHref: string): boolean {
+  return !a.hasAttribute("href") || selfLink(a, pageHref) || ariaCurrent(a);
+}
+
 /** An anchor that links to the page itself, to nothing, or to a fragment. */
 function selfLink(a: Element, pageHref: string): boolean {
   const href = (a.getAttribute("href") ?? "").trim();
@@ -96,7 +102,7 @@ export function currentPageMarker(
     const num = pageNumberText(e.textContent ?? "");
     if (num === null || !fits(num)) continue;
     if (e.localName === "a") {
-      if (!e.hasAttribute("href") || selfLink(e, pageHref) || ariaCurrent(e)) return num;
+      if (pointsHere(e, pageHref)) return num;
       if (markedCurrent(e)) classMarked.push(num);
       continue;
     }
@@ -250,13 +256,7 @@ export function afterCurrentMarker(a: Element, n: number, pageHref: string): boo
     if (prev === null || shown === null) continue;
     if (shown !== n - 1) return false;
     const link = prev.localName === "a" ? prev : prev.querySelector("a[href]");
-    return (
-      link === null ||
-      !link.hasAttribute("href") ||
-      selfLink(link, pageHref) ||
-      ariaCurrent(link) ||
-      markedCurrent(link)
-    );
+    return link === null || pointsHere(link, pageHref) || markedCurrent(link);
   }
   return false;
 }
@@ -340,26 +340,12 @@ const CURSOR_KEYS: ReadonlySet<string> = new Set([
  * @returns 1 or 0
  */
 export function cursorParam(pageHref: string, url: string): number {
-  return cursorValues(pageHref, url).length > 0 ? 1 : 0;
-}
-
-/**
- * The cursor values a link sets that the page's URL does not have (see
- * {@link cursorParam}).
- *
- * @param pageHref the page URL, fragment removed
- * @param url the candidate URL
- * @returns the new cursor values ([] when none, on another host, or when a URL does not
- *   parse)
- */
-export function cursorValues(pageHref: string, url: string): string[] {
   const pair = parseUrls(pageHref, url);
-  if (pair === null || pair[0].host !== pair[1].host) return [];
+  if (pair === null || pair[0].host !== pair[1].host) return 0;
   const [page, link] = pair;
-  const out: string[] = [];
   for (const [k, v] of link.searchParams)
-    if (v !== "" && isCursorKey(k) && page.searchParams.get(k) !== v) out.push(v);
-  return out;
+    if (v !== "" && isCursorKey(k) && page.searchParams.get(k) !== v) return 1;
+  return 0;
 }
 
 /**
