@@ -76,6 +76,12 @@ export const LINK_FEATURE_NAMES = [
   "datedTarget",
 ] as const;
 
+/** Features read from rendered layout (seed 000 §5.2's extension). A fetched page 2
+ * (DOMParser) has no layout, so they are 0 there; the next-link forest is trained
+ * without them (`LINK_LEARNER` in src/train/experiment.ts) so that page 1 and page 2
+ * score alike. */
+export const LINK_LAYOUT_FEATURES: readonly LinkFeatureName[] = ["area", "relTop"];
+
 /** The features added for issue 12, by group (for the ablations of the model card). */
 export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
   "runPlusOne",

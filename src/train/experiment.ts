@@ -16,7 +16,7 @@ import {
   nextLinkScores,
   shingleScores,
 } from "../eval/measures";
-import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { LINK_FEATURE_NAMES, LINK_LAYOUT_FEATURES } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import { fnv1a } from "../pager/hash";
@@ -50,11 +50,13 @@ export interface LearnerOptions {
   minNumSamples: number;
   /** least Gini decrease a split must bring, else the node is a leaf (ml-cart's
    * `gainThreshold`, default 0.01). At 0.01 a node with under ~0.5 % positives stops at
-   * once: the next-link trees have 3 to 14 leaves. Full trees (0) measured better on
-   * the held-out folds, but they lean on layout (area, position), which fetched pages
-   * (DOMParser, no layout) lack: a plain rel=next "Next ›" scored 0.6 there instead of
-   * 0.93. Issue 12's note. */
+   * once: stop 26's next-link trees had 3 to 14 leaves, and clear but rare next links
+   * (icon-only rel=next, "下一頁") fell into negative leaves. 0 grows full trees, as
+   * Breiman's forest does. */
   gainThreshold: number;
+  /** least training samples on each side of a split (scikit-learn's `min_samples_leaf`,
+   * see `sweepBestSplit`); absent: 1, ml-cart's trees */
+  minLeafSamples?: number;
   /** share of features each tree sees (ml-random-forest feature bagging) */
   maxFeatures: number;
   /** cap on training rows after SMOTE and undersampling */
@@ -73,12 +75,25 @@ export const DEFAULT_LEARNER: LearnerOptions = {
   seed: 42,
 };
 
+/** The next-link forest's learner: full trees (see `gainThreshold`). They are trained
+ * without layout features ({@link LINK_LAYOUT_FEATURES}): grown full, they split on them,
+ * and a fetched page 2 (DOMParser) has none, so its own next link scored 0.6 instead
+ * of 0.93. The page-element forest keeps the default: full, it is 522 KB gzip. */
+export const LINK_LEARNER: LearnerOptions = {
+  ...DEFAULT_LEARNER,
+  gainThreshold: 0,
+  minLeafSamples: 5,
+};
+
 /** One experiment: features, learner and decision rules. */
 export interface Setup {
   name: string;
   linkFeatures: readonly string[];
   nodeFeatures: readonly string[];
+  /** the page-element forest's learner */
   learner: LearnerOptions;
+  /** the next-link forest's learner */
+  linkLearner: LearnerOptions;
   /** next-link decision threshold on the forest probability, or "inner-cv": chosen on
    * the training pages alone by {@link chooseThreshold} over an inner site-grouped CV */
   linkThreshold: number | "inner-cv";
@@ -95,9 +110,10 @@ export interface Setup {
 
 export const TSUGI_SETUP: Setup = {
   name: "tsugi (random forest, all features)",
-  linkFeatures: LINK_FEATURE_NAMES,
+  linkFeatures: LINK_FEATURE_NAMES.filter((n) => !LINK_LAYOUT_FEATURES.includes(n)),
   nodeFeatures: NODE_FEATURE_NAMES,
   learner: DEFAULT_LEARNER,
+  linkLearner: LINK_LEARNER,
   linkThreshold: "inner-cv",
   relabel: true,
   completeRun: true,
@@ -145,7 +161,7 @@ export function trainScorer(
   names: readonly string[],
   opts: { learner: LearnerOptions; smoteRatio: number; undersample: boolean },
 ): Scorer {
-  useSweepSplitSearch();
+  useSweepSplitSearch(opts.learner.minLeafSamples ?? 1);
   const rand = seededRandom(opts.learner.seed);
   const real = X.filter((_, i) => y[i] === 1);
   let neg = X.filter((_, i) => y[i] !== 1);
@@ -494,7 +510,7 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
   const linkKey = JSON.stringify([
     pagesKey,
     setup.linkFeatures,
-    setup.learner,
+    setup.linkLearner,
     setup.linkSmoteRatio,
     setup.linkThreshold,
   ]);
@@ -578,7 +594,7 @@ function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]
     });
   }
   return trainScorer(LX, Ly, setup.linkFeatures, {
-    learner: setup.learner,
+    learner: setup.linkLearner,
     smoteRatio: setup.linkSmoteRatio,
     undersample: false,
   });

@@ -35,6 +35,23 @@ interface StockNode {
 describe("fast split search", () => {
   afterEach(() => restoreSplitSearch());
 
+  it("keeps at least leafMin samples on each side of the split it returns", () => {
+    const below = (X: number[][], s: { maxColumn?: number; maxValue?: number }) =>
+      X.filter((r) => (r[s.maxColumn ?? 0] ?? 0) < (s.maxValue ?? 0)).length;
+    // Cutting off the one positive at the top of the column leaves both sides pure.
+    const one = [[0], [1], [2], [3], [4], [5], [6], [100]];
+    const oneY = [0, 0, 0, 0, 0, 0, 0, 1];
+    expect(below(one, sweepBestSplit(new Matrix(one).transpose(), oneY, 1))).toBe(7);
+    expect(sweepBestSplit(new Matrix(one).transpose(), oneY, 2).maxColumn).toBeUndefined();
+    const { X, y } = data(60, 5);
+    for (const leafMin of [2, 5, 10]) {
+      const s = sweepBestSplit(new Matrix(X).transpose(), y, leafMin);
+      if (s.maxColumn === undefined) continue;
+      const left = below(X, s);
+      expect(Math.min(left, X.length - left)).toBeGreaterThanOrEqual(leafMin);
+    }
+  });
+
   it("finds a split as good as ml-cart's own on every node", () => {
     const rand = seededRandom(3);
     const leaf = DecisionTreeClassifier.load({

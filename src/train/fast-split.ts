@@ -33,6 +33,9 @@ const leaf = DecisionTreeClassifier.load({
 const proto = leaf.root.constructor.prototype;
 const originalBestSplit = proto.bestSplit;
 
+/** Least samples each side of a split must keep ({@link useSweepSplitSearch} sets it). */
+let minLeaf = 1;
+
 /** Number of nodes split by {@link sweepBestSplit} (lets a test see the patch is live). */
 export const sweepCalls = { count: 0 };
 
@@ -63,13 +66,21 @@ function runIndex(values: Float64Array, v: number): number {
  * of re-splitting the samples, so a node costs O(features · n log n) with a native
  * numeric sort instead of O(features · n · candidates).
  *
+ * A split that would leave fewer than `leafMin` samples on a side is not a candidate
+ * (scikit-learn's `min_samples_leaf`; ml-cart has no such option): a full tree otherwise
+ * carves a leaf around one odd sample, and a page unlike the corpus that lands there is
+ * outvoted (a plain rel=next "Next ›" on a short page scored 0.68, the trees split on
+ * its text share around one negative). With 1 the candidates are ml-cart's own.
+ *
  * @param XTranspose features × samples
  * @param y 0/1 labels of the samples
+ * @param leafMin least samples per side (default: the installed search's)
  * @returns what ml-cart's bestSplit returns
  */
 export function sweepBestSplit(
   XTranspose: { rows: number; getRow(i: number): number[] },
   y: readonly number[],
+  leafMin = minLeaf,
 ): SplitResult {
   sweepCalls.count++;
   const n = y.length;
@@ -84,6 +95,7 @@ export function sweepBestSplit(
   };
   const consider = (f: number, v: number, lc: number, lo: number) => {
     const gc = n - lc;
+    if (lc < leafMin || gc < leafMin) return;
     const go = ones - lo;
     const gain = parent - (gini(lo, lc) * lc) / n - (gini(go, gc) * gc) / n;
     if (gain > best.maxGain) best = { maxGain: gain, maxColumn: f, maxValue: v, numberSamples: n };
@@ -133,9 +145,12 @@ export function sweepBestSplit(
 
 /**
  * Install the one-sweep split search for Gini classifier trees (exact: every candidate
- * ml-cart would try); other trees keep ml-cart's own search.
+ * ml-cart would try, at `leafMin` 1); other trees keep ml-cart's own search.
+ *
+ * @param leafMin least samples each side of a split keeps (default 1: ml-cart's trees)
  */
-export function useSweepSplitSearch(): void {
+export function useSweepSplitSearch(leafMin = 1): void {
+  minLeaf = leafMin;
   proto.bestSplit = function (this: PatchableNode, XT, y) {
     if (this.kind !== "classifier" || this.gainFunction !== "gini")
       return originalBestSplit.call(this, XT, y);

@@ -79,8 +79,12 @@ function smokePages(): CorpusPage[] {
 const SMOKE_LEARNER = { ...DEFAULT_LEARNER, nEstimators: 5, maxDepth: 6, maxRows: 3000 };
 
 function setupsFor(cmd: string): Setup[] {
-  const base: Setup = smoke ? { ...TSUGI_SETUP, learner: SMOKE_LEARNER } : TSUGI_SETUP;
+  const base: Setup = smoke
+    ? { ...TSUGI_SETUP, learner: SMOKE_LEARNER, linkLearner: SMOKE_LEARNER }
+    : TSUGI_SETUP;
   if (cmd === "eval" || smoke) return [base];
+  const without = (...groups: (readonly string[])[]) =>
+    base.linkFeatures.filter((n) => !groups.some((g) => g.includes(n)));
   return [
     base,
     {
@@ -92,37 +96,43 @@ function setupsFor(cmd: string): Setup[] {
     {
       ...base,
       name: "previous model's features (before issue 12)",
-      linkFeatures: LINK_FEATURE_NAMES.filter(
-        (n) =>
-          !PAGER_STRUCTURE_FEATURES.includes(n) &&
-          !NEXT_ITEM_URL_FEATURES.includes(n) &&
-          !CONTINUATION_FEATURES.includes(n),
+      linkFeatures: without(
+        PAGER_STRUCTURE_FEATURES,
+        NEXT_ITEM_URL_FEATURES,
+        CONTINUATION_FEATURES,
       ),
     },
     {
       ...base,
       name: "ablation: without continuation signals (olderText, moreText, disabledLink, plusOneLinks)",
-      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !CONTINUATION_FEATURES.includes(n)),
+      linkFeatures: without(CONTINUATION_FEATURES),
     },
     {
       ...base,
       name: "ablation: without pager structure (runPlusOne, runTemplate, iconNext, cursorParam)",
-      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !PAGER_STRUCTURE_FEATURES.includes(n)),
+      linkFeatures: without(PAGER_STRUCTURE_FEATURES),
     },
     {
       ...base,
       name: "ablation: without next-item URL signals (dateStep, hrefNotUrl, datedTarget)",
-      linkFeatures: LINK_FEATURE_NAMES.filter((n) => !NEXT_ITEM_URL_FEATURES.includes(n)),
+      linkFeatures: without(NEXT_ITEM_URL_FEATURES),
+    },
+    {
+      ...base,
+      name: "stop 26's next-link forest (trees stop at Gini gain 0.01; layout features)",
+      linkFeatures: LINK_FEATURE_NAMES,
+      linkLearner: DEFAULT_LEARNER,
     },
     {
       ...base,
       name: "decision tree, all features",
       learner: { ...base.learner, algorithm: "decision-tree" },
+      linkLearner: { ...base.linkLearner, algorithm: "decision-tree" },
     },
     {
       ...base,
       name: "ablation: without LinkSimilarity",
-      linkFeatures: LINK_FEATURE_NAMES.filter((n) => n !== "linkSimilarity"),
+      linkFeatures: without(["linkSimilarity"]),
     },
     {
       ...base,
@@ -250,12 +260,11 @@ function writeModels(
     googletrends: recs.filter((r) => r.part === "googletrends").length,
     sites: new Set(recs.map((r) => r.group)).size,
   };
-  const learner = { ...setup.learner };
   const date = new Date().toISOString().slice(0, 10);
   const linkModel = d.link.toModel(
     "next-link",
     { threshold: d.threshold },
-    { date, pages, learner, smoteRatio: setup.linkSmoteRatio },
+    { date, pages, learner: { ...setup.linkLearner }, smoteRatio: setup.linkSmoteRatio },
   );
   const nodeModel = d.node.toModel(
     "page-element",
@@ -266,7 +275,13 @@ function writeModels(
       relabel: setup.relabel ? 1 : 0,
       completeRun: (setup.completeRun ?? true) ? 1 : 0,
     },
-    { date, pages, learner, smoteRatio: setup.nodeSmoteRatio, undersample: "1:1" },
+    {
+      date,
+      pages,
+      learner: { ...setup.learner },
+      smoteRatio: setup.nodeSmoteRatio,
+      undersample: "1:1",
+    },
   );
   if (!linkModel || !nodeModel) throw new Error("the shipped setup must be a random forest");
   writeFileSync(join(dir, "next-link.json"), JSON.stringify(linkModel));
@@ -416,7 +431,7 @@ async function main(): Promise<void> {
       (s) => !args.includes("--only") || (only !== undefined && s.name.includes(only)),
     );
     for (const setup of chosen) {
-      if (setup.learner.algorithm === "decision-tree") continue;
+      if (setup.linkLearner.algorithm === "decision-tree") continue;
       const r = crossValidateLinks(recs, folds, setup);
       console.log(row(setup.name, r.pooled));
       for (const [i, m] of r.folds.entries())

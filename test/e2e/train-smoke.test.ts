@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { LINK_FEATURE_NAMES } from "../../src/features/link-features";
 import { NODE_FEATURE_NAMES } from "../../src/features/node-features";
 import { Forest, type ModelFile } from "../../src/model/forest";
+import { TSUGI_SETUP } from "../../src/train/experiment";
 import { withoutCorpus } from "../support/corpus";
 
 const root = process.cwd();
@@ -24,7 +25,7 @@ describe.skipIf(withoutCorpus("the training smoke run", "pagination"))(
       const dir = join(root, "out", "smoke-models");
       const link = JSON.parse(readFileSync(join(dir, "next-link.json"), "utf8")) as ModelFile;
       const node = JSON.parse(readFileSync(join(dir, "page-element.json"), "utf8")) as ModelFile;
-      expect(link.featureNames).toEqual([...LINK_FEATURE_NAMES]);
+      expect(link.featureNames).toEqual([...TSUGI_SETUP.linkFeatures]);
       expect(node.featureNames).toEqual([...NODE_FEATURE_NAMES]);
       const p = new Forest(link).probabilities([LINK_FEATURE_NAMES.map(() => 0)]);
       expect(p[0]).toBeGreaterThanOrEqual(0);
