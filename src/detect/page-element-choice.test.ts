@@ -128,6 +128,20 @@ describe("boundarySignal", () => {
   });
 });
 
+describe("pageElementFromProbabilities with named boilerplate", () => {
+  it("keeps a sidebar with more text than the short list items from being chosen", () => {
+    // 0 → 1 (the list: items 3, 4), 2 (a sidebar with more text than the list)
+    const tree = [-1, 0, 0, 1, 1];
+    const own = [0, 0, 300, 40, 40];
+    const probs = [0, 0.2, 0.9, 0.9, 0.9];
+    const none = [0, 0, 0, 0, 0];
+    expect(pageElementFromProbabilities(tree, own, probs, none).nodes).toEqual([0]);
+    const sidebar = [0, 0, 1, 0, 0];
+    const chosen = pageElementFromProbabilities(tree, own, probs, none, {}, none, sidebar);
+    expect(chosen.nodes).toEqual([1]);
+  });
+});
+
 describe("extendRunOverSiblings", () => {
   it("takes in the first paragraph wrapped in a div", () => {
     expect(extendRunOverSiblings(withPager, [5, 6, 7, 9, 10, 11], storyBoundary)).toEqual([

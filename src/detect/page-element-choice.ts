@@ -67,14 +67,15 @@ export interface PageElementChoice {
  * Choose the page element that best covers the content mask: the candidate, or run of
  * two or more consecutive sibling candidates, whose text has the highest F1 against the
  * text marked content (chars), F1 = 2·content_inside / (content_total + text_inside).
- * A candidate containing the next link is never chosen whole (a joined page must not
- * bring its own pager), but runs of its children are. Runs are searched among up to
+ * An excluded candidate (the next link's containers: a joined page must not bring its
+ * own pager; boilerplate) is never chosen whole, but runs of its children are. Runs are searched among up to
  * `maxRun` children of each candidate.
  *
  * @param parent candidate tree
  * @param ownText chars of text directly in each candidate
  * @param mask content weight of each candidate in 0..1 (relabelled labels or probabilities)
- * @param containsNext 1 for candidates that contain the next-link anchor
+ * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
+ *   link's containers and boilerplate)
  * @param maxRun children examined for runs per candidate (default 400)
  * @returns the choice; empty when no candidate has content
  */
@@ -82,7 +83,7 @@ export function choosePageElement(
   parent: ArrayLike<number>,
   ownText: ArrayLike<number>,
   mask: ArrayLike<number>,
-  containsNext: ArrayLike<number>,
+  excluded: ArrayLike<number>,
   maxRun = 400,
 ): PageElementChoice {
   const n = parent.length;
@@ -97,7 +98,7 @@ export function choosePageElement(
 
   let best: PageElementChoice = { nodes: [], score: 0 };
   for (let i = 0; i < n; i++) {
-    if ((containsNext[i] ?? 0) !== 1) {
+    if ((excluded[i] ?? 0) !== 1) {
       const s = f1(inside[i] ?? 0, total[i] ?? 0);
       if (s > best.score) best = { nodes: [i], score: s };
     }
@@ -109,7 +110,7 @@ export function choosePageElement(
       let tot = 0;
       for (let b = a; b < kids.length; b++) {
         const k = kids[b] ?? 0;
-        if ((containsNext[k] ?? 0) === 1) break;
+        if ((excluded[k] ?? 0) === 1) break;
         inn += inside[k] ?? 0;
         tot += total[k] ?? 0;
         if (b > a) {
@@ -213,18 +214,19 @@ export function extendRunOverSiblings(
  *
  * @param parent candidate tree
  * @param nodes the run (candidate positions, document order)
- * @param containsNext 1 for candidates that contain the next-link anchor
+ * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
+ *   link's containers and boilerplate)
  * @returns `[parent]` when the run covers all the parent's candidate children, else `nodes`
  */
 export function promoteFullRun(
   parent: ArrayLike<number>,
   nodes: readonly number[],
-  containsNext: ArrayLike<number>,
+  excluded: ArrayLike<number>,
 ): number[] {
   const first = nodes[0];
   if (nodes.length < 2 || first === undefined) return [...nodes];
   const p = parent[first] ?? -1;
-  if (p < 0 || (containsNext[p] ?? 0) === 1) return [...nodes];
+  if (p < 0 || (excluded[p] ?? 0) === 1) return [...nodes];
   const kids = childLists(parent)[p] ?? [];
   const chosen = new Set(nodes);
   return kids.length === nodes.length && kids.every((k) => chosen.has(k)) ? [p] : [...nodes];
@@ -237,20 +239,21 @@ export function promoteFullRun(
  * @param parent candidate tree
  * @param nodes the choice (candidate positions, document order)
  * @param boundary 1 for candidates that end the body ({@link boundarySignal})
- * @param containsNext 1 for candidates that contain the next-link anchor
+ * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
+ *   link's containers and boilerplate)
  * @returns the completed choice (candidate positions, document order)
  */
 export function completeRun(
   parent: ArrayLike<number>,
   nodes: readonly number[],
   boundary: ArrayLike<number>,
-  containsNext: ArrayLike<number>,
+  excluded: ArrayLike<number>,
 ): number[] {
   // The next link ends the body whatever `boundary` says.
   const stop = Uint8Array.from({ length: parent.length }, (_, i) =>
-    (boundary[i] ?? 0) === 1 || (containsNext[i] ?? 0) === 1 ? 1 : 0,
+    (boundary[i] ?? 0) === 1 || (excluded[i] ?? 0) === 1 ? 1 : 0,
   );
-  return promoteFullRun(parent, extendRunOverSiblings(parent, nodes, stop), containsNext);
+  return promoteFullRun(parent, extendRunOverSiblings(parent, nodes, stop), excluded);
 }
 
 /**
@@ -334,10 +337,17 @@ export interface PageElementParams {
  * @param parent candidate tree
  * @param ownText chars of text directly in each candidate
  * @param probs content probability of each candidate (page-element forest)
- * @param containsNext 1 for candidates that contain the next-link anchor
+ * @param containsNext 1 for candidates that contain the next-link anchor (never chosen
+ *   whole: a joined page must not bring its own pager)
  * @param params decision parameters
  * @param boundary 1 for candidates that end an article body ({@link boundarySignal});
  *   default: the candidates holding the next link
+ * @param boilerplate 1 for candidates whose class or id names them boilerplate (sidebar,
+ *   comments, navigation: `classHint` −1): their probability counts as 0 and they are
+ *   never chosen whole, as the corpus's labelling rule keeps them out of every page
+ *   element. Runs of their children stay possible, each judged by its own class.
+ *   Without it the forest's mask let a sidebar win on list pages of short titles.
+ *   Default: none
  * @returns the choice (candidate positions); `score` is the text F1 of the final choice
  *   against the mask it was chosen on
  */
@@ -348,9 +358,13 @@ export function pageElementFromProbabilities(
   containsNext: ArrayLike<number>,
   params: PageElementParams = {},
   boundary: ArrayLike<number> = containsNext,
+  boilerplate: ArrayLike<number> = [],
 ): PageElementChoice {
   const t = params.firstThreshold ?? 0.5;
-  const first = probs.map((p) => (p >= t ? 1 : 0));
+  const noise = (k: number) => (boilerplate[k] ?? 0) === 1;
+  const excluded = probs.map((_, k) => ((containsNext[k] ?? 0) === 1 || noise(k) ? 1 : 0));
+  const content = probs.map((p, k) => (noise(k) ? 0 : p));
+  const first = content.map((p) => (p >= t ? 1 : 0));
   const labels =
     (params.relabel ?? 1) === 1
       ? relabelByHierarchy(
@@ -361,12 +375,12 @@ export function pageElementFromProbabilities(
         )
       : Uint8Array.from(first);
   let mask: ArrayLike<number> = labels;
-  let choice = choosePageElement(parent, ownText, mask, containsNext);
+  let choice = choosePageElement(parent, ownText, mask, excluded);
   if (choice.nodes.length === 0) {
-    mask = probs;
-    choice = choosePageElement(parent, ownText, mask, containsNext);
+    mask = content;
+    choice = choosePageElement(parent, ownText, mask, excluded);
   }
   if ((params.completeRun ?? 1) !== 1 || choice.nodes.length < 2) return choice;
-  const nodes = completeRun(parent, choice.nodes, boundary, containsNext);
+  const nodes = completeRun(parent, choice.nodes, boundary, excluded);
   return { nodes, score: choiceScore(parent, ownText, mask, nodes) };
 }

@@ -45,14 +45,14 @@ export function detectPageElement(
   });
   const forest = pageElementForest();
   const probs = forest.probabilities(vectors.map(nodeFeatureArray));
-  const contains = vectors.map((v) => v.features.containsNextLink);
   const choice = pageElementFromProbabilities(
     parent,
     ownText,
     probs,
-    contains,
+    vectors.map((v) => v.features.containsNextLink),
     forest.params as PageElementParams,
     vectors.map((v) => boundarySignal(v.features)),
+    vectors.map((v) => (v.features.classHint < 0 ? 1 : 0)),
   );
   const elements = choice.nodes.flatMap((k) => vectors[k]?.element ?? []);
   return { elements: withTextlessBetween(elements), score: choice.score };

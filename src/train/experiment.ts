@@ -102,6 +102,9 @@ export interface Setup {
   /** complete a chosen run of siblings to the whole body (`completeRun` in
    * page-element-choice.ts); absent means yes */
   completeRun?: boolean;
+  /** never choose whole an element whose class or id names it boilerplate (`neverWhole`
+   * in page-element-choice.ts); absent means yes */
+  boilerplateNeverWhole?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -277,10 +280,14 @@ export function decidePageElement(
   anchor: number,
   relabel: boolean,
   completeRun = true,
+  boilerplateNeverWhole = true,
 ): number[] {
   const rows = nodeRows(rec, anchor);
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
   const contains = rows.map((r) => r[col("containsNextLink")] ?? 0);
+  const boilerplate = rows.map((r) =>
+    boilerplateNeverWhole && (r[col("classHint")] ?? 0) < 0 ? 1 : 0,
+  );
   const boundary = rows.map((r) =>
     boundarySignal({
       containsNextLink: r[col("containsNextLink")] ?? 0,
@@ -295,6 +302,7 @@ export function decidePageElement(
     contains,
     { relabel: relabel ? 1 : 0, completeRun: completeRun ? 1 : 0 },
     boundary,
+    boilerplate,
   );
   return choice.nodes.map((k) => rec.nodes.index[k] ?? -1);
 }
@@ -677,6 +685,7 @@ export function testDetectors(
       anchor,
       setup.relabel,
       setup.completeRun ?? true,
+      setup.boilerplateNeverWhole ?? true,
     );
     scorePageElement(m, rec, elements);
   }
