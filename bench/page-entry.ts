@@ -14,6 +14,7 @@ import { nextLinkForest, pageElementForest } from "../src/detect/models";
 import { chooseNextLink } from "../src/detect/next-link-choice";
 import {
   boundarySignal,
+  namedBoilerplate,
   type PageElementParams,
   pageElementFromProbabilities,
 } from "../src/detect/page-element-choice";
@@ -237,6 +238,7 @@ export function profileDetect(pageUrl: string, reference: DetectRun): DetectProf
           contains,
           pf.params as PageElementParams,
           nodes.map((v) => boundarySignal(v.features)),
+          nodes.map((v) => namedBoilerplate(v.features)),
         );
   const elements = choice.nodes.flatMap((k) => nodes[k]?.element ?? []);
   const t8 = now();

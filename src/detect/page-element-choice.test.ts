@@ -6,6 +6,7 @@ import {
   choosePageElement,
   completeRun,
   extendRunOverSiblings,
+  namedBoilerplate,
   pageElementFromProbabilities,
   promoteFullRun,
   relabelByHierarchy,
@@ -125,6 +126,14 @@ describe("boundarySignal", () => {
     expect(boundarySignal({ ...prose, linkDensity: 0.9 })).toBe(1);
     expect(boundarySignal({ ...prose, linkDensity: BOUNDARY_LINK_DENSITY })).toBe(0);
     expect(boundarySignal({ ...prose, linkDensity: 0.3 }, 0.25)).toBe(1);
+  });
+});
+
+describe("namedBoilerplate", () => {
+  it("is 1 only for a class or id with a boilerplate word (classHint -1)", () => {
+    expect(namedBoilerplate({ classHint: -1 })).toBe(1);
+    expect(namedBoilerplate({ classHint: 0 })).toBe(0);
+    expect(namedBoilerplate({ classHint: 1 })).toBe(0);
   });
 });
 

@@ -136,6 +136,18 @@ export interface BoundaryFeatures {
 }
 
 /**
+ * Whether an element's class or id names it boilerplate (sidebar, comments, navigation,
+ * share, related, …: `classHint` −1), for the `boilerplate` argument of
+ * {@link pageElementFromProbabilities}.
+ *
+ * @param f the element's node features
+ * @returns 1 for named boilerplate, else 0
+ */
+export function namedBoilerplate(f: Pick<BoundaryFeatures, "classHint">): number {
+  return f.classHint < 0 ? 1 : 0;
+}
+
+/**
  * Link density above which an element is navigation, not prose: more of its text sits
  * in links than outside them. Readability.js drops a block with a content weight at
  * link density > 0.5 (`_cleanConditionally`); a plain majority needs no tuning.

@@ -2,6 +2,7 @@ import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../features/nod
 import { pageElementForest } from "./models";
 import {
   boundarySignal,
+  namedBoilerplate,
   type PageElementParams,
   pageElementFromProbabilities,
 } from "./page-element-choice";
@@ -52,7 +53,7 @@ export function detectPageElement(
     vectors.map((v) => v.features.containsNextLink),
     forest.params as PageElementParams,
     vectors.map((v) => boundarySignal(v.features)),
-    vectors.map((v) => (v.features.classHint < 0 ? 1 : 0)),
+    vectors.map((v) => namedBoilerplate(v.features)),
   );
   const elements = choice.nodes.flatMap((k) => vectors[k]?.element ?? []);
   return { elements: withTextlessBetween(elements), score: choice.score };

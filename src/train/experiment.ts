@@ -8,7 +8,11 @@ import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
 import { pagingStep, UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
-import { boundarySignal, pageElementFromProbabilities } from "../detect/page-element-choice";
+import {
+  boundarySignal,
+  namedBoilerplate,
+  pageElementFromProbabilities,
+} from "../detect/page-element-choice";
 import {
   countNextLink,
   emptyCounts,
@@ -286,7 +290,7 @@ export function decidePageElement(
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
   const contains = rows.map((r) => r[col("containsNextLink")] ?? 0);
   const boilerplate = rows.map((r) =>
-    boilerplateNeverWhole && (r[col("classHint")] ?? 0) < 0 ? 1 : 0,
+    boilerplateNeverWhole ? namedBoilerplate({ classHint: r[col("classHint")] ?? 0 }) : 0,
   );
   const boundary = rows.map((r) =>
     boundarySignal({
