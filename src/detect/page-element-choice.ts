@@ -68,14 +68,14 @@ export interface PageElementChoice {
  * two or more consecutive sibling candidates, whose text has the highest F1 against the
  * text marked content (chars), F1 = 2·content_inside / (content_total + text_inside).
  * An excluded candidate (the next link's containers: a joined page must not bring its
- * own pager; boilerplate) is never chosen whole, but runs of its children are. Runs are searched among up to
- * `maxRun` children of each candidate.
+ * own pager; named boilerplate) is never chosen whole, but runs of its children are.
+ * Runs are searched among up to `maxRun` children of each candidate.
  *
  * @param parent candidate tree
  * @param ownText chars of text directly in each candidate
  * @param mask content weight of each candidate in 0..1 (relabelled labels or probabilities)
- * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
- *   link's containers and boilerplate)
+ * @param excluded 1 for candidates never chosen whole (the next link's
+ *   containers, and {@link namedBoilerplate})
  * @param maxRun children examined for runs per candidate (default 400)
  * @returns the choice; empty when no candidate has content
  */
@@ -226,8 +226,8 @@ export function extendRunOverSiblings(
  *
  * @param parent candidate tree
  * @param nodes the run (candidate positions, document order)
- * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
- *   link's containers and boilerplate)
+ * @param excluded 1 for candidates never chosen whole (the next link's
+ *   containers, and {@link namedBoilerplate})
  * @returns `[parent]` when the run covers all the parent's candidate children, else `nodes`
  */
 export function promoteFullRun(
@@ -251,8 +251,8 @@ export function promoteFullRun(
  * @param parent candidate tree
  * @param nodes the choice (candidate positions, document order)
  * @param boundary 1 for candidates that end the body ({@link boundarySignal})
- * @param excluded 1 for candidates never chosen whole ({@link neverWhole}: the next
- *   link's containers and boilerplate)
+ * @param excluded 1 for candidates never chosen whole (the next link's
+ *   containers, and {@link namedBoilerplate})
  * @returns the completed choice (candidate positions, document order)
  */
 export function completeRun(
