@@ -148,6 +148,16 @@ describe("pageElementFromProbabilities with named boilerplate", () => {
     const sidebar = [0, 0, 1, 0, 0];
     const chosen = pageElementFromProbabilities(tree, own, probs, none, {}, none, sidebar);
     expect(chosen.nodes).toEqual([1]);
+    const off = pageElementFromProbabilities(
+      tree,
+      own,
+      probs,
+      none,
+      { boilerplate: 0 },
+      none,
+      sidebar,
+    );
+    expect(off.nodes).toEqual([0]);
   });
 });
 

@@ -337,6 +337,9 @@ export interface PageElementParams {
   relabelLower?: number;
   /** 1 (default) to complete a chosen run to the whole body ({@link completeRun}), 0 not */
   completeRun?: number;
+  /** 1 (default) to keep named boilerplate out (the `boilerplate` argument of
+   * {@link pageElementFromProbabilities}), 0 to ignore it */
+  boilerplate?: number;
 }
 
 /**
@@ -359,7 +362,7 @@ export interface PageElementParams {
  *   never chosen whole, as the corpus's labelling rule keeps them out of every page
  *   element. Runs of their children stay possible, each judged by its own class.
  *   Without it the forest's mask let a sidebar win on list pages of short titles.
- *   Default: none
+ *   `params.boilerplate` 0 ignores it. Default: none
  * @returns the choice (candidate positions); `score` is the text F1 of the final choice
  *   against the mask it was chosen on
  */
@@ -373,7 +376,8 @@ export function pageElementFromProbabilities(
   boilerplate: ArrayLike<number> = [],
 ): PageElementChoice {
   const t = params.firstThreshold ?? 0.5;
-  const noise = (k: number) => (boilerplate[k] ?? 0) === 1;
+  const keepOut = (params.boilerplate ?? 1) === 1;
+  const noise = (k: number) => keepOut && (boilerplate[k] ?? 0) === 1;
   const excluded = probs.map((_, k) => ((containsNext[k] ?? 0) === 1 || noise(k) ? 1 : 0));
   const content = probs.map((p, k) => (noise(k) ? 0 : p));
   const first = content.map((p) => (p >= t ? 1 : 0));

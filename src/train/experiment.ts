@@ -11,6 +11,7 @@ import { chooseNextLink } from "../detect/next-link-choice";
 import {
   boundarySignal,
   namedBoilerplate,
+  type PageElementParams,
   pageElementFromProbabilities,
 } from "../detect/page-element-choice";
 import {
@@ -275,40 +276,49 @@ export function decideNext(rec: Rec, probs: readonly number[], threshold: number
 }
 
 /**
+ * The page-element decision switches of a setup, as `pageElementFromProbabilities`
+ * reads them (and models/page-element.json stores them).
+ *
+ * @param setup the experiment
+ * @returns relabel, completeRun and boilerplate, each 1 or 0
+ */
+export function pageElementSwitches(
+  setup: Pick<Setup, "relabel" | "completeRun" | "boilerplateNeverWhole">,
+): Required<Pick<PageElementParams, "relabel" | "completeRun" | "boilerplate">> {
+  return {
+    relabel: setup.relabel ? 1 : 0,
+    completeRun: (setup.completeRun ?? true) ? 1 : 0,
+    boilerplate: (setup.boilerplateNeverWhole ?? true) ? 1 : 0,
+  };
+}
+
+/**
  * Page element of a page from node probabilities, with the extension's own
  * post-processing ({@link pageElementFromProbabilities}).
  *
+ * @param params the setup's decision switches ({@link pageElementSwitches})
  * @returns element positions of the chosen page element(s)
  */
 export function decidePageElement(
   rec: Rec,
   probs: readonly number[],
   anchor: number,
-  relabel: boolean,
-  completeRun = true,
-  boilerplateNeverWhole = true,
+  params: PageElementParams,
 ): number[] {
-  const rows = nodeRows(rec, anchor);
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
-  const contains = rows.map((r) => r[col("containsNextLink")] ?? 0);
-  const boilerplate = rows.map((r) =>
-    boilerplateNeverWhole ? namedBoilerplate({ classHint: r[col("classHint")] ?? 0 }) : 0,
-  );
-  const boundary = rows.map((r) =>
-    boundarySignal({
-      containsNextLink: r[col("containsNextLink")] ?? 0,
-      classHint: r[col("classHint")] ?? 0,
-      linkDensity: r[col("linkDensity")] ?? 0,
-    }),
-  );
+  const features = nodeRows(rec, anchor).map((r) => ({
+    containsNextLink: r[col("containsNextLink")] ?? 0,
+    classHint: r[col("classHint")] ?? 0,
+    linkDensity: r[col("linkDensity")] ?? 0,
+  }));
   const choice = pageElementFromProbabilities(
     candidateParents(rec),
     rec.nodes.ownText,
     probs,
-    contains,
-    { relabel: relabel ? 1 : 0, completeRun: completeRun ? 1 : 0 },
-    boundary,
-    boilerplate,
+    features.map((f) => f.containsNextLink),
+    params,
+    features.map((f) => boundarySignal(f)),
+    features.map((f) => namedBoilerplate(f)),
   );
   return choice.nodes.map((k) => rec.nodes.index[k] ?? -1);
 }
@@ -689,9 +699,7 @@ export function testDetectors(
       rec,
       d.node.probabilities(rows),
       anchor,
-      setup.relabel,
-      setup.completeRun ?? true,
-      setup.boilerplateNeverWhole ?? true,
+      pageElementSwitches(setup),
     );
     scorePageElement(m, rec, elements);
   }

@@ -45,6 +45,7 @@ import {
   type Detectors,
   decideNext,
   emptyMeasures,
+  pageElementSwitches,
   type Rec,
   type Setup,
   scoreNext,
@@ -272,8 +273,7 @@ function writeModels(
       firstThreshold: 0.5,
       relabelUpper: 0.7,
       relabelLower: 0.4,
-      relabel: setup.relabel ? 1 : 0,
-      completeRun: (setup.completeRun ?? true) ? 1 : 0,
+      ...pageElementSwitches(setup),
     },
     {
       date,
