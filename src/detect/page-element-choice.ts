@@ -8,6 +8,8 @@
  * candidates (−1 for a root), parents before children (document order).
  */
 
+import { outsidePagerScope } from "./pager-scope";
+
 /** Default thresholds of the second pass: seed 001's best pair (upper 0.7, lower 0.4). */
 export const RELABEL_UPPER = 0.7;
 export const RELABEL_LOWER = 0.4;
@@ -340,6 +342,8 @@ export interface PageElementParams {
   /** 1 (default) to keep named boilerplate out (the `boilerplate` argument of
    * {@link pageElementFromProbabilities}), 0 to ignore it */
   boilerplate?: number;
+  /** 1 to choose only beside the next link ({@link outsidePagerScope}), 0 (default) not */
+  pagerScope?: number;
 }
 
 /**
@@ -347,7 +351,8 @@ export interface PageElementParams {
  * `firstThreshold`, seed 001's relabel, {@link choosePageElement}; when nothing is
  * labelled content, the probabilities themselves weigh the text. A chosen run of
  * siblings is then completed to the whole body ({@link completeRun}) unless
- * `params.completeRun` is 0.
+ * `params.completeRun` is 0. With `params.pagerScope` 1 the choice is made beside the
+ * next link ({@link outsidePagerScope}).
  *
  * @param parent candidate tree
  * @param ownText chars of text directly in each candidate
@@ -390,11 +395,23 @@ export function pageElementFromProbabilities(
           params.relabelLower ?? RELABEL_LOWER,
         )
       : Uint8Array.from(first);
+  const scoped = (params.pagerScope ?? 0) === 1;
+  const choose = (m: ArrayLike<number>): PageElementChoice => {
+    const free = () => choosePageElement(parent, ownText, m, excluded);
+    if (!scoped) return free();
+    const { inside, contentTotal } = subtreeText(parent, ownText, m);
+    const outside = outsidePagerScope(parent, inside, contentTotal, containsNext);
+    if (outside === null) return free();
+    const keep = excluded.map((x, k) => x | (outside[k] ?? 0));
+    const within = choosePageElement(parent, ownText, m, keep);
+    // A scope with nothing to choose (a paragraph that holds an inline next link) is no scope.
+    return within.nodes.length > 0 ? within : free();
+  };
   let mask: ArrayLike<number> = labels;
-  let choice = choosePageElement(parent, ownText, mask, excluded);
+  let choice = choose(mask);
   if (choice.nodes.length === 0) {
     mask = content;
-    choice = choosePageElement(parent, ownText, mask, excluded);
+    choice = choose(mask);
   }
   if ((params.completeRun ?? 1) !== 1 || choice.nodes.length < 2) return choice;
   const nodes = completeRun(parent, choice.nodes, boundary, excluded);

@@ -33,8 +33,46 @@ describe("pageNumberDelta", () => {
     expect(pageNumberDelta("http://ex.com/s?q=a", "http://ex.com/s?q=a&start=20")).toBe(20);
   });
 
+  it("reads no page step in an identifier parameter (the next item)", () => {
+    expect(
+      pageNumberDelta("http://ex.com/category.php?id=8", "http://ex.com/category.php?id=9"),
+    ).toBe(0);
+    expect(pageNumberDelta("http://ex.com/t?tid=41&x=1", "http://ex.com/t?tid=42&x=1")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/l?pageID=1", "http://ex.com/l?pageID=2")).toBe(1);
+  });
+
   it("ignores an added parameter that is not named like a page", () => {
     expect(pageNumberDelta("http://ex.com/list", "http://ex.com/list?id=2")).toBe(0);
+  });
+
+  it("reads a page parameter when the link drops or adds other parameters", () => {
+    expect(
+      pageNumberDelta(
+        "http://ex.com/s.html?query=x&filter=y",
+        "http://ex.com/s.html?page=2&pageSize=32",
+      ),
+    ).toBe(1);
+    expect(
+      pageNumberDelta("http://ex.com/new.html?p=2&o=2&n=40", "http://ex.com/new.html?p=3"),
+    ).toBe(1);
+    expect(pageNumberDelta("http://ex.com/s?q=a&sort=1", "http://ex.com/s?q=a&start=20&x=y")).toBe(
+      20,
+    );
+  });
+
+  it("reads page parameters named in other languages", () => {
+    expect(
+      pageNumberDelta("http://ex.com/r/10545", "http://ex.com/r/10545?perPagina=10&pagina=2"),
+    ).toBe(1);
+    expect(pageNumberDelta("http://ex.com/liste", "http://ex.com/liste?seite=2")).toBe(1);
+  });
+
+  it("does not read a page step where the link changes another parameter or the path", () => {
+    expect(pageNumberDelta("http://ex.com/s?cat=3", "http://ex.com/s?cat=4&page=2&n=1")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/s?q=a", "http://ex.com/s?q=b&page=2&n=1")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/a?x=1", "http://ex.com/b?page=2&n=1")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/s?x=1", "http://ex.com/s?page=2&pn=3")).toBe(0);
+    expect(pageNumberDelta("http://ex.com/s?x=1", "http://ex.com/s?pageSize=40&n=2")).toBe(0);
   });
 
   it("reads a number inside a segment (nyuuin_report2 → 3)", () => {

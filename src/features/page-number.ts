@@ -8,8 +8,17 @@
 /** Query names whose value counts items rather than pages (first page = 0). */
 const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
 
-/** Query names accepted as a page number when the current URL lacks the parameter. */
-const PAGE_KEY = /^(?:p|pg|pn|paged|.*page.*)$/;
+/** Query names accepted as a page number when the current URL lacks the parameter, in
+ * the pager's languages as the gate reads them ("pagina", "seite", "strona", …). */
+const PAGE_KEY = /^(?:p|pg|pn|pag|paged|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/;
+
+/** Page-named query keys that hold a page size or a count, not the page's number
+ * ("pageSize", "recsPerPage", "pagecount"). */
+const SIZE_KEY = /size|per|count|limit|max|rows|items/;
+
+/** Query names of an identifier ("id", "tid", "productId"): stepping one by one names the
+ * next item (the next category, thread or product), not the next page of this one. */
+const ID_KEY = /id$/;
 
 /** Path words that may precede a trailing page number ("/page/2", "/p/2"). */
 const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
@@ -113,11 +122,16 @@ function changedToken(cur: UrlShape, link: UrlShape): PageNumberChange | null {
     diffs.push(...d);
   }
   const only = diffs.length === 1 ? diffs[0] : undefined;
-  if (only === undefined) return null;
+  if (only === undefined || isIdentifierKey(only.key)) return null;
   return {
     delta: only.link - only.current,
     offsetLike: only.key !== null && OFFSET_KEYS.has(only.key),
   };
+}
+
+/** Whether a query name holds an identifier rather than a page ("pageId" is a page). */
+function isIdentifierKey(key: string | null): boolean {
+  return key !== null && ID_KEY.test(key) && !PAGE_KEY.test(key);
 }
 
 /** Number carried by `longer`'s extra trailing path ("/2" or "/page/2"), else null. */
@@ -155,6 +169,32 @@ function extraQueryNumber(
 }
 
 /**
+ * The step of the one page-named or offset-named query parameter that the link sets to
+ * another number, when the link keeps the page's path and changes no other parameter
+ * the page has (it may drop some, as a pager that forgets the page's sort, or add some,
+ * as `&pageSize=32`): `?query=x&filter=y` → `?page=2&pageSize=32` is +1,
+ * `?p=2&o=2&n=40` → `?p=3` is +1. A changed filter means another list: null.
+ */
+function pageParamStep(cur: UrlShape, link: UrlShape): PageNumberChange | null {
+  if (cur.segments.join("/") !== link.segments.join("/")) return null;
+  let found: PageNumberChange | null = null;
+  for (const [k, v] of link.query) {
+    const w = cur.query.get(k);
+    if (w === v) continue;
+    const offsetLike = OFFSET_KEYS.has(k);
+    const pageLike = offsetLike || (PAGE_KEY.test(k) && !SIZE_KEY.test(k));
+    if (!pageLike) {
+      if (w !== undefined) return null;
+      continue;
+    }
+    if (found !== null || !DIGITS.test(v) || (w !== undefined && !DIGITS.test(w))) return null;
+    const from = w !== undefined ? Number(w) : offsetLike ? 0 : 1;
+    found = { delta: Number(v) - from, offsetLike };
+  }
+  return found;
+}
+
+/**
  * Reads the page-number step from the current URL to a link URL. Recognised, in order:
  * 1. the URLs differ in exactly one digit run of one path segment or query value
  *    (`?page=3` → `?page=4`: +1; `/list_2.html` → `/list_3.html`: +1;
@@ -162,10 +202,14 @@ function extraQueryNumber(
  * 2. the link adds a trailing numeric path segment, optionally after "page"/"p"
  *    (`/a.ars` → `/a.ars/2`, `/blog/` → `/blog/page/2/`): the current URL is page 1;
  * 3. the link adds one numeric query parameter named like a page (p, pg, pn, paged,
- *    anything containing "page") or an offset (start, offset, from, skip): the current
+ *    anything containing "page", "pagina", "seite", …) or an offset (start, offset, from, skip): the current
  *    URL is page 1, or offset 0;
- * and the mirror images of 2 and 3 (a link back to the bare URL is page 1 / offset 0).
- * Different origins, different non-numeric parts, or several changed numbers give null.
+ * and the mirror images of 2 and 3 (a link back to the bare URL is page 1 / offset 0);
+ * 4. failing those, one page-like or offset-like query parameter set to another number
+ *    on the same path, other parameters of the page dropped or kept but never changed
+ *    (`?query=x` → `?page=2&pageSize=32`: +1; `?p=2&o=2` → `?p=3`: +1).
+ * Different origins, different non-numeric parts, several changed numbers, or a step in
+ * an identifier parameter (`?id=8` → `?id=9`: the next item) give null.
  *
  * @param pageUrl absolute URL of the current page
  * @param linkUrl absolute URL of the link
@@ -193,7 +237,7 @@ export function pageNumberChange(pageUrl: string, linkUrl: string): PageNumberCh
     const first = removedQ.offsetLike ? 0 : 1;
     return { delta: first - removedQ.value, offsetLike: removedQ.offsetLike };
   }
-  return null;
+  return pageParamStep(cur, link);
 }
 
 /**

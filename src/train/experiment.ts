@@ -21,7 +21,11 @@ import {
   nextLinkScores,
   shingleScores,
 } from "../eval/measures";
-import { LINK_FEATURE_NAMES, LINK_LAYOUT_FEATURES } from "../features/link-features";
+import {
+  LINK_FEATURE_NAMES,
+  LINK_LAYOUT_FEATURES,
+  LINK_PAGE_SIZE_FEATURES,
+} from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import { fnv1a } from "../pager/hash";
@@ -112,6 +116,8 @@ export interface Setup {
   /** never choose whole an element whose class or id names it boilerplate
    * (`namedBoilerplate` in page-element-choice.ts); absent means yes */
   boilerplateNeverWhole?: boolean;
+  /** choose the page element beside the next link (`pagerScope` in PageElementParams) */
+  pagerScope?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -120,13 +126,16 @@ export interface Setup {
 
 export const TSUGI_SETUP: Setup = {
   name: "tsugi (random forest, all features)",
-  linkFeatures: LINK_FEATURE_NAMES.filter((n) => !LINK_LAYOUT_FEATURES.includes(n)),
+  linkFeatures: LINK_FEATURE_NAMES.filter(
+    (n) => !LINK_LAYOUT_FEATURES.includes(n) && !LINK_PAGE_SIZE_FEATURES.includes(n),
+  ),
   nodeFeatures: NODE_FEATURE_NAMES,
   learner: DEFAULT_LEARNER,
   linkLearner: LINK_LEARNER,
   linkThreshold: "inner-cv",
   relabel: true,
   completeRun: true,
+  pagerScope: true,
   linkSmoteRatio: 10,
   nodeSmoteRatio: 25,
 };
@@ -280,15 +289,16 @@ export function decideNext(rec: Rec, probs: readonly number[], threshold: number
  * reads them (and models/page-element.json stores them).
  *
  * @param setup the experiment
- * @returns relabel, completeRun and boilerplate, each 1 or 0
+ * @returns relabel, completeRun, boilerplate and pagerScope, each 1 or 0
  */
 export function pageElementSwitches(
-  setup: Pick<Setup, "relabel" | "completeRun" | "boilerplateNeverWhole">,
-): Required<Pick<PageElementParams, "relabel" | "completeRun" | "boilerplate">> {
+  setup: Pick<Setup, "relabel" | "completeRun" | "boilerplateNeverWhole" | "pagerScope">,
+): Required<Pick<PageElementParams, "relabel" | "completeRun" | "boilerplate" | "pagerScope">> {
   return {
     relabel: setup.relabel ? 1 : 0,
     completeRun: (setup.completeRun ?? true) ? 1 : 0,
     boilerplate: (setup.boilerplateNeverWhole ?? true) ? 1 : 0,
+    pagerScope: setup.pagerScope ? 1 : 0,
   };
 }
 

@@ -146,6 +146,11 @@ function setupsFor(cmd: string): Setup[] {
       name: "ablation: without run completion (siblings up to a boundary)",
       completeRun: false,
     },
+    {
+      ...base,
+      name: "ablation: without the pager scope (choice beside the next link)",
+      pagerScope: false,
+    },
   ];
 }
 
