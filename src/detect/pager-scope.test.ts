@@ -12,21 +12,20 @@ const parent = [-1, 0, 1, 1, 0, 4, 4, 4, 4, 8];
 const own = [0, 0, 400, 400, 0, 100, 100, 100, 0, 6];
 const probs = [0.1, 0.2, 0.9, 0.9, 0.3, 0.9, 0.9, 0.9, 0.1, 0.1];
 const next = [1, 0, 0, 0, 1, 0, 0, 0, 1, 1];
+// Content chars in each subtree when every item and paragraph is marked content.
+const inside = [1100, 800, 400, 400, 300, 100, 100, 100, 0, 0];
 
 describe("outsidePagerScope", () => {
   it("scopes to the lowest ancestor of the next link holding a quarter of the content", () => {
-    const inside = [1100, 800, 400, 400, 300, 100, 100, 100, 0, 0];
     const out = outsidePagerScope(parent, inside, 1100, next);
     expect(Array.from(out ?? [])).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 0, 0]);
   });
 
   it("climbs past an ancestor whose content is under the share", () => {
-    const inside = [1100, 800, 400, 400, 300, 100, 100, 100, 0, 0];
     expect(outsidePagerScope(parent, inside, 1100, next, 0.5)).toBeNull();
   });
 
   it("restricts nothing without a next link or without content", () => {
-    const inside = [1100, 800, 400, 400, 300, 100, 100, 100, 0, 0];
     expect(
       outsidePagerScope(
         parent,

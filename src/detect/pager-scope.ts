@@ -42,19 +42,18 @@ export function outsidePagerScope(
 ): Uint8Array | null {
   const n = parent.length;
   if (contentTotal <= 0) return null;
-  // Content of each next-link ancestor outside its own next-link branch.
+  // Content of each next-link ancestor outside its own next-link branch; a parent comes
+  // before its child, so its total is in place when the child's branch is taken out.
   const beside = new Float64Array(n);
   let deepest = -1;
   for (let i = 0; i < n; i++) {
     if ((containsNext[i] ?? 0) !== 1) continue;
     deepest = i;
     beside[i] = inside[i] ?? 0;
+    const p = parent[i] ?? -1;
+    if (p >= 0) beside[p] = (beside[p] ?? 0) - (inside[i] ?? 0);
   }
   if (deepest < 0) return null;
-  for (let i = 0; i < n; i++) {
-    const p = parent[i] ?? -1;
-    if ((containsNext[i] ?? 0) === 1 && p >= 0) beside[p] = (beside[p] ?? 0) - (inside[i] ?? 0);
-  }
   // Walk up from the next link; the first ancestor holding the share is the scope.
   let scope = -1;
   for (let x = deepest; x >= 0; x = parent[x] ?? -1) {
