@@ -76,6 +76,10 @@ describe("pointsBackToPage1", () => {
     expect(pointsBackToPage1(doc(`<a href="/news?page=1">1</a>`), P2, P1)).toBe(true);
     expect(pointsBackToPage1(doc(`<a rel="prev" href="/news">x</a>`), P2, P1)).toBe(true);
   });
+  it("accepts a blog's 'Newer posts' to page 1", () => {
+    expect(pointsBackToPage1(doc(`<a href="/news">Newer posts →</a>`), P2, P1)).toBe(true);
+    expect(pointsBackToPage1(doc(`<a href="/news">新しい投稿</a>`), P2, P1)).toBe(true);
+  });
   it("refuses a home or logo link to page 1", () => {
     expect(pointsBackToPage1(doc(`<a href="/news">News</a>`), P2, P1)).toBe(false);
     expect(pointsBackToPage1(doc(`<a href="/other">« Prev</a>`), P2, P1)).toBe(false);
@@ -114,6 +118,13 @@ describe("confirmNextPage", () => {
       pagerMoved: true,
       pointsBack: true,
     });
+  });
+  it("refuses a page whose pager shows another page, though its '1' links back", () => {
+    const page6 = doc(
+      LIST("<li>f</li>", `<a href="/news">1</a><a href="/news?page=5">5</a><span>6</span>`),
+    );
+    const r = confirmNextPage(page1, { doc: page6, url: "https://ex.com/news?page=6" });
+    expect(r).toMatchObject({ pointsBack: true, pagerMoved: false, confirmed: false });
   });
   it("refuses a page of another template even when it links back", () => {
     const story = doc(

@@ -12,6 +12,7 @@
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
 
+import { newerText } from "../features/continuation";
 import { candidateAnchors, prevHint } from "../features/link-features";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
@@ -165,7 +166,8 @@ function normal(url: string): string {
 /**
  * Page 2 links back to page 1 as its previous page: a link to page 1's URL (or to the
  * URL that was followed minus its page, for pagers that write page 1 as `?page=1`) that
- * reads as "previous" ({@link prevHint}, `rel=prev`) or shows the number 1.
+ * reads as "previous" ({@link prevHint}, `rel=prev`), as "newer posts" ({@link newerText}:
+ * a blog shown newest first) or shows the number 1.
  *
  * @param page2 the fetched document
  * @param page2Url its URL
@@ -186,7 +188,7 @@ export function pointsBackToPage1(page2: Document, page2Url: string, page1Url: s
     if (rel.includes("prev") || rel.includes("previous")) return true;
     if (a.localName !== "a") continue;
     const text = visibleText(a);
-    if (pageNumberText(text) === 1 || prevHint(a, text, []) === 1) return true;
+    if (pageNumberText(text) === 1 || prevHint(a, text, []) === 1 || newerText(text)) return true;
   }
   return false;
 }
@@ -237,7 +239,9 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
  * template (at least {@link SAME_TEMPLATE_SHARE} of page 1's tag paths), and either its
  * pager moved on by one (page 1's current page + 1, page 1 counting as 1 when its pager
  * shows none) or it links back to page 1 as the previous page and is the same document
- * ({@link sameDocument}).
+ * ({@link sameDocument}). A pager on page 2 that shows any other current page, one that
+ * page 1 did not show too, refuses it (the "6" of a numbered run leads to page 6, whose
+ * "1" also links back).
  *
  * @param page1 page 1 (the live document) and its URL
  * @param page2 the fetched document and its final URL
@@ -248,12 +252,19 @@ export function confirmNextPage(
   page2: { doc: Document; url: string },
 ): Confirmation {
   const template = templateShare(tagPaths(page1.doc), tagPaths(page2.doc));
-  const expected = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
-  const pagerMoved = pagerCurrentPage(page2.doc, page2.url) === expected;
+  const shown = pagerCurrentPage(page1.doc, page1.url);
+  const expected = (shown ?? 1) + 1;
+  const current = pagerCurrentPage(page2.doc, page2.url);
+  const pagerMoved = current === expected;
   const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
   const same = sameDocument(page1.doc, page2.doc);
+  // A pager that shows another page (page 6 of the list, reached by its "6") links to
+  // page 1 by its "1" as well: the number it shows outweighs that link. A number shown
+  // alike on both pages (a count beside an archive link) is no pager of this sequence.
+  const otherPage = current !== null && !pagerMoved && current !== shown;
   return {
-    confirmed: template >= SAME_TEMPLATE_SHARE && (pagerMoved || (pointsBack && same)),
+    confirmed:
+      template >= SAME_TEMPLATE_SHARE && !otherPage && (pagerMoved || (pointsBack && same)),
     template,
     pagerMoved,
     pointsBack,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { disabledLink, moreText, olderText, plusOneLinks } from "./continuation";
+import { disabledLink, moreText, olderStep, olderText, plusOneLinks } from "./continuation";
 import { OLDER_WORDS } from "./keywords";
 
 const el = (html: string): Element => {
@@ -80,5 +80,14 @@ describe("plusOneLinks", () => {
     expect(plusOneLinks([0, 1, 0])).toBe(1);
     expect(plusOneLinks([1, 1, 1, 0])).toBe(3);
     expect(plusOneLinks([])).toBe(0);
+  });
+});
+
+describe("olderStep", () => {
+  it("needs the older label and a step of either kind", () => {
+    expect(olderStep(1, 1, 0)).toBe(1);
+    expect(olderStep(1, 0, 1)).toBe(1);
+    expect(olderStep(1, 0, 0)).toBe(0);
+    expect(olderStep(0, 1, 1)).toBe(0);
   });
 });

@@ -8,7 +8,7 @@
  * features; the forest learns the direction ("Newer posts" on page 3 points back).
  */
 
-import { OLDER_WORDS } from "./keywords";
+import { NEWER_WORDS, OLDER_WORDS } from "./keywords";
 import { loadMoreText, mayHoldWord, normalizeLabel, vocabulary } from "./load-more";
 
 /** Longest label read as a continuation control (chars, normalized). */
@@ -26,12 +26,50 @@ const MAY_BE_OLDER = mayHoldWord(OLDER_WORDS);
  * @returns 1 or 0
  */
 export function olderText(text: string, alts: readonly string[]): number {
-  const reads = (raw: string) => {
-    if (raw.length > 4 * MAX_LABEL_CHARS || !MAY_BE_OLDER(raw)) return false;
-    const t = normalizeLabel(raw);
-    return t !== "" && t.length <= MAX_LABEL_CHARS && OLDER(t);
-  };
+  const reads = (raw: string) => shortLabelReads(raw, MAY_BE_OLDER, OLDER);
   return reads(text) || alts.some(reads) ? 1 : 0;
+}
+
+const NEWER = vocabulary(NEWER_WORDS);
+const MAY_BE_NEWER = mayHoldWord(NEWER_WORDS);
+
+/**
+ * The link's text reads "newer posts" ({@link NEWER_WORDS}), in a short label: on page 2
+ * of a blog shown newest first, the way back to page 1. The page-2 confirmation reads it
+ * as a previous-page link; it is not a next-link feature.
+ *
+ * @param text visible text of the anchor
+ * @returns true for a "newer posts" label
+ */
+export function newerText(text: string): boolean {
+  return shortLabelReads(text, MAY_BE_NEWER, NEWER);
+}
+
+/** A label of at most {@link MAX_LABEL_CHARS} that holds one of a vocabulary's words. */
+function shortLabelReads(
+  raw: string,
+  mayHold: (text: string) => boolean,
+  holds: (text: string) => boolean,
+): boolean {
+  if (raw.length > 4 * MAX_LABEL_CHARS || !mayHold(raw)) return false;
+  const t = normalizeLabel(raw);
+  return t !== "" && t.length <= MAX_LABEL_CHARS && holds(t);
+}
+
+/**
+ * An "older posts" link whose URL moves on: {@link olderText} together with a page step
+ * (`isPlusOne`, /page/2/) or a cursor (`cursorParam`, Blogger's `?updated-max=…`). The
+ * forest sees blogs that page by number far more often than by cursor, so from "older"
+ * and "cursor" apart it learns too little of their pair; the two ways of stepping are one
+ * signal here. "Older models" or "Older series" (a category) take no step.
+ *
+ * @param older {@link olderText} of the link (0 or 1)
+ * @param plusOne `isPlusOne` of the link (0 or 1)
+ * @param cursor `cursorParam` of the link (0 or 1)
+ * @returns 1 or 0
+ */
+export function olderStep(older: number, plusOne: number, cursor: number): number {
+  return older === 1 && (plusOne === 1 || cursor === 1) ? 1 : 0;
 }
 
 /**

@@ -502,6 +502,41 @@ export const OLDER_WORDS: readonly string[] = [
   "bài cũ hơn",
 ];
 
+/**
+ * Labels of a blog's "newer entries" link, the mirror of {@link OLDER_WORDS}: on page 2 of
+ * a list shown newest first it leads back to page 1. Matched like {@link LOAD_MORE_WORDS}.
+ */
+export const NEWER_WORDS: readonly string[] = [
+  "newer",
+  "newer posts",
+  "newer entries",
+  "later posts",
+  "新しい投稿",
+  "新しい記事",
+  "較新的文章",
+  "较新的文章",
+  "neuere beiträge",
+  "neuere einträge",
+  "articles plus récents",
+  "messages plus récents",
+  "entradas más recientes",
+  "entradas recientes",
+  "postagens mais recentes",
+  "posts mais recentes",
+  "articoli più recenti",
+  "post più recenti",
+  "nieuwere berichten",
+  "новые записи",
+  "более новые записи",
+  "nowsze wpisy",
+  "novější příspěvky",
+  "postingan lebih baru",
+  "posting lebih baru",
+  "daha yeni yazılar",
+  "yeni yazılar",
+  "bài mới hơn",
+];
+
 /** Labels that say the list has nothing more ("No more results"): never a load-more. */
 export const NO_MORE_WORDS: readonly string[] = [
   "no more",

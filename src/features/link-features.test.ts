@@ -380,6 +380,20 @@ describe("extractLinkVectors", () => {
     expect(vs.map((v) => v.features.pageNumberDelta)).toEqual([-20, 20, 40]);
   });
 
+  it("counts a blog's cursor link as one page on when it reads older, not newer", () => {
+    const home = "http://blog.ex.com/";
+    const doc = docOf(
+      '<a href="/search?updated-max=2016-03-18T10:00:00&max-results=1&reverse-paginate=true">Newer Posts</a>' +
+        '<a href="/search?updated-max=2016-03-18T09:00:00&max-results=1">Older Posts</a>' +
+        '<a href="/search?updated-min=2015-01-01T00:00:00&updated-max=2016-01-01T00:00:00">2015</a>',
+      home,
+    );
+    const vs = extractLinkVectors(doc, home);
+    expect(vs.map((v) => v.features.cursorParam)).toEqual([1, 1, 0]);
+    expect(vs.map((v) => v.features.isPlusOne)).toEqual([0, 1, 0]);
+    expect(vs.map((v) => v.features.olderStep)).toEqual([0, 1, 0]);
+  });
+
   it("never throws on an empty document or <html></html>", () => {
     const empty = new JSDOM("").window.document;
     empty.documentElement.remove();

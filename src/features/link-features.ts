@@ -8,7 +8,7 @@
  * {@link extractLinkVectors} only gathers and merges them.
  */
 
-import { disabledLink, moreText, olderText, plusOneLinks } from "./continuation";
+import { disabledLink, moreText, olderStep, olderText, plusOneLinks } from "./continuation";
 import { iconNext } from "./icon-next";
 import {
   attrHintsNext,
@@ -31,7 +31,7 @@ import {
 } from "./layout";
 import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
-import { ariaCurrent, cursorParam, numberedRunFeatures } from "./pager-structure";
+import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
 
 export { type PageNumberChange, pageNumberChange, pageNumberDelta } from "./page-number";
@@ -74,6 +74,7 @@ export const LINK_FEATURE_NAMES = [
   "disabledLink",
   "plusOneLinks",
   "datedTarget",
+  "olderStep",
 ] as const;
 
 /** Features read from rendered layout (seed 000 §5.2's extension). A fetched page 2
@@ -108,6 +109,7 @@ export const CONTINUATION_FEATURES: readonly LinkFeatureName[] = [
   "moreText",
   "disabledLink",
   "plusOneLinks",
+  "olderStep",
 ];
 
 export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
@@ -670,7 +672,8 @@ export function candidateAnchors(
  * linkSimilarity and area; all() for inHeadOrFooter (a link repeated outside the header
  * is not header-only); the first anchor for relTop. isPlusOne is 1 when pageNumberDelta
  * is +1, or, for an offset parameter (start/offset/from/skip), when the delta is the
- * smallest positive offset step among the page's candidates.
+ * smallest positive offset step among the page's candidates, or when a cursor link reads
+ * "older" or "next" ({@link cursorStep}).
  * Never throws on a well-formed Document; returns [] for an unparsable pageUrl.
  *
  * @param doc document (live, DOMParser or jsdom)
@@ -730,6 +733,10 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
     const lengths = rows.map((r) => r.text.length);
     const change = changes.get(url) ?? null;
     const first = rows[0];
+    const older = any((r) => olderText(r.text, r.alts));
+    const next = any((r) => nextText(r.text, r.alts));
+    const plusOne = isPlusOne(change, offsetStep);
+    const cursor = cursorParam(pageHref, url);
     const features: Record<LinkFeatureName, number> = {
       nextLabel: any((r) => nextLabel(r.markup)),
       pageLabel: any((r) => pageLabel(r.markup)),
@@ -741,12 +748,12 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       urlRatio: urlRatio(url.length, pageHref.length),
       linkSimilarity: Math.max(...rows.map((r) => r.similarity)),
       relNext: any((r) => relNext(r.a, url, relNextUrls)),
-      nextText: any((r) => nextText(r.text, r.alts)),
+      nextText: next,
       nextAttr: any((r) => nextAttr(r.a)),
       prevHint: any((r) => prevHint(r.a, r.text, r.alts)),
       numericText: any((r) => numericText(r.text)),
       pageNumberDelta: change?.delta ?? 0,
-      isPlusOne: isPlusOne(change, offsetStep),
+      isPlusOne: Math.max(plusOne, cursorStep(cursor, older, next)),
       inPager: any((r) => inPager(r.a)),
       disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
       inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
@@ -759,14 +766,15 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       runPlusOne: any((r) => runs.get(r.a)?.plusOne ?? 0),
       runTemplate: any((r) => runs.get(r.a)?.template ?? 0),
       iconNext: any((r) => iconNext(r.a, r.text)),
-      cursorParam: cursorParam(pageHref, url),
+      cursorParam: cursor,
       dateStep: dateStep(pageHref, url),
       hrefNotUrl: any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")),
-      olderText: any((r) => olderText(r.text, r.alts)),
+      olderText: older,
       moreText: any((r) => moreText(r.text)),
       disabledLink: rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
       plusOneLinks: 0,
       datedTarget: datedTarget(pageHref, url),
+      olderStep: olderStep(older, plusOne, cursor),
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }

@@ -6,6 +6,7 @@ import {
   currentPageMarker,
   currentPageOfRun,
   cursorParam,
+  cursorStep,
   followsRunArithmetic,
   markedCurrent,
   numberedRunFeatures,
@@ -198,5 +199,24 @@ describe("cursorParam", () => {
     expect(cursorParam("https://b.com/", "https://b.com/?page=2")).toBe(0);
     expect(cursorParam("https://b.com/a", "https://c.com/b?after=x")).toBe(0);
     expect(cursorParam("https://b.com/?after=x", "https://b.com/?after=x&sort=new")).toBe(0);
+  });
+  it("ignores a switch and a range that sets both bounds", () => {
+    expect(cursorParam("https://f.com/list", "https://f.com/thread?id=9&last=1")).toBe(0);
+    expect(cursorParam("https://f.com/list", "https://f.com/thread?id=9&last=9001")).toBe(1);
+    expect(
+      cursorParam(
+        "https://b.com/",
+        "https://b.com/search?updated-min=2015-01-01T00:00:00&updated-max=2016-01-01T00:00:00",
+      ),
+    ).toBe(0);
+  });
+});
+
+describe("cursorStep", () => {
+  it("takes a cursor forward only when its label reads older or next", () => {
+    expect(cursorStep(1, 1, 0)).toBe(1);
+    expect(cursorStep(1, 0, 1)).toBe(1);
+    expect(cursorStep(1, 0, 0)).toBe(0);
+    expect(cursorStep(0, 1, 1)).toBe(0);
   });
 });

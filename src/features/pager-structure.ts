@@ -328,12 +328,34 @@ const CURSOR_KEYS: ReadonlySet<string> = new Set([
   "start_cursor",
 ]);
 
+/** Cursor names that bound the items from below (newer than) and from above (older than). */
+const LOWER_BOUND_KEYS: ReadonlySet<string> = new Set([
+  "after",
+  "since",
+  "since_id",
+  "updated-min",
+  "newer",
+]);
+const UPPER_BOUND_KEYS: ReadonlySet<string> = new Set([
+  "before",
+  "until",
+  "max_id",
+  "updated-max",
+  "published-max",
+  "older",
+]);
+
+/** A switch value: `last=1` asks for a thread's last post, it holds no position. */
+const FLAG_VALUE = /^(?:0|1|true|false|yes|no|on|off)$/i;
+
 /**
  * The link moves a cursor: on the page's own site it sets a cursor query parameter
  * ({@link CURSOR_KEYS}) to a value the page's own URL does not have. The path may change:
  * a blog's home page pages on through "/search?updated-max=…". Cursors are opaque (a
  * date, an id, a token), so no arithmetic applies: the parameter's presence is the
- * signal.
+ * signal. Two kinds of link carry cursor names without paging: a switch (`last=1`,
+ * a forum's "jump to the last post" on every thread row) and a range that sets both
+ * bounds (`updated-min=2015-01-01&updated-max=2016-01-01`, a blog's year archive).
  *
  * @param pageHref the page URL, fragment removed
  * @param url the candidate URL
@@ -343,9 +365,36 @@ export function cursorParam(pageHref: string, url: string): number {
   const pair = parseUrls(pageHref, url);
   if (pair === null || pair[0].host !== pair[1].host) return 0;
   const [page, link] = pair;
+  // for…of over the params themselves: in a Firefox content script, spreading
+  // `searchParams.keys()` throws and took the whole detection down (the Firefox e2e test).
+  let lower = false;
+  let upper = false;
+  for (const [k] of link.searchParams) {
+    const name = k.toLowerCase();
+    lower ||= LOWER_BOUND_KEYS.has(name);
+    upper ||= UPPER_BOUND_KEYS.has(name);
+  }
+  if (lower && upper) return 0;
   for (const [k, v] of link.searchParams)
-    if (v !== "" && isCursorKey(k) && page.searchParams.get(k) !== v) return 1;
+    if (v !== "" && !FLAG_VALUE.test(v) && isCursorKey(k) && page.searchParams.get(k) !== v)
+      return 1;
   return 0;
+}
+
+/**
+ * A cursor link whose label reads the way on ("Older posts", "Next"): one page forward. A
+ * cursor holds no number that steps by one, so the URL alone cannot say which way it goes
+ * (Blogger's "Newer Posts" sets `updated-max=` too); its label can. The next-link features
+ * count it as `isPlusOne`, the step that numbered pagers show, so that the forest weighs
+ * the cursor pagers (one site in the corpus) with the numbered ones (most of it).
+ *
+ * @param cursor {@link cursorParam} of the link (0 or 1)
+ * @param older `olderText` of the link (0 or 1)
+ * @param next `nextText` of the link (0 or 1)
+ * @returns 1 or 0
+ */
+export function cursorStep(cursor: number, older: number, next: number): number {
+  return cursor === 1 && (older === 1 || next === 1) ? 1 : 0;
 }
 
 /**
