@@ -58,7 +58,11 @@ function withoutCursors(url: string): string {
   if (!url.includes("?")) return url;
   try {
     const u = new URL(url);
-    for (const k of [...u.searchParams.keys()]) if (isCursorKey(k)) u.searchParams.delete(k);
+    // for…of over the params themselves: spreading `searchParams.keys()` throws in a
+    // Firefox content script (see cursorParam), which left the cursor's date in place.
+    const cursors: string[] = [];
+    for (const [k] of u.searchParams) if (isCursorKey(k)) cursors.push(k);
+    for (const k of cursors) u.searchParams.delete(k);
     return u.href;
   } catch {
     return url;
