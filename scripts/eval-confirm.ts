@@ -18,20 +18,10 @@
  *   refuse. Some of them are real next pages under another URL than the labelled link's.
  * Prints a table, and with --list every pair and its signals.
  */
-import { readFileSync } from "node:fs";
 import { buildSync } from "esbuild";
 import { launchChromium } from "../src/cli/browser";
-import type { Confirmation } from "../src/detect/confirm-next";
-import { type CorpusPage, paginationPages } from "../src/train/corpus";
-
-function decode(page: CorpusPage): string {
-  const bytes = readFileSync(page.file);
-  try {
-    return new TextDecoder(page.charset || "utf-8").decode(bytes);
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes);
-  }
-}
+import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
+import { type CorpusPage, decodePage, paginationPages } from "../src/train/corpus";
 
 /** The check as an IIFE (global `tsugiConfirm`) with a helper that resolves the gold link. */
 function confirmBundle(): string {
@@ -57,23 +47,12 @@ function confirmBundle(): string {
   return out.outputFiles[0]?.text ?? "";
 }
 
-/** Fragment and trailing slash dropped: the form in which two URLs of one page meet. */
-function normal(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = "";
-    return u.href.replace(/\/$/, "");
-  } catch {
-    return url;
-  }
-}
-
 type Kind = "real page 2" | "the way back" | "another page of the site";
 
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
   const pages = paginationPages();
-  const byUrl = new Map(pages.map((p) => [normal(p.input.pageUrl), p]));
+  const byUrl = new Map(pages.map((p) => [normalPageUrl(p.input.pageUrl), p]));
   const browser = await launchChromium();
   const rows: { kind: Kind; from: string; to: string; c: Confirmation }[] = [];
   try {
@@ -96,7 +75,7 @@ async function main(): Promise<void> {
           for (const { key, html } of fresh)
             g.docs.set(key, new DOMParser().parseFromString(html, "text/html"));
         },
-        { fresh: missing.map((p) => ({ key: p.key, html: decode(p) })), keep: [...loaded] },
+        { fresh: missing.map((p) => ({ key: p.key, html: decodePage(p) })), keep: [...loaded] },
       );
     };
     const check = async (a: CorpusPage, b: CorpusPage): Promise<Confirmation> => {
@@ -132,7 +111,7 @@ async function main(): Promise<void> {
         },
         { key: p.key, selector: p.input.nextSelector ?? "", url: p.input.pageUrl },
       );
-      const next = href === null ? undefined : byUrl.get(normal(href));
+      const next = href === null ? undefined : byUrl.get(normalPageUrl(href));
       if (next !== undefined && next !== p) nextOf.set(p.key, next);
     }
     const prevOf = new Map([...nextOf].map(([k, n]) => [n.key, k]));

@@ -15,12 +15,11 @@
  *   mostly without a pager): how often the detector and models are loaded for nothing.
  * Prints a table and, with --list, every missed page and the signal of every page.
  */
-import { readFileSync } from "node:fs";
 import { buildSync } from "esbuild";
 import { launchChromium } from "../src/cli/browser";
 import type { GateResult } from "../src/gate/gate";
 import {
-  type CorpusPage,
+  decodePage,
   googletrendsPages,
   paginationPages,
   readabilityPages,
@@ -34,15 +33,6 @@ interface Row {
   signal: string | null;
   links: number;
   ms: number;
-}
-
-function decode(page: CorpusPage): string {
-  const bytes = readFileSync(page.file);
-  try {
-    return new TextDecoder(page.charset || "utf-8").decode(bytes);
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes);
-  }
 }
 
 /** The gate as an IIFE (global `tsugiGate`), run on DOMParser documents in Chromium. */
@@ -86,7 +76,11 @@ async function main(): Promise<void> {
           ).tsugiGate.pagerGate(doc, host);
           return { hasNext, g };
         },
-        { html: decode(page), selector, host: new URL(page.input.pageUrl).hostname.toLowerCase() },
+        {
+          html: decodePage(page),
+          selector,
+          host: new URL(page.input.pageUrl).hostname.toLowerCase(),
+        },
       );
       rows.push({
         key: page.key,

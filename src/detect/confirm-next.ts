@@ -153,7 +153,13 @@ export function templateShare(page1: ReadonlySet<string>, page2: ReadonlySet<str
   return shared / page1.size;
 }
 
-function normal(url: string): string {
+/**
+ * A URL as two addresses of one page meet: fragment and trailing slash dropped.
+ *
+ * @param url absolute URL
+ * @returns the normal form; the input itself when it does not parse
+ */
+export function normalPageUrl(url: string): string {
   try {
     const u = new URL(url);
     u.hash = "";
@@ -175,12 +181,12 @@ function normal(url: string): string {
  * @returns true when such a link exists
  */
 export function pointsBackToPage1(page2: Document, page2Url: string, page1Url: string): boolean {
-  const target = normal(page1Url);
+  const target = normalPageUrl(page1Url);
   for (const a of page2.querySelectorAll("a[href], link[rel][href]")) {
     const rel = (a.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
     let url: string;
     try {
-      url = normal(new URL(a.getAttribute("href") ?? "", page2Url).href);
+      url = normalPageUrl(new URL(a.getAttribute("href") ?? "", page2Url).href);
     } catch {
       continue;
     }

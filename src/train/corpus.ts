@@ -54,6 +54,23 @@ function jsonl<T>(path: string): T[] {
 }
 
 /**
+ * A corpus page's text, decoded with its labelled charset (UTF-8 when the label names
+ * none, or one the runtime does not know).
+ *
+ * @param page the page
+ * @returns the decoded HTML
+ * @throws Error when the file cannot be read
+ */
+export function decodePage(page: CorpusPage): string {
+  const bytes = readFileSync(page.file);
+  try {
+    return new TextDecoder(page.charset || "utf-8").decode(bytes);
+  } catch {
+    return new TextDecoder("utf-8").decode(bytes);
+  }
+}
+
+/**
  * Label corrections kept in the project (`src/train/label-overrides.json`).
  *
  * @returns overrides in file order
