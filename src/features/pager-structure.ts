@@ -369,16 +369,14 @@ export function cursorParam(pageHref: string, url: string): number {
   // `searchParams.keys()` throws and took the whole detection down (the Firefox e2e test).
   let lower = false;
   let upper = false;
-  for (const [k] of link.searchParams) {
+  let moved = false;
+  for (const [k, v] of link.searchParams) {
     const name = k.toLowerCase();
     lower ||= LOWER_BOUND_KEYS.has(name);
     upper ||= UPPER_BOUND_KEYS.has(name);
+    moved ||= v !== "" && !FLAG_VALUE.test(v) && isCursorKey(k) && page.searchParams.get(k) !== v;
   }
-  if (lower && upper) return 0;
-  for (const [k, v] of link.searchParams)
-    if (v !== "" && !FLAG_VALUE.test(v) && isCursorKey(k) && page.searchParams.get(k) !== v)
-      return 1;
-  return 0;
+  return moved && !(lower && upper) ? 1 : 0;
 }
 
 /**
