@@ -198,7 +198,7 @@ export function profileDetect(pageUrl: string, reference: DetectRun): DetectProf
   const t0 = now();
   const lf = nextLinkForest();
   const cut = lf.params.threshold ?? 0.5;
-  const vectors = extractLinkVectors(doc, pageUrl);
+  const vectors = extractLinkVectors(doc, pageUrl, { pagerSignalsOnly: true });
   const t1 = now();
   const rows = vectors.map(linkFeatureArray);
   const linkProbs = lf.probabilities(rows);

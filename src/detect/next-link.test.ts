@@ -19,11 +19,19 @@ describe("detectNextLink (bundled forest)", () => {
     expect(t).toBeLessThan(1);
   });
   it("reports the best score, candidates, and no anchor when it stays idle", () => {
-    const r = detectNextLink(doc(`${PROSE}<a href="/about">About us</a>`), URL1, 1.01);
+    const r = detectNextLink(
+      doc(`${PROSE}<a href="/about">About us</a><a href="/story?page=2">Next</a>`),
+      URL1,
+      1.01,
+    );
     expect(r.url).toBeNull();
     expect(r.anchor).toBeNull();
     expect(r.candidates).toBe(1);
-    expect(r.score).toBeGreaterThanOrEqual(0);
+    expect(r.score).toBeGreaterThan(0);
+  });
+  it("scores no link without a pager signal", () => {
+    const r = detectNextLink(doc(`${PROSE}<a href="/about">About us</a>`), URL1, 0);
+    expect(r).toMatchObject({ url: null, candidates: 0, score: 0 });
   });
   it("never follows a cross-origin or comment-only link, whatever the threshold", () => {
     const d = doc(

@@ -14,7 +14,8 @@ export interface NextLinkResult {
   score: number;
   /** The anchor of the chosen link that sits in the pager (see {@link pagerAnchor}). */
   anchor: HTMLAnchorElement | null;
-  /** Candidates considered (same-origin links merged by URL). */
+  /** Candidates scored: same-origin links, merged by URL, that show a pager signal
+   * (src/features/pager-signal.ts). */
   candidates: number;
   /** true when page 2 must confirm `url` before anything is joined: it was kept from the
    * unsure band (probability between the floor asked for and the threshold), or, when a
@@ -24,7 +25,8 @@ export interface NextLinkResult {
 
 /**
  * Find the next-page link of a document, seed 000 §3.2: every same-origin link, merged by
- * URL, is scored by the bundled random forest (models/next-link.json); the best one
+ * URL, that shows a pager signal (src/features/pager-signal.ts; the others cannot page and are
+ * not scored) is scored by the bundled random forest (models/next-link.json); the best one
  * outside comment sections ({@link chooseNextLink}) is the next link if its probability
  * reaches the threshold chosen at training time, else the page has none (an auto-pager
  * must stay idle).
@@ -46,7 +48,8 @@ export function detectNextLink(
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
   const floor = Math.min(cut, unsureFloor ?? cut);
-  const vectors = extractLinkVectors(doc, pageUrl);
+  // Only links with a pager signal are scored (src/features/pager-signal.ts).
+  const vectors = extractLinkVectors(doc, pageUrl, { pagerSignalsOnly: true });
   const rows = vectors.map(linkFeatureArray);
   const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor);
   const chosen = index >= 0 ? vectors[index] : undefined;

@@ -143,6 +143,19 @@ describe("matchesNextItemText", () => {
       expect(matchesNextItemText(t), t).toBe(true);
     }
   });
+  it("matches whatever the case, including letters that only case folding maps", () => {
+    for (const t of [
+      "NEXT THREAD",
+      "ПРЕДЫДУЩАЯ СТАТЬЯ",
+      "SIGUIENTE ARTÍCULO",
+      "PRÓXIMO ARTIGO",
+      "ARTICLE PRÉCÉDENT",
+      "Nächſter Beitrag",
+      "пре\u1c81ыдущая статья",
+    ]) {
+      expect(matchesNextItemText(t), t).toBe(true);
+    }
+  });
   it("leaves page navigation alone", () => {
     for (const t of [
       "Next",

@@ -211,7 +211,46 @@ export function matchesNextText(text: string): boolean {
  * @returns true when the text names the next (or previous) single item
  */
 export function matchesNextItemText(text: string): boolean {
-  return NEXT_ITEM.test(normalizeSpace(text));
+  return mayNameItem(text) && NEXT_ITEM.test(normalizeSpace(text));
+}
+
+/** A word every alternative of {@link NEXT_ITEM} holds, lower-cased. */
+const NEXT_ITEM_STEMS = [
+  "next",
+  "prev",
+  "newer",
+  "older",
+  "次の",
+  "前の",
+  "上一",
+  "下一",
+  "다음",
+  "이전",
+  "nächste",
+  "vorherige",
+  "suivant",
+  "précédent",
+  "siguiente",
+  "anterior",
+  "próxim",
+  "следующ",
+  "предыдущ",
+];
+
+/** Letters that the regex's case folding (`iu`) maps onto a stem's letter but
+ * `toLowerCase` leaves alone: the long s, and the old Cyrillic letter forms. */
+const FOLDS_APART = /[ſᲀ-ᲈ]/;
+
+/**
+ * Whether the text may match {@link NEXT_ITEM}: it holds one of the stems. Nearly no link
+ * text does, and this spares a page's first detection the compile of that long
+ * case-folding expression (about 2 ms cold). Never false where the expression matches.
+ */
+function mayNameItem(text: string): boolean {
+  if (FOLDS_APART.test(text)) return true;
+  const t = text.toLowerCase();
+  for (const stem of NEXT_ITEM_STEMS) if (t.includes(stem)) return true;
+  return false;
 }
 
 const NEXT_ITEM = new RegExp(

@@ -332,6 +332,19 @@ describe("extractLinkVectors", () => {
     expect(prev.features.prevHint).toBe(1);
   });
 
+  it("with pagerSignalsOnly, drops the links without a pager signal and keeps the others' features", () => {
+    const page = `<nav><a href="/about">About us</a> <a href="/contact">Contact</a></nav>${PAGER}`;
+    const all = extractLinkVectors(docOf(page), PAGE);
+    const scored = extractLinkVectors(docOf(page), PAGE, { pagerSignalsOnly: true });
+    expect(all.map((v) => v.url)).toContain("http://ex.com/about");
+    expect(scored.map((v) => v.url)).toEqual([
+      "http://ex.com/article?page=0",
+      "http://ex.com/article?page=2",
+      "http://ex.com/article?page=3",
+    ]);
+    for (const v of scored) expect(v.features).toEqual(vectorFor(all, v.url).features);
+  });
+
   it("keeps vectors in order of first appearance and arrays in name order", () => {
     const vs = extractLinkVectors(docOf(PAGER), PAGE);
     expect(vs.map((v) => v.url)).toEqual([

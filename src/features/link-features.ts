@@ -31,6 +31,7 @@ import {
 } from "./layout";
 import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
+import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
 import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
 
@@ -307,6 +308,13 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * @returns one similarity per position, in 0..1; 0 for a list of one
  */
 export function linkSimilarities(urls: readonly string[]): number[] {
+  const at = linkSimilarityAt(urls);
+  return urls.map((_, i) => at(i));
+}
+
+/** {@link linkSimilarities} one position at a time, for the positions asked only (each
+ * URL's character set built once). */
+function linkSimilarityAt(urls: readonly string[]): (i: number) => number {
   const sets = new Map<string, ReadonlySet<string>>();
   const setOf = (u: string): ReadonlySet<string> => {
     let s = sets.get(u);
@@ -316,13 +324,14 @@ export function linkSimilarities(urls: readonly string[]): number[] {
     }
     return s;
   };
-  return urls.map((u, i) => {
+  return (i) => {
+    const u = urls[i] ?? "";
     let best = 0;
     for (let j = Math.max(0, i - 2); j <= Math.min(urls.length - 1, i + 2); j++) {
       if (j !== i) best = Math.max(best, jaccard(setOf(u), setOf(urls[j] ?? "")));
     }
     return best;
-  });
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -631,7 +640,8 @@ interface AnchorRow {
   text: string;
   markup: string;
   alts: string[];
-  similarity: number;
+  /** position in the A-tag list of §3.2.2.2 */
+  position: number;
 }
 
 /**
@@ -678,9 +688,16 @@ export function candidateAnchors(
  *
  * @param doc document (live, DOMParser or jsdom)
  * @param pageUrl absolute URL of the document (its fragment is ignored)
+ * @param options `pagerSignalsOnly`: return only the links that show a pager signal
+ *   (./pager-signal.ts), and compute the other features for those alone (detection; the
+ *   training harvest takes every link)
  * @returns one vector per distinct target URL, in order of first appearance
  */
-export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[] {
+export function extractLinkVectors(
+  doc: Document,
+  pageUrl: string,
+  options: { pagerSignalsOnly?: boolean } = {},
+): LinkVector[] {
   const page = parseUrl(pageUrl);
   const base = documentBaseUrl(doc, pageUrl);
   if (page === null || base === null) return [];
@@ -688,7 +705,7 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
   const pageHref = page.href;
 
   const list = candidateAnchors(doc, pageUrl);
-  const similarities = linkSimilarities(list.map((c) => c.url));
+  const similarityAt = linkSimilarityAt(list.map((c) => c.url));
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
   const groups = new Map<string, AnchorRow[]>();
@@ -699,7 +716,7 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       text: texts[i] ?? "",
       markup: anchorMarkup(c.anchor),
       alts: imageAlts(c.anchor),
-      similarity: similarities[i] ?? 0,
+      position: i,
     };
     const g = groups.get(c.url);
     if (g === undefined) groups.set(c.url, [row]);
@@ -720,7 +737,8 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
     }
     return m;
   };
-  const pageLength = pageTextLength(doc);
+  // Walked only once a link gets all its features (see `pagerSignalsOnly`).
+  let pageLength: number | undefined;
   const relNextUrls = relNextLinkUrls(doc, base);
 
   const changes = new Map<string, PageNumberChange | null>();
@@ -730,31 +748,41 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
   const out: LinkVector[] = [];
   for (const [url, rows] of groups) {
     const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
-    const lengths = rows.map((r) => r.text.length);
     const change = changes.get(url) ?? null;
-    const first = rows[0];
     const older = any((r) => olderText(r.text, r.alts));
     const next = any((r) => nextText(r.text, r.alts));
     const plusOne = isPlusOne(change, offsetStep);
     const cursor = cursorParam(pageHref, url);
-    const features: Record<LinkFeatureName, number> = {
+    const signals: Record<PagerSignalName, number> = {
       nextLabel: any((r) => nextLabel(r.markup)),
       pageLabel: any((r) => pageLabel(r.markup)),
-      oneChar: any((r) => oneChar(r.text)),
-      occurrences: rows.length,
-      textLength: median(lengths),
-      textRatio: median(lengths.map((n) => textRatio(n, pageLength))),
-      urlLength: url.length,
-      urlRatio: urlRatio(url.length, pageHref.length),
-      linkSimilarity: Math.max(...rows.map((r) => r.similarity)),
       relNext: any((r) => relNext(r.a, url, relNextUrls)),
       nextText: next,
       nextAttr: any((r) => nextAttr(r.a)),
-      prevHint: any((r) => prevHint(r.a, r.text, r.alts)),
       numericText: any((r) => numericText(r.text)),
-      pageNumberDelta: change?.delta ?? 0,
       isPlusOne: Math.max(plusOne, cursorStep(cursor, older, next)),
       inPager: any((r) => inPager(r.a)),
+      runPlusOne: any((r) => runs.get(r.a)?.plusOne ?? 0),
+      iconNext: any((r) => iconNext(r.a, r.text)),
+      cursorParam: cursor,
+      olderText: older,
+      moreText: any((r) => moreText(r.text)),
+      olderStep: olderStep(older, plusOne, cursor),
+    };
+    if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
+    const lengths = rows.map((r) => r.text.length);
+    const first = rows[0];
+    const features: Record<LinkFeatureName, number> = {
+      ...signals,
+      oneChar: any((r) => oneChar(r.text)),
+      occurrences: rows.length,
+      textLength: median(lengths),
+      textRatio: median(lengths.map((n) => textRatio(n, (pageLength ??= pageTextLength(doc))))),
+      urlLength: url.length,
+      urlRatio: urlRatio(url.length, pageHref.length),
+      linkSimilarity: Math.max(...rows.map((r) => similarityAt(r.position))),
+      prevHint: any((r) => prevHint(r.a, r.text, r.alts)),
+      pageNumberDelta: change?.delta ?? 0,
       disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
       inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
       inComments: rows.every((r) => inComments(r.a, commentMemo) === 1) ? 1 : 0,
@@ -763,18 +791,12 @@ export function extractLinkVectors(doc: Document, pageUrl: string): LinkVector[]
       relTop: first === undefined ? 0 : relativeTopOf(measureOf(first.a).box, layout, docHeight),
       nextItem: any((r) => nextItem(r.a, r.text)),
       pagePrefix: pagePrefix(pageHref, url),
-      runPlusOne: any((r) => runs.get(r.a)?.plusOne ?? 0),
       runTemplate: any((r) => runs.get(r.a)?.template ?? 0),
-      iconNext: any((r) => iconNext(r.a, r.text)),
-      cursorParam: cursor,
       dateStep: dateStep(pageHref, url),
       hrefNotUrl: any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")),
-      olderText: older,
-      moreText: any((r) => moreText(r.text)),
       disabledLink: rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
       plusOneLinks: 0,
       datedTarget: datedTarget(pageHref, url),
-      olderStep: olderStep(older, plusOne, cursor),
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }

@@ -40,13 +40,13 @@ interface ForestJson {
   baseModel?: { indexes?: number[][]; estimators?: { root?: TreeNodeJson }[] };
 }
 
-/** All trees, flattened: node k tests input column `column[k]` (−1 for a leaf) against
- * `threshold[k]` and goes to `left[k]` or `right[k]`; a leaf votes `vote[k]`. */
+/** All trees, flattened in preorder: node k tests column `column[k]` (−1 for a leaf)
+ * against `threshold[k]` and goes to its left child, always the next node `k + 1`, or to
+ * `right[k]`; a leaf votes `vote[k]`. Columns fit in 16 bits (the packed form's). */
 export interface FlatForest {
   roots: Int32Array;
-  column: Int32Array;
+  column: Int16Array;
   threshold: Float64Array;
-  left: Int32Array;
   right: Int32Array;
   vote: Uint8Array;
 }
@@ -66,9 +66,8 @@ function flatten(
   const total = roots.reduce((t, r) => t + count(r), 0);
   const f: FlatForest = {
     roots: new Int32Array(roots.length),
-    column: new Int32Array(total),
+    column: new Int16Array(total),
     threshold: new Float64Array(total),
-    left: new Int32Array(total),
     right: new Int32Array(total),
     vote: new Uint8Array(total),
   };
@@ -79,9 +78,12 @@ function flatten(
       const forestColumn = bag[node.splitColumn ?? 0];
       if (forestColumn === undefined)
         throw new Error("a split tests a column outside its tree's features");
-      f.column[k] = inputColumn(forestColumn);
+      const column = inputColumn(forestColumn);
+      if (column > 0x7fff) throw new Error(`column ${column} beyond 16 bits`);
+      f.column[k] = column;
       f.threshold[k] = node.splitValue ?? 0;
-      f.left[k] = place(node.left, bag);
+      // Preorder: the left subtree starts at k + 1.
+      place(node.left, bag);
       f.right[k] = place(node.right, bag);
     } else {
       f.column[k] = -1;
@@ -142,6 +144,8 @@ export class Forest {
   readonly featureNames: readonly string[];
   readonly params: Readonly<Record<string, number>>;
   private readonly flat: FlatForest;
+  /** input column of each model column; null when the rows come in the model's order */
+  private readonly columns: number[] | null;
 
   /**
    * @param model a {@link ModelFile}, or a {@link FlatModel} flattened at build time
@@ -161,8 +165,10 @@ export class Forest {
     });
     // The trees test the model's columns; rows come in the input's order. A copy, so a
     // shared flat model can serve several input orders.
-    const column = flat.column.map((c) => (c < 0 ? c : (columns[c] as number)));
-    this.flat = { ...flat, column };
+    this.flat = flat;
+    // Rows are picked into the model's column order per row (a few dozen reads), not the
+    // trees' columns rewritten (one pass over every node of a cold page's first run).
+    this.columns = columns.every((c, k) => c === k) ? null : columns;
   }
 
   /** Number of trees in the forest. */
@@ -179,13 +185,15 @@ export class Forest {
    */
   probabilities(rows: readonly number[][]): number[] {
     if (rows.length === 0) return [];
-    const { roots, column, threshold, left, right, vote } = this.flat;
-    return rows.map((row) => {
+    const { roots, column, threshold, right, vote } = this.flat;
+    const columns = this.columns;
+    return rows.map((input) => {
+      const row = columns === null ? input : columns.map((i) => input[i] ?? 0);
       let ones = 0;
       for (let t = 0; t < roots.length; t++) {
         let k = roots[t] as number;
         for (let c = column[k] as number; c >= 0; c = column[k] as number) {
-          k = ((row[c] ?? 0) < (threshold[k] as number) ? left[k] : right[k]) as number;
+          k = (row[c] ?? 0) < (threshold[k] as number) ? k + 1 : (right[k] as number);
         }
         ones += vote[k] as number;
       }

@@ -1,0 +1,46 @@
+/**
+ * The candidate stage of next-link detection (issue 13): the link features that say a
+ * link may page at all. A link none of whose anchors shows one of them (no rel=next, no
+ * "next"/"older"/"more" word, arrow or next class, no page number in its text or URL, no
+ * cursor, not in a pager, no NEXT/PAGE in its markup) is never scored: the forest's other
+ * features (layout, comment and header position, next-item words, URL dates) are not
+ * computed for it. These are the gate's signals (src/gate/signals.ts) read per link, plus
+ * the pager class of seed 000 §3.2.2's pager region and the thesis' own NEXT/PAGE label
+ * tests (Table 3.1 (1)–(2)). No threshold is learned here.
+ *
+ * Measured on the corpus harvest (66,758 links of 638 pages): 9.2 % of links pass, every
+ * labelled next link (201) passes, and so does every link the shipped forest scores 0.5 or
+ * more (249), so on the corpus the detector decides as it did with every link scored.
+ */
+import type { LinkFeatureName } from "./link-features";
+
+/** The signal features, all 0/1 except `cursorParam` (0/1 too) and computed for every link. */
+export const PAGER_SIGNAL_FEATURES = [
+  "nextLabel",
+  "pageLabel",
+  "relNext",
+  "nextText",
+  "nextAttr",
+  "numericText",
+  "isPlusOne",
+  "inPager",
+  "runPlusOne",
+  "iconNext",
+  "cursorParam",
+  "olderText",
+  "moreText",
+  "olderStep",
+] as const satisfies readonly LinkFeatureName[];
+
+export type PagerSignalName = (typeof PAGER_SIGNAL_FEATURES)[number];
+
+/**
+ * Whether a link shows any pager signal, so that it gets all its features and a score.
+ *
+ * @param signals the link's {@link PAGER_SIGNAL_FEATURES} values
+ * @returns true when one of them is above 0
+ */
+export function hasPagerSignal(signals: Readonly<Record<PagerSignalName, number>>): boolean {
+  for (const name of PAGER_SIGNAL_FEATURES) if (signals[name] > 0) return true;
+  return false;
+}
