@@ -739,6 +739,10 @@ export function extractLinkVectors(
   };
   // Walked only once a link gets all its features (see `pagerSignalsOnly`).
   let pageLength: number | undefined;
+  const pageLengthOnce = (): number => {
+    pageLength ??= pageTextLength(doc);
+    return pageLength;
+  };
   const relNextUrls = relNextLinkUrls(doc, base);
 
   const changes = new Map<string, PageNumberChange | null>();
@@ -777,7 +781,7 @@ export function extractLinkVectors(
       oneChar: any((r) => oneChar(r.text)),
       occurrences: rows.length,
       textLength: median(lengths),
-      textRatio: median(lengths.map((n) => textRatio(n, (pageLength ??= pageTextLength(doc))))),
+      textRatio: median(lengths.map((n) => textRatio(n, pageLengthOnce()))),
       urlLength: url.length,
       urlRatio: urlRatio(url.length, pageHref.length),
       linkSimilarity: Math.max(...rows.map((r) => similarityAt(r.position))),
