@@ -9,6 +9,7 @@
  * only pages that pass the gate pay for the features and the forests).
  */
 import browser, { type Runtime } from "webextension-polyfill";
+import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
 import { isMessage, isPlaceMessage, type PlaceMessage } from "../src/messaging/messages";
 import { reasonWorded, type TabStatus } from "../src/messaging/status";
@@ -66,15 +67,20 @@ browser.commands.onCommand.addListener((command: string) => {
  * Inject the detector script (content/detector.js) into the frame that asked, through
  * `scripting.executeScript`, which Chromium and Firefox MV3 both offer; unlike a dynamic
  * `import()` it needs no web-accessible resource that pages could probe for.
+ * @param sender the frame that asked
+ * @param file the script inside dist/: the detector, or the page-element forest's script
  * @returns true once the script has run
  * @throws when the tab is gone or the page may not be scripted
  */
-export async function injectDetector(sender: Runtime.MessageSender): Promise<boolean> {
+export async function injectDetector(
+  sender: Runtime.MessageSender,
+  file: string = DETECTOR_FILE,
+): Promise<boolean> {
   const tabId = sender.tab?.id;
-  if (tabId === undefined) throw new Error("load-detector: no sender tab");
+  if (tabId === undefined) throw new Error(`injecting ${file}: no sender tab`);
   await browser.scripting.executeScript({
     target: { tabId, frameIds: [sender.frameId ?? 0] },
-    files: [DETECTOR_FILE],
+    files: [file],
   });
   return true;
 }
@@ -116,6 +122,8 @@ async function placeMessage(message: PlaceMessage, tabId: number): Promise<Recal
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message)) return undefined;
   if (message.type === "content→background:load-detector") return injectDetector(sender);
+  if (message.type === "content→background:load-page-element-model")
+    return injectDetector(sender, PAGE_ELEMENT_MODEL_FILE);
   if (isPlaceMessage(message)) {
     const tabId = sender.tab?.id;
     return tabId === undefined ? Promise.resolve(null) : placeMessage(message, tabId);

@@ -31,6 +31,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from "../src/cli/browser";
 import { FINAL_STATES, scrollUntilSettled, tabStatus, waitForStatus } from "../src/cli/join";
 import { type SavedPage, serveSavedPages } from "../src/cli/saved-page";
+import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
 import { listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
 import { hostResolverRules, startReplayServer } from "../src/replay/replay-server";
 import { withoutFragment } from "../src/rule/transfer-metrics";
@@ -647,6 +648,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     gzip: csFiles.reduce((n, f) => n + f.gzip, 0),
   };
   const detectorScript = fileSize(join(dist, "content", "detector.js"), root);
+  const pageElementScript = fileSize(join(dist, PAGE_ELEMENT_MODEL_FILE), root);
   const readabilityJs = fileSize(
     join(root, "node_modules", "@mozilla", "readability", "Readability.js"),
     root,
@@ -1013,6 +1015,14 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       target: "",
       met: "",
     },
+    {
+      measure:
+        "page-element forest script (injected only where a next link, rule or load-more button is found), raw / gzip",
+      tsugi: `${kb(pageElementScript.raw)} / ${kb(pageElementScript.gzip)}`,
+      readability: "",
+      target: "",
+      met: "",
+    },
   );
   if (pageCost.pages > 0)
     rows.push(
@@ -1142,7 +1152,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     detection: { all, byPart },
     profile,
     fetched,
-    sizes: { models, modelsGzip, contentScript, detectorScript, readabilityJs },
+    sizes: { models, modelsGzip, contentScript, detectorScript, pageElementScript, readabilityJs },
     pageCost,
     heap,
     failures,

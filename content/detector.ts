@@ -13,6 +13,7 @@
 import browser from "webextension-polyfill";
 import { UNSURE_FLOOR } from "../src/detect/confirm-next";
 import { detectInSlices } from "../src/detect/detect";
+import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
@@ -101,6 +102,30 @@ const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key
 const words = pagerWords(getMessage);
 /** Joined pages as fetched (HTML), for the export. */
 const joined: { number: number; url: string; html: string }[] = [];
+
+/** The background's injection of the page-element forest, asked once per frame. */
+let pageElementModel: Promise<void> | null = null;
+
+/**
+ * Have the background inject the page-element forest (src/detect/injected-models.ts):
+ * only pages with a next link, a rule or a load-more button need it.
+ *
+ * @returns resolves once the forest can load; rejects when the background could not
+ *   inject it (the caller's failure then stops tsugi with that reason)
+ */
+function loadPageElementModel(): Promise<void> {
+  if (pageElementModelLoaded()) return Promise.resolve();
+  pageElementModel ??= browser.runtime
+    .sendMessage({ type: "content→background:load-page-element-model" })
+    .then(() => {
+      if (!pageElementModelLoaded()) throw new Error("the page-element forest did not load");
+    })
+    .catch((e: unknown) => {
+      pageElementModel = null;
+      throw e;
+    });
+  return pageElementModel;
+}
 
 function enabled(): boolean {
   return isSiteEnabled(pageUrl, settings.disabledSites);
@@ -374,18 +399,28 @@ async function main(
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
   if (!back) await whenIdle();
-  start = startFromRule(local[SITE_RULES_KEY] ?? []);
-  if (start) ruleSource = "user";
-  else start = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
+  let ruled = startFromRule(local[SITE_RULES_KEY] ?? []);
+  if (ruled) ruleSource = "user";
+  else ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
+  // A pager on a rule falls back to the page-element forest when the rule misses a page.
+  if (ruled) await loadPageElementModel();
+  start = ruled;
   if (!start) {
     // An unsure next link is kept for page 2 to confirm (the third stage).
-    const found = await detectInSlices(document, pageUrl, whenIdle, UNSURE_FLOOR);
+    const found = await detectInSlices(
+      document,
+      pageUrl,
+      whenIdle,
+      UNSURE_FLOOR,
+      loadPageElementModel,
+    );
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
     start = pagerStart(found, pageUrl);
     // No next link at all: the page's own "Load more" button, if it has a safe one that
     // extends the page's main list (the page element), not a river beside an article.
     const control = start || found.next.url ? null : findLoadMore(document);
+    if (control) await loadPageElementModel();
     const button =
       control && mainListControl(control, detectPageElement(document, null).elements)
         ? control

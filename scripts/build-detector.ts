@@ -7,32 +7,67 @@
  * and the bench's page bundle, so all three load the models as the extension does.
  *
  * Usage: node out/build-detector.mjs ENTRY OUTFILE [--minify] [--global-name NAME]
+ *   [--defer-page-element FILE] (the extension's build: the page-element forest goes to its
+ *   own script, injected only where a page has a next link or a rule)
  * Throws (exit 1) on bad usage, when a model does not pack or the bundle fails.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { build, type Plugin } from "esbuild";
+import { INJECTED_MODELS_GLOBAL } from "../src/detect/injected-models";
 import type { ModelFile } from "../src/model/forest";
 import { packModel } from "../src/model/packed";
 
 const MODEL_IMPORT = /(?:^|\/)models\/(next-link|page-element)\.json$/;
 
-/** esbuild plugin: `models/*.json` imports become their packed form. */
-export const packedModels: Plugin = {
-  name: "packed-models",
-  setup(b) {
-    b.onLoad({ filter: MODEL_IMPORT }, (args) => {
-      const model = JSON.parse(readFileSync(args.path, "utf8")) as ModelFile;
-      return { contents: JSON.stringify(packModel(model)), loader: "json" };
-    });
-  },
-};
+/**
+ * esbuild plugin: `models/*.json` imports become their packed form; a model named in
+ * `deferred` becomes `{"deferred": name}` instead, and its packed form is written to the
+ * script file given for it, which leaves it under src/detect/models.ts's
+ * `INJECTED_MODELS_GLOBAL` when the background injects it.
+ *
+ * @param deferred model name → script file to write
+ * @returns the plugin
+ */
+export function packedModels(deferred: ReadonlyMap<string, string> = new Map()): Plugin {
+  return {
+    name: "packed-models",
+    setup(b) {
+      b.onLoad({ filter: MODEL_IMPORT }, (args) => {
+        const name = MODEL_IMPORT.exec(args.path)?.[1] ?? "";
+        const packed = JSON.stringify(
+          packModel(JSON.parse(readFileSync(args.path, "utf8")) as ModelFile),
+        );
+        const file = deferred.get(name);
+        if (file === undefined) return { contents: packed, loader: "json" };
+        writeFileSync(
+          file,
+          // `void 0` last: executeScript answers the background with a script's last value.
+          `(globalThis.${INJECTED_MODELS_GLOBAL} ??= {})[${JSON.stringify(name)}] = ${packed};\nvoid 0;\n`,
+        );
+        return { contents: JSON.stringify({ deferred: name }), loader: "json" };
+      });
+    },
+  };
+}
 
 const [entry, outfile, ...flags] = process.argv.slice(2);
 if (!entry || !outfile) {
-  console.error("usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME]");
+  console.error(
+    "usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME] [--defer-page-element FILE]",
+  );
   process.exit(2);
 }
 const nameAt = flags.indexOf("--global-name");
+const deferAt = flags.indexOf("--defer-page-element");
+const deferred = new Map<string, string>();
+if (deferAt >= 0) {
+  const file = flags[deferAt + 1];
+  if (!file) {
+    console.error("--defer-page-element needs a file");
+    process.exit(2);
+  }
+  deferred.set("page-element", file);
+}
 await build({
   entryPoints: [entry],
   bundle: true,
@@ -44,5 +79,5 @@ await build({
   external: ["crypto"],
   outfile,
   logLevel: "warning",
-  plugins: [packedModels],
+  plugins: [packedModels(deferred)],
 });

@@ -38,18 +38,22 @@ export function detect(doc: Document, pageUrl: string): Detection {
  * @param unsureFloor keep a next link scoring at least this (below the model's threshold)
  *   as `unsure`, for the pager to confirm on page 2 (`UNSURE_FLOOR` of confirm-next.ts);
  *   default none
- * @returns the detection; `ms` sums the two halves' work, not the wait between them
+ * @param beforePageElement awaited before the second half (the extension loads the
+ *   page-element forest there, ./injected-models.ts); rejects to abort
+ * @returns the detection; `ms` sums the two halves' work, not the waits between them
  */
 export async function detectInSlices(
   doc: Document,
   pageUrl: string,
   idle: () => Promise<void>,
   unsureFloor?: number,
+  beforePageElement?: () => Promise<void>,
 ): Promise<Detection> {
   let t = performance.now();
   const next = detectNextLink(doc, pageUrl, undefined, unsureFloor);
   let ms = performance.now() - t;
   if (!next.url) return { next, pageElements: [], pageElementXPaths: [], ms };
+  await beforePageElement?.();
   await idle();
   t = performance.now();
   const page = detectPageElement(doc, next.anchor?.isConnected ? next.anchor : null);

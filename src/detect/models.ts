@@ -11,9 +11,54 @@ import { LINK_FEATURE_NAMES } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { Forest, type ModelFile } from "../model/forest";
 import { isPacked, unpackModel } from "../model/packed";
+import { INJECTED_MODELS_GLOBAL, PAGE_ELEMENT_MODEL_FILE } from "./injected-models";
 
-function load(model: unknown, inputNames: readonly string[]): Forest {
-  return new Forest(isPacked(model) ? unpackModel(model) : (model as ModelFile), inputNames);
+/**
+ * A forest from what a model import gives: the JSON model (tests, CLI), its packed form
+ * (the detector script's build), or, for a forest the build injects apart, the marker
+ * `{deferred: name}`, read from {@link INJECTED_MODELS_GLOBAL}.
+ *
+ * @param model the import's default export
+ * @param inputNames column names of the rows it will score
+ * @returns the forest
+ * @throws Error when a deferred forest has not been injected yet
+ */
+export function loadForest(model: unknown, inputNames: readonly string[]): Forest {
+  const m = isDeferred(model) ? injectedModel(model.deferred) : model;
+  return new Forest(isPacked(m) ? unpackModel(m) : (m as ModelFile), inputNames);
+}
+
+/** What the detector script's build leaves in place of a forest it injects apart. */
+interface DeferredModel {
+  deferred: string;
+}
+
+function isDeferred(m: unknown): m is DeferredModel {
+  return typeof m === "object" && m !== null && typeof (m as DeferredModel).deferred === "string";
+}
+
+function injectedModels(): Record<string, unknown> | undefined {
+  return (globalThis as Record<string, unknown>)[INJECTED_MODELS_GLOBAL] as
+    | Record<string, unknown>
+    | undefined;
+}
+
+function injectedModel(name: string): unknown {
+  const m = injectedModels()?.[name];
+  if (m === undefined)
+    throw new Error(`the ${name} forest is not loaded (${PAGE_ELEMENT_MODEL_FILE})`);
+  return m;
+}
+
+/**
+ * Whether {@link pageElementForest} can load now: the model is bundled (tests, CLI, bench),
+ * or the background has injected {@link PAGE_ELEMENT_MODEL_FILE} into this world.
+ *
+ * @returns true when the page-element forest is available
+ */
+export function pageElementModelLoaded(): boolean {
+  if (pageElement !== null || !isDeferred(pageElementModel)) return true;
+  return injectedModels()?.[pageElementModel.deferred] !== undefined;
 }
 
 let nextLink: Forest | null = null;
@@ -21,12 +66,17 @@ let pageElement: Forest | null = null;
 
 /** The next-link forest (seed 000 §3.2), scoring rows in LINK_FEATURE_NAMES order. */
 export function nextLinkForest(): Forest {
-  nextLink ??= load(nextLinkModel, LINK_FEATURE_NAMES);
+  nextLink ??= loadForest(nextLinkModel, LINK_FEATURE_NAMES);
   return nextLink;
 }
 
-/** The page-element forest (seed 000 §3.3), scoring rows in NODE_FEATURE_NAMES order. */
+/**
+ * The page-element forest (seed 000 §3.3), scoring rows in NODE_FEATURE_NAMES order.
+ *
+ * @throws Error in the extension when its script has not been injected yet
+ *   ({@link pageElementModelLoaded})
+ */
 export function pageElementForest(): Forest {
-  pageElement ??= load(pageElementModel, NODE_FEATURE_NAMES);
+  pageElement ??= loadForest(pageElementModel, NODE_FEATURE_NAMES);
   return pageElement;
 }

@@ -9,7 +9,10 @@ export type ContentToBackground =
   | PlaceMessage
   /** The gate opened (or the reader asked): inject the detector script into the sender's
    * frame; answered once it has run. */
-  | { type: "content→background:load-detector" };
+  | { type: "content→background:load-detector" }
+  /** The detector found a next link (or applies a rule): inject the page-element forest's
+   * script (src/detect/injected-models.ts) into the sender's frame; answered once it ran. */
+  | { type: "content→background:load-page-element-model" };
 
 /** The reader's place between the content script and the background (issue 19). */
 export type PlaceMessage =
