@@ -17,7 +17,7 @@ import { INJECTED_MODELS_GLOBAL } from "../src/detect/injected-models";
 import type { ModelFile } from "../src/model/forest";
 import { packModel } from "../src/model/packed";
 
-const MODEL_IMPORT = /(?:^|\/)models\/(next-link|page-element)\.json$/;
+const MODEL_IMPORT = /(?:^|\/)models\/(next-link|page-element|export-blocks)\.json$/;
 
 /**
  * esbuild plugin: `models/*.json` imports become their packed form; a model named in

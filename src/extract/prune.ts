@@ -8,6 +8,7 @@
  */
 import shipped from "../../models/export-blocks.json";
 import { Forest, type ModelFile } from "../model/forest";
+import { isPacked, type PackedModel, unpackModel } from "../model/packed";
 import { BLOCK_FEATURE_NAMES, blockFeatures } from "./block-features";
 import { removeBlock, textBlocks } from "./blocks";
 import type { DeferRule } from "./defer";
@@ -30,12 +31,15 @@ let cached: BlockScorer | null | undefined;
  */
 export function shippedBlockScorer(): BlockScorer | null {
   if (cached !== undefined) return cached;
-  const file = shipped as unknown as ModelFile & { forest: object | null };
-  if (!file.forest) {
+  // The detector script's build packs the forest (scripts/build-detector.ts): a few
+  // strings instead of an object literal of every tree node, built on each page the
+  // detector loads on although few of them ever export.
+  const file = shipped as unknown as (ModelFile & { forest: object | null }) | PackedModel;
+  if (!isPacked(file) && !file.forest) {
     cached = null;
     return cached;
   }
-  const forest = new Forest(file, BLOCK_FEATURE_NAMES);
+  const forest = new Forest(isPacked(file) ? unpackModel(file) : file, BLOCK_FEATURE_NAMES);
   cached = {
     probabilities: (rows) => forest.probabilities(rows),
     threshold: file.params.threshold ?? 0.5,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import exportBlocksModel from "../../models/export-blocks.json";
 import nextLinkModel from "../../models/next-link.json";
 import pageElementModel from "../../models/page-element.json";
 import { Forest, type ModelFile } from "./forest";
@@ -20,6 +21,7 @@ describe("packed models", () => {
   for (const [name, model] of [
     ["next-link", nextLinkModel as ModelFile],
     ["page-element", pageElementModel as ModelFile],
+    ["export-blocks", exportBlocksModel as unknown as ModelFile],
   ] as const) {
     it(`${name}: the packed model votes exactly as the JSON model`, () => {
       const packed = JSON.parse(JSON.stringify(packModel(model)));
