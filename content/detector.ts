@@ -10,7 +10,6 @@
  * were reading (issue 19, src/place/). The per-site switch and the settings take effect at
  * once through `storage.onChanged`, without a reload.
  */
-import browser from "webextension-polyfill";
 import { UNSURE_FLOOR } from "../src/detect/confirm-next";
 import { detectInSlices } from "../src/detect/detect";
 import { pageElementModelLoaded } from "../src/detect/models";
@@ -27,6 +26,7 @@ import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/featu
 import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
+import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFile, Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
@@ -74,6 +74,10 @@ import {
 import { segmentRecords } from "../src/siblings/records";
 import { whenIdle } from "./when-idle";
 
+/** The browser's own namespace, as the entry uses it (src/messaging/entry-api.ts): the
+ * detector needs no onMessage listener (the entry forwards), so not webextension-polyfill,
+ * whose bindings cost about 1 ms of script on every page the detector loads on. */
+const browser = entryApi();
 const pageUrl = location.href;
 const site = siteOf(pageUrl);
 const settings: Settings = mergeSettings(undefined);

@@ -8,8 +8,8 @@
  * namespace, answer with promises everywhere, onMessage listeners included, so the
  * entry needs no wrapper there; on an older Chromium only `chrome` exists, whose
  * onMessage listeners answer through `sendResponse` ({@link listenForMessages}). The
- * background, popup, options page and the detector script, which do not run on every
- * page, keep the polyfill.
+ * detector script uses it too (it has no onMessage listener of its own); the background,
+ * popup and options page, which do not run in pages, keep the polyfill.
  */
 import type { Browser } from "webextension-polyfill";
 
