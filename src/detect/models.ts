@@ -9,8 +9,8 @@ import nextLinkModel from "../../models/next-link.json";
 import pageElementModel from "../../models/page-element.json";
 import { LINK_FEATURE_NAMES } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
-import { Forest, type ModelFile } from "../model/forest";
-import { isPacked, unpackModel } from "../model/packed";
+import type { Forest, ModelFile } from "../model/forest";
+import { forestOf } from "../model/packed";
 import { INJECTED_MODELS_GLOBAL, PAGE_ELEMENT_MODEL_FILE } from "./injected-models";
 
 /**
@@ -25,7 +25,7 @@ import { INJECTED_MODELS_GLOBAL, PAGE_ELEMENT_MODEL_FILE } from "./injected-mode
  */
 export function loadForest(model: unknown, inputNames: readonly string[]): Forest {
   const m = isDeferred(model) ? injectedModel(model.deferred) : model;
-  return new Forest(isPacked(m) ? unpackModel(m) : (m as ModelFile), inputNames);
+  return forestOf(m as ModelFile, inputNames);
 }
 
 /** What the detector script's build leaves in place of a forest it injects apart. */

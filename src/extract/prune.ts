@@ -7,8 +7,8 @@
  * the markup rules of ./clean.ts miss are told from the article text.
  */
 import shipped from "../../models/export-blocks.json";
-import { Forest, type ModelFile } from "../model/forest";
-import { isPacked, type PackedModel, unpackModel } from "../model/packed";
+import type { ModelFile } from "../model/forest";
+import { forestOf, isPacked, type PackedModel } from "../model/packed";
 import { BLOCK_FEATURE_NAMES, blockFeatures } from "./block-features";
 import { removeBlock, textBlocks } from "./blocks";
 import type { DeferRule } from "./defer";
@@ -39,7 +39,7 @@ export function shippedBlockScorer(): BlockScorer | null {
     cached = null;
     return cached;
   }
-  const forest = new Forest(isPacked(file) ? unpackModel(file) : file, BLOCK_FEATURE_NAMES);
+  const forest = forestOf(file, BLOCK_FEATURE_NAMES);
   cached = {
     probabilities: (rows) => forest.probabilities(rows),
     threshold: file.params.threshold ?? 0.5,

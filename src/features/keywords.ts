@@ -239,7 +239,7 @@ const NEXT_ITEM_STEMS = [
 
 /** Letters that the regex's case folding (`iu`) maps onto a stem's letter but
  * `toLowerCase` leaves alone: the long s, and the old Cyrillic letter forms. */
-const FOLDS_APART = /[ſᲀ-ᲈ]/;
+const FOLDS_APART = /[\u017f\u1c80-\u1c88]/;
 
 /**
  * Whether the text may match {@link NEXT_ITEM}: it holds one of the stems. Nearly no link

@@ -4,7 +4,7 @@
  * strings instead of a 1.3 MB object literal of nested tree nodes. Loading is one base64
  * decode per array and no tree walk; the votes are the JSON model's (tested).
  */
-import { type FlatForest, type FlatModel, flattenModel, type ModelFile } from "./forest";
+import { type FlatForest, type FlatModel, Forest, flattenModel, type ModelFile } from "./forest";
 
 /** A {@link FlatModel} with its arrays as base64 (little-endian bytes). The left child of
  * a split is always the next node (trees are laid out in preorder), so it is not stored;
@@ -101,4 +101,17 @@ export function unpackModel(p: PackedModel): FlatModel {
  */
 export function isPacked(m: unknown): m is PackedModel {
   return typeof m === "object" && m !== null && (m as { packed?: unknown }).packed === 1;
+}
+
+/**
+ * A forest from a model import, whichever form the build gave it: the packed form (the
+ * detector script's build, scripts/build-detector.ts) or the JSON model (tests, CLI).
+ *
+ * @param model a {@link PackedModel} or a {@link ModelFile}
+ * @param inputNames column names of the rows it will score
+ * @returns the forest
+ * @throws Error as {@link unpackModel} and the {@link Forest} constructor do
+ */
+export function forestOf(model: PackedModel | ModelFile, inputNames: readonly string[]): Forest {
+  return new Forest(isPacked(model) ? unpackModel(model) : model, inputNames);
 }
