@@ -176,11 +176,12 @@ const NEXT_VOCAB: Vocabulary = {
   opposite: new Set(PREV_ARROWS),
 };
 
+// Pure: the entry script, which never reads the previous-page vocabulary, drops it.
 const PREV_VOCAB: Vocabulary = {
-  words: new Set(PREV_WORDS),
+  words: /* @__PURE__ */ new Set(PREV_WORDS),
   list: PREV_WORDS,
-  arrows: new Set(PREV_ARROWS),
-  opposite: new Set(NEXT_ARROWS),
+  arrows: /* @__PURE__ */ new Set(PREV_ARROWS),
+  opposite: /* @__PURE__ */ new Set(NEXT_ARROWS),
 };
 
 /**
@@ -211,10 +212,10 @@ export function matchesNextText(text: string): boolean {
  * @returns true when the text names the next (or previous) single item
  */
 export function matchesNextItemText(text: string): boolean {
-  return mayNameItem(text) && NEXT_ITEM.test(normalizeSpace(text));
+  return mayNameItem(text) && nextItemExpression().test(normalizeSpace(text));
 }
 
-/** A word every alternative of {@link NEXT_ITEM} holds, lower-cased. */
+/** A word every alternative of {@link nextItemExpression} holds, lower-cased. */
 const NEXT_ITEM_STEMS = [
   "next",
   "prev",
@@ -242,7 +243,7 @@ const NEXT_ITEM_STEMS = [
 const FOLDS_APART = /[\u017f\u1c80-\u1c88]/;
 
 /**
- * Whether the text may match {@link NEXT_ITEM}: it holds one of the stems. Nearly no link
+ * Whether the text may match {@link nextItemExpression}: it holds one of the stems. Nearly no link
  * text does, and this spares a page's first detection the compile of that long
  * case-folding expression (about 2 ms cold). Never false where the expression matches.
  */
@@ -253,21 +254,29 @@ function mayNameItem(text: string): boolean {
   return false;
 }
 
-const NEXT_ITEM = new RegExp(
-  [
-    String.raw`\b(?:next|previous|prev|newer|older)\s+(?:thread|topic|post|article|story|entry|item|product|photo|image|picture|video|episode|week|month|day|year|event|question|review|news)\b(?!s)`,
-    "次の(?:記事|投稿|エントリー?|スレッド|写真|動画|ニュース)",
-    "前の(?:記事|投稿|エントリー?|スレッド)",
-    "[上下]一(?:篇|条|條|主题|主題|帖|则|則|张|張)",
-    "(?:다음|이전)\\s?(?:글|기사|게시물|포스트)",
-    String.raw`\b(?:nächste[rs]?|vorherige[rs]?)\s+(?:beitrag|artikel|eintrag|thema|bild|woche|monat)\b`,
-    String.raw`\b(?:article|billet|sujet|message)\s+(?:suivant|précédent)\b`,
-    String.raw`\b(?:siguiente|anterior)\s+(?:artículo|entrada|tema|noticia)\b|\b(?:artículo|entrada|tema|noticia)\s+(?:siguiente|anterior)\b`,
-    String.raw`\b(?:próxim[oa]|anterior)\s+(?:artigo|post|tópico|notícia|postagem)\b`,
-    "(?:следующ|предыдущ)(?:ая|ий|ее)\\s+(?:статья|тема|запись|пост|новость)",
-  ].join("|"),
-  "iu",
-);
+/** The next-item expression, built on first use: its case-folding parse costs the entry
+ * script (which never asks it) and most detections (whose link texts hold no stem) for
+ * nothing. */
+let nextItem: RegExp | null = null;
+
+function nextItemExpression(): RegExp {
+  nextItem ??= new RegExp(
+    [
+      String.raw`\b(?:next|previous|prev|newer|older)\s+(?:thread|topic|post|article|story|entry|item|product|photo|image|picture|video|episode|week|month|day|year|event|question|review|news)\b(?!s)`,
+      "次の(?:記事|投稿|エントリー?|スレッド|写真|動画|ニュース)",
+      "前の(?:記事|投稿|エントリー?|スレッド)",
+      "[上下]一(?:篇|条|條|主题|主題|帖|则|則|张|張)",
+      "(?:다음|이전)\\s?(?:글|기사|게시물|포스트)",
+      String.raw`\b(?:nächste[rs]?|vorherige[rs]?)\s+(?:beitrag|artikel|eintrag|thema|bild|woche|monat)\b`,
+      String.raw`\b(?:article|billet|sujet|message)\s+(?:suivant|précédent)\b`,
+      String.raw`\b(?:siguiente|anterior)\s+(?:artículo|entrada|tema|noticia)\b|\b(?:artículo|entrada|tema|noticia)\s+(?:siguiente|anterior)\b`,
+      String.raw`\b(?:próxim[oa]|anterior)\s+(?:artigo|post|tópico|notícia|postagem)\b`,
+      "(?:следующ|предыдущ)(?:ая|ий|ее)\\s+(?:статья|тема|запись|пост|новость)",
+    ].join("|"),
+    "iu",
+  );
+  return nextItem;
+}
 
 /**
  * Mirror of {@link matchesNextText} for "previous page" ("« Prev", "前へ", "‹", "zurück").
