@@ -243,9 +243,10 @@ const NEXT_ITEM_STEMS = [
 const FOLDS_APART = /[\u017f\u1c80-\u1c88]/;
 
 /**
- * Whether the text may match {@link nextItemExpression}: it holds one of the stems. Nearly no link
- * text does, and this spares a page's first detection the compile of that long
- * case-folding expression (about 2 ms cold). Never false where the expression matches.
+ * Whether the text may match {@link nextItemExpression}: it holds one of the stems.
+ * Nearly no link text does, and this spares a page's first detection the compile of that
+ * long case-folding expression (about 2 ms cold). Never false where the expression
+ * matches.
  */
 function mayNameItem(text: string): boolean {
   if (FOLDS_APART.test(text)) return true;
