@@ -34,7 +34,8 @@ export function relabelByHierarchy(
   lower = RELABEL_LOWER,
 ): Uint8Array {
   const n = parent.length;
-  const label = Uint8Array.from({ length: n }, (_, i) => ((first[i] ?? 0) >= 1 ? 1 : 0));
+  const label = new Uint8Array(n);
+  for (let i = 0; i < n; i++) label[i] = (first[i] ?? 0) >= 1 ? 1 : 0;
   const children: number[][] = Array.from({ length: n }, () => []);
   for (let i = 0; i < n; i++) {
     const p = parent[i] ?? -1;
@@ -264,9 +265,9 @@ export function completeRun(
   excluded: ArrayLike<number>,
 ): number[] {
   // The next link ends the body whatever `boundary` says.
-  const stop = Uint8Array.from({ length: parent.length }, (_, i) =>
-    (boundary[i] ?? 0) === 1 || (excluded[i] ?? 0) === 1 ? 1 : 0,
-  );
+  const stop = new Uint8Array(parent.length);
+  for (let i = 0; i < stop.length; i++)
+    stop[i] = (boundary[i] ?? 0) === 1 || (excluded[i] ?? 0) === 1 ? 1 : 0;
   return promoteFullRun(parent, extendRunOverSiblings(parent, nodes, stop), excluded);
 }
 
@@ -394,7 +395,7 @@ export function pageElementFromProbabilities(
           params.relabelUpper ?? RELABEL_UPPER,
           params.relabelLower ?? RELABEL_LOWER,
         )
-      : Uint8Array.from(first);
+      : new Uint8Array(first);
   const scoped = (params.pagerScope ?? 0) === 1;
   const choose = (m: ArrayLike<number>): PageElementChoice => {
     const free = () => choosePageElement(parent, ownText, m, excluded);

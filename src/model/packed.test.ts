@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import exportBlocksModel from "../../models/export-blocks.json";
 import nextLinkModel from "../../models/next-link.json";
 import pageElementModel from "../../models/page-element.json";
-import { Forest, type ModelFile } from "./forest";
-import { isPacked, packModel, unpackModel } from "./packed";
+import { Forest, flattenModel, type ModelFile } from "./forest";
+import { checkTreeLayout, isPacked, packModel, unpackModel } from "./packed";
 
 /** Deterministic rows spread over each feature's observed split range. */
 function rows(model: ModelFile, n: number): number[][] {
@@ -44,6 +44,18 @@ describe("packed models", () => {
   it("rejects a packed model whose arrays disagree", () => {
     const p = packModel(nextLinkModel as ModelFile);
     expect(() => unpackModel({ ...p, vote: btoa("\u0001") })).toThrow(/lengths/);
+  });
+
+  it("refuses to pack trees whose right child points backwards or outside", () => {
+    const f = flattenModel(nextLinkModel as ModelFile);
+    expect(() => checkTreeLayout(f)).not.toThrow();
+    const split = f.column.findIndex((c) => c >= 0);
+    const back = { ...f, right: Int32Array.from(f.right) };
+    back.right[split] = split;
+    expect(() => checkTreeLayout(back)).toThrow(/out of range/);
+    const outside = { ...f, right: Int32Array.from(f.right) };
+    outside.right[split] = f.column.length;
+    expect(() => checkTreeLayout(outside)).toThrow(/out of range/);
   });
 
   it("maps the model's columns onto another input order", () => {

@@ -53,6 +53,7 @@ function fromBase64(b64: string): ArrayBuffer {
  */
 export function packModel(model: ModelFile): PackedModel {
   const f = flattenModel(model);
+  checkTreeLayout(f);
   return {
     packed: 1,
     kind: model.kind,
@@ -67,20 +68,13 @@ export function packModel(model: ModelFile): PackedModel {
 }
 
 /**
- * Unpack a packed model for {@link Forest}.
+ * Check the layout the traversal relies on: every split's right child lies after its left
+ * child (the next node) and inside the arrays, so a walk down a tree always ends.
  *
- * @param p a {@link PackedModel}
- * @returns the model with its flat trees
+ * @param flat the flat trees
  * @throws Error when the arrays disagree in length or a child index is out of range
  */
-export function unpackModel(p: PackedModel): FlatModel {
-  const flat: FlatForest = {
-    roots: new Int32Array(fromBase64(p.roots)),
-    column: new Int16Array(fromBase64(p.column)),
-    threshold: new Float64Array(fromBase64(p.threshold)),
-    right: new Int32Array(fromBase64(p.right)),
-    vote: new Uint8Array(fromBase64(p.vote)),
-  };
+export function checkTreeLayout(flat: FlatForest): void {
   const { column, right } = flat;
   const n = column.length;
   if ([flat.threshold, right, flat.vote].some((a) => a.length !== n))
@@ -90,6 +84,28 @@ export function unpackModel(p: PackedModel): FlatModel {
     const r = right[k] as number;
     if (r <= k + 1 || r >= n) throw new Error(`packed model: node ${k} has a child out of range`);
   }
+}
+
+/**
+ * Unpack a packed model for {@link Forest}. The child indices are checked when the build
+ * packs the model ({@link checkTreeLayout}), not here: that walk over every node cost
+ * about 1 ms of each page's first detection (issue 13).
+ *
+ * @param p a {@link PackedModel}
+ * @returns the model with its flat trees
+ * @throws Error when the arrays disagree in length
+ */
+export function unpackModel(p: PackedModel): FlatModel {
+  const flat: FlatForest = {
+    roots: new Int32Array(fromBase64(p.roots)),
+    column: new Int16Array(fromBase64(p.column)),
+    threshold: new Float64Array(fromBase64(p.threshold)),
+    right: new Int32Array(fromBase64(p.right)),
+    vote: new Uint8Array(fromBase64(p.vote)),
+  };
+  const n = flat.column.length;
+  if ([flat.threshold, flat.right, flat.vote].some((a) => a.length !== n))
+    throw new Error("packed model: arrays of different lengths");
   return { kind: p.kind, featureNames: p.featureNames, params: p.params, flat };
 }
 
