@@ -10,8 +10,14 @@
  */
 import browser, { type Runtime } from "webextension-polyfill";
 import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
+import { EXPORTER_FILE } from "../src/export/exporter-api";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
-import { isMessage, isPlaceMessage, type PlaceMessage } from "../src/messaging/messages";
+import {
+  isMessage,
+  isPlaceMessage,
+  type PlaceMessage,
+  type ThirdStageScript,
+} from "../src/messaging/messages";
 import { reasonWorded, type TabStatus } from "../src/messaging/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/messaging/tab-status";
 import {
@@ -63,12 +69,18 @@ browser.commands.onCommand.addListener((command: string) => {
   void runCommand(command);
 });
 
+/** The file of each script the detector script may ask for (never a path it names). */
+const THIRD_STAGE_FILES: Readonly<Record<ThirdStageScript, string>> = {
+  "page-element-model": PAGE_ELEMENT_MODEL_FILE,
+  exporter: EXPORTER_FILE,
+};
+
 /**
  * Inject the detector script (content/detector.js) into the frame that asked, through
  * `scripting.executeScript`, which Chromium and Firefox MV3 both offer; unlike a dynamic
  * `import()` it needs no web-accessible resource that pages could probe for.
  * @param sender the frame that asked
- * @param file the script inside dist/: the detector, or the page-element forest's script
+ * @param file the script inside dist/: the detector, or a third-stage script
  * @returns true once the script has run
  * @throws when the tab is gone or the page may not be scripted
  */
@@ -122,8 +134,12 @@ async function placeMessage(message: PlaceMessage, tabId: number): Promise<Recal
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message)) return undefined;
   if (message.type === "content→background:load-detector") return injectDetector(sender);
-  if (message.type === "content→background:load-page-element-model")
-    return injectDetector(sender, PAGE_ELEMENT_MODEL_FILE);
+  if (message.type === "content→background:load-script") {
+    const file = THIRD_STAGE_FILES[message.script];
+    return file === undefined
+      ? Promise.reject(new Error(`no script ${String(message.script)}`))
+      : injectDetector(sender, file);
+  }
   if (isPlaceMessage(message)) {
     const tabId = sender.tab?.id;
     return tabId === undefined ? Promise.resolve(null) : placeMessage(message, tabId);

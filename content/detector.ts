@@ -14,23 +14,16 @@ import { UNSURE_FLOOR } from "../src/detect/confirm-next";
 import { detectInSlices } from "../src/detect/detect";
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
-import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
-import { exportWords } from "../src/export/export-words";
-import {
-  EXPORT_MIME,
-  type ExportFormat,
-  exportFilename,
-  formatArticle,
-} from "../src/export/joined-article";
+import { type Exporter, installedExporter } from "../src/export/exporter-api";
+import type { ExportFormat } from "../src/export/joined-article";
 import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/features/load-more";
 import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import { entryApi } from "../src/messaging/entry-api";
-import type { ExportFile, Message } from "../src/messaging/messages";
+import type { ExportFile, Message, ThirdStageScript } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
-import { parseHtml } from "../src/pager/fetch-page";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
 import {
   Pager,
@@ -63,14 +56,7 @@ import {
   rememberRule,
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
-import {
-  formatItems,
-  ITEMS_EXTENSION,
-  ITEMS_MIME,
-  type ItemsFormat,
-  isItemsFormat,
-  shownItems,
-} from "../src/siblings/items-export";
+import type { ItemsFormat } from "../src/siblings/items-export";
 import { segmentRecords } from "../src/siblings/records";
 import { whenIdle } from "./when-idle";
 
@@ -107,8 +93,34 @@ const words = pagerWords(getMessage);
 /** Joined pages as fetched (HTML), for the export. */
 const joined: { number: number; url: string; html: string }[] = [];
 
-/** The background's injection of the page-element forest, asked once per frame. */
-let pageElementModel: Promise<void> | null = null;
+/** The background's injections of third-stage scripts, each asked once per frame. */
+const injections = new Map<ThirdStageScript, Promise<void>>();
+
+/**
+ * Have the background inject a third-stage script into this frame, once.
+ *
+ * @param script which script
+ * @param loaded whether it has run in this world
+ * @returns resolves once it has; rejects when the background could not inject it (a
+ *   later call asks again)
+ */
+function inject(script: ThirdStageScript, loaded: () => boolean): Promise<void> {
+  if (loaded()) return Promise.resolve();
+  let p = injections.get(script);
+  if (p === undefined) {
+    p = browser.runtime
+      .sendMessage({ type: "content→background:load-script", script })
+      .then(() => {
+        if (!loaded()) throw new Error(`the ${script} script did not load`);
+      })
+      .catch((e: unknown) => {
+        injections.delete(script);
+        throw e;
+      });
+    injections.set(script, p);
+  }
+  return p;
+}
 
 /**
  * Have the background inject the page-element forest (src/detect/injected-models.ts):
@@ -118,17 +130,18 @@ let pageElementModel: Promise<void> | null = null;
  *   inject it (the caller's failure then stops tsugi with that reason)
  */
 function loadPageElementModel(): Promise<void> {
-  if (pageElementModelLoaded()) return Promise.resolve();
-  pageElementModel ??= browser.runtime
-    .sendMessage({ type: "content→background:load-page-element-model" })
-    .then(() => {
-      if (!pageElementModelLoaded()) throw new Error("the page-element forest did not load");
-    })
-    .catch((e: unknown) => {
-      pageElementModel = null;
-      throw e;
-    });
-  return pageElementModel;
+  return inject("page-element-model", pageElementModelLoaded);
+}
+
+/**
+ * The export (src/export/exporter-api.ts), injected on the first export a reader asks for.
+ *
+ * @returns the installed export
+ * @throws when the background could not inject its script
+ */
+async function exporter(): Promise<Exporter> {
+  await inject("exporter", () => installedExporter() !== null);
+  return installedExporter() as Exporter;
 }
 
 function enabled(): boolean {
@@ -500,17 +513,6 @@ browser.storage.onChanged.addListener((changes, area) => {
   else if (canJoin()) report({ ...status, state: "ready" });
 });
 
-/** The items of every page shown, when page 1's page element is a list (issue 21). */
-function itemsFile(format: ItemsFormat): ExportFile {
-  const items = start ? shownItems(document, pageUrl, start.pageElements) : [];
-  return {
-    filename: exportFilename(document.title, "text", ITEMS_EXTENSION[format]),
-    mime: ITEMS_MIME[format],
-    content: formatItems(items, format),
-    pages: 1 + joined.length,
-  };
-}
-
 let listCount: number | undefined;
 /** How many items page 1's list holds (0: not a list), read once, when the popup opens. */
 function listItemCount(): number {
@@ -519,23 +521,17 @@ function listItemCount(): number {
   return listCount ?? 0;
 }
 
+/** The joined article, or the items of every page shown (issue 21), in one format. */
 async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
-  if (isItemsFormat(format)) return itemsFile(format);
-  const pages: SourcePage[] = [
-    { number: 1, url: pageUrl, doc: originalDocument(document) },
-    ...joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
-  ];
-  const article = buildJoinedArticle(pages, {
-    state: status.state,
-    reason: status.reason,
-    detectMs: status.detectMs,
+  return (await exporter()).exportFile({
+    format,
+    doc: document,
+    pageUrl,
+    joined,
+    pageElements: start?.pageElements ?? [],
+    status: { state: status.state, reason: status.reason, detectMs: status.detectMs },
+    getMessage,
   });
-  return {
-    filename: exportFilename(article.title, format),
-    mime: EXPORT_MIME[format],
-    content: formatArticle(article, format, exportWords(getMessage)),
-    pages: article.pages.length,
-  };
 }
 
 /** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change

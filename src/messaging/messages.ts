@@ -10,9 +10,15 @@ export type ContentToBackground =
   /** The gate opened (or the reader asked): inject the detector script into the sender's
    * frame; answered once it has run. */
   | { type: "content→background:load-detector" }
-  /** The detector found a next link (or applies a rule): inject the page-element forest's
-   * script (src/detect/injected-models.ts) into the sender's frame; answered once it ran. */
-  | { type: "content→background:load-page-element-model" };
+  /** Inject a third-stage script into the sender's frame; answered once it has run. */
+  | { type: "content→background:load-script"; script: ThirdStageScript };
+
+/**
+ * Scripts the detector script has the background inject where they are needed: the
+ * page-element forest (src/detect/injected-models.ts) once a next link, rule or load-more
+ * button is found; the export (src/export/exporter-api.ts) once the reader exports.
+ */
+export type ThirdStageScript = "page-element-model" | "exporter";
 
 /** The reader's place between the content script and the background (issue 19). */
 export type PlaceMessage =

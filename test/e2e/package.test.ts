@@ -95,6 +95,18 @@ describe("npm run package", () => {
     }
   });
 
+  it("carries each stage's script, the export's libraries only in the export's", async () => {
+    const text = async (name: string) => (await chromium.file(name)?.async("string")) ?? "";
+    const detector = await text("content/detector.js");
+    const exporter = await text("content/exporter.js");
+    expect(await text("content/page-element-model.js")).toContain("page-element");
+    // A method name of Readability.js and an option of turndown survive minifying.
+    for (const mark of ["_grabArticle", "blankReplacement"]) {
+      expect(exporter, mark).toContain(mark);
+      expect(detector, mark).not.toContain(mark);
+    }
+  });
+
   it("the Chromium zip, unpacked, loads in Chromium and shows its options page", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tsugi-unzipped-"));
     for (const name of files(chromium)) {
