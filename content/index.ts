@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   // A reader coming back waits for no idle time: the joined pages must be in before the
   // wrong place shows.
   if (!back) await whenIdle();
-  const gate: GateResult = pagerGate(document, location.hostname.toLowerCase());
+  const gate: GateResult = pagerGate(document, location.hostname.toLowerCase(), location.href);
   const start: DetectorStart = { settings, local, gate, ...(back ? { restore: back } : {}) };
   if (gate.pass || ruleApplies(local) || back) {
     await loadDetector(start);

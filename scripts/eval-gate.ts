@@ -31,6 +31,7 @@ interface Row {
   hasNext: boolean;
   pass: boolean;
   signal: string | null;
+  lastPage: boolean;
   links: number;
   ms: number;
 }
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const selector = page.part === "pagination" ? (page.input.nextSelector ?? "") : "";
       const r = await tab.evaluate(
-        ({ html, selector, host }) => {
+        ({ html, selector, host, url }) => {
           const doc = new DOMParser().parseFromString(html, "text/html");
           let hasNext = false;
           try {
@@ -71,15 +72,16 @@ async function main(): Promise<void> {
           }
           const g = (
             globalThis as unknown as {
-              tsugiGate: { pagerGate(d: Document, host: string): GateResult };
+              tsugiGate: { pagerGate(d: Document, host: string, url: string): GateResult };
             }
-          ).tsugiGate.pagerGate(doc, host);
+          ).tsugiGate.pagerGate(doc, host, url);
           return { hasNext, g };
         },
         {
           html: decodePage(page),
           selector,
           host: new URL(page.input.pageUrl).hostname.toLowerCase(),
+          url: page.input.pageUrl,
         },
       );
       rows.push({
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
         hasNext: r.hasNext,
         pass: r.g.pass,
         signal: r.g.signal,
+        lastPage: r.g.lastPage,
         links: r.g.links,
         ms: r.g.ms,
       });
@@ -114,6 +117,10 @@ async function main(): Promise<void> {
   console.log(
     `\nfirst signal on pages with a next link: ${[...bySignal].map(([k, v]) => `${k} ${v}`).join(", ")}`,
   );
+  const last = (rs: Row[]) => rs.filter((r) => r.lastPage).length;
+  console.log(
+    `pages read as the last of their sequence (pager alone no longer opens the gate): ${groups.map(([name, rs]) => `${name.split(" (")[0]} ${last(rs)}`).join(", ")}`,
+  );
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   const q = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)] ?? 0;
   console.log(
@@ -129,7 +136,9 @@ async function main(): Promise<void> {
   const missed = rows.filter((r) => r.hasNext && !r.pass);
   console.log(`missed next links: ${missed.length}`);
   for (const r of missed) console.log(`  MISS ${r.key}`);
-  if (list) for (const r of rows) console.log(`${r.key}\t${r.hasNext}\t${r.signal ?? "-"}`);
+  if (list)
+    for (const r of rows)
+      console.log(`${r.key}\t${r.hasNext}\t${r.signal ?? "-"}${r.lastPage ? "\tlast-page" : ""}`);
   if (missed.length > 0) process.exitCode = 1;
 }
 

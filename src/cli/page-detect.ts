@@ -34,7 +34,7 @@ export interface PageDetection {
  * @returns contract fields; scores rounded to 4 decimals, ms to 0.1
  */
 export function detectHere(pageUrl: string, all = false): PageDetection {
-  const g = pagerGate(document, new URL(pageUrl).hostname.toLowerCase());
+  const g = pagerGate(document, new URL(pageUrl).hostname.toLowerCase(), pageUrl);
   const gateMs = Math.round(g.ms * 10) / 10;
   if (!g.pass && !all)
     return {

@@ -56,6 +56,27 @@ describe("pagerGate", () => {
     expect(pagerGate(doc(`<a href='/x' rel='next'>${long}</a>`)).pass).toBe(true);
   });
 
+  it("stays closed on the last page of a numbered sequence, open on the pages before it", () => {
+    const pager = (links: string) => doc(`<article><p>text</p></article><nav>${links}</nav>`);
+    const last = pager("<a href='/blog/page/2/'>2</a><a href='/blog/page/3/'>3</a><span>4</span>");
+    const g = pagerGate(last, "", "https://a.example/blog/page/4/");
+    expect(g).toMatchObject({ pass: false, signal: null, lastPage: true });
+    // The same pager read without the page's URL still opens, and so does page 3's.
+    expect(pagerGate(last).signal).toBe("numbered-run");
+    const third = pager("<a href='/blog/page/2/'>2</a><span>3</span><a href='/blog/page/4/'>4</a>");
+    expect(pagerGate(third, "", "https://a.example/blog/page/3/").signal).toBe("numbered-run");
+    // A link to a higher page by its URL alone (an unlabelled icon) keeps it open.
+    const icon = pager(
+      "<a href='/l?page=1'>1</a><a href='/l?page=2'>2</a><a href='/l?page=4'></a>",
+    );
+    expect(pagerGate(icon, "", "https://a.example/l?page=3").pass).toBe(true);
+    // An offset or cursor whose page cannot be read keeps it open too.
+    const offset = pager(
+      "<a href='/l?page=1'>1</a><a href='/l?page=2'>2</a><a href='/l?start=60'></a>",
+    );
+    expect(pagerGate(offset, "", "https://a.example/l?page=3").pass).toBe(true);
+  });
+
   it("opens on a load-more button after a list, not on a dangerous one or a form's", () => {
     const list = "<ul><li class='i'>a</li><li class='i'>b</li><li class='i'>c</li></ul>";
     const g = pagerGate(doc(`<a href='/'>Home</a>${list}<button type='button'>Load more</button>`));

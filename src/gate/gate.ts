@@ -11,6 +11,7 @@ import { iconNext } from "../features/icon-next";
 import { findLoadMore } from "../features/load-more";
 import {
   anchorLabel,
+  lastPageSignal,
   nextAttrSignal,
   nextTextSignal,
   numberedRunSignal,
@@ -18,6 +19,7 @@ import {
   pageNumberText,
   pageParamSignal,
   relNextSignal,
+  urlPageNumber,
 } from "./signals";
 
 /** Which signal opened the gate (the first one found), or null when none did. */
@@ -37,6 +39,9 @@ export interface GateResult {
   signal: GateSignal | null;
   /** Links read before the decision. */
   links: number;
+  /** The page named itself the last of a numbered sequence ({@link lastPageSignal}), so
+   * its numbered run and page parameters did not open the gate. */
+  lastPage: boolean;
   /** Wall time of the decision, ms. */
   ms: number;
 }
@@ -47,16 +52,22 @@ export interface GateResult {
  * `rel="next"`, so that the detector can still say why it refuses a next link to another
  * site.
  *
+ * A page whose URL names its page number, and whose links lead to no higher page, is the
+ * last of its sequence: its pager alone does not open the gate ({@link lastPageSignal}).
+ *
  * @param doc live or parsed document
  * @param pageHost the page's hostname (lowercase); "" reads every link as on-site
+ * @param pageUrl the page's URL; "" reads no page number from it
  * @returns whether pagination is plausible, and the first signal that said so
  */
-export function pagerGate(doc: Document, pageHost = ""): GateResult {
+export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResult {
   const t0 = performance.now();
+  let lastPage = false;
   const done = (signal: GateSignal | null, links: number): GateResult => ({
     pass: signal !== null,
     signal,
     links,
+    lastPage,
     ms: performance.now() - t0,
   });
   for (const link of doc.querySelectorAll("link[rel]"))
@@ -66,6 +77,10 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
   let twoHasPageParam = false;
   let pageParam = false;
   let links = 0;
+  const current = urlPageNumber(pageUrl);
+  let highestNumber = 0;
+  let highestLinkedPage = 0;
+  let unreadParam = false;
   for (const a of doc.querySelectorAll("a[href]")) {
     links++;
     if (relNextSignal(a)) return done("rel-next", links);
@@ -84,11 +99,18 @@ export function pagerGate(doc: Document, pageHost = ""): GateResult {
     if (n !== null) {
       numbers.push(n);
       if (n === 2 && param) twoHasPageParam = true;
+      if (n > highestNumber) highestNumber = n;
     }
     pageParam ||= param;
+    if (param && current !== null) {
+      const linked = urlPageNumber(href);
+      if (linked === null) unreadParam = true;
+      else if (linked > highestLinkedPage) highestLinkedPage = linked;
+    }
   }
-  if (numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
-  if (pageParam) return done("page-param", links);
+  lastPage = lastPageSignal(current, highestNumber, highestLinkedPage, unreadParam);
+  if (!lastPage && numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
+  if (!lastPage && pageParam) return done("page-param", links);
   // No next link in sight: a "Load more" button after a list lets the detector run too
   // (issue 15); the deny list and the form and navigation tests already apply here.
   return done(findLoadMore(doc) ? "load-more" : null, links);

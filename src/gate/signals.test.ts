@@ -4,6 +4,7 @@ import { matchesNextText } from "../features/keywords";
 import {
   anchorLabel,
   hintAttributes,
+  lastPageSignal,
   mayHintNext,
   nextAttrSignal,
   nextTextSignal,
@@ -12,6 +13,7 @@ import {
   pageNumberText,
   pageParamSignal,
   relNextSignal,
+  urlPageNumber,
 } from "./signals";
 
 function el(html: string): Element {
@@ -166,5 +168,33 @@ describe("hintAttributes", () => {
     expect(
       hintAttributes(el('<a class="c" id="i" rel="r" title="t" aria-label="l" href="/">x</a>')),
     ).toBe("c i r t l");
+  });
+});
+
+describe("urlPageNumber", () => {
+  it("reads page-number parameters and page paths", () => {
+    expect(urlPageNumber("https://a.example/l?cat=1&paged=1422")).toBe(1422);
+    expect(urlPageNumber("/reviews?pageNumber=12&sort=new")).toBe(12);
+    expect(urlPageNumber("https://a.example/blog/page/91/")).toBe(91);
+    expect(urlPageNumber("https://a.example/threads/x.405700/page-243?v=1")).toBe(243);
+  });
+  it("reads no offset, cursor, post id, product or page size as a page number", () => {
+    expect(urlPageNumber("/l?start=40")).toBeNull();
+    expect(urlPageNumber("/search?updated-max=2016-03-18T09:57:00")).toBeNull();
+    expect(urlPageNumber("/?p=12345")).toBeNull();
+    expect(urlPageNumber("/events/p27")).toBeNull();
+    expect(urlPageNumber("/list?pageSize=32")).toBeNull();
+    expect(urlPageNumber("/pages/about")).toBeNull();
+  });
+});
+
+describe("lastPageSignal", () => {
+  it("holds only when the page names its number and nothing leads past it", () => {
+    expect(lastPageSignal(4, 3, 3, false)).toBe(true);
+    expect(lastPageSignal(4, 4, 0, false)).toBe(true);
+    expect(lastPageSignal(null, 3, 3, false)).toBe(false);
+    expect(lastPageSignal(4, 5, 3, false)).toBe(false);
+    expect(lastPageSignal(4, 3, 5, false)).toBe(false);
+    expect(lastPageSignal(4, 3, 3, true)).toBe(false);
   });
 });

@@ -210,3 +210,49 @@ const PAGE_PARAM =
 export function pageParamSignal(href: string): boolean {
   return PAGE_PARAM.test(href);
 }
+
+/**
+ * Page numbers in a URL: a page-number parameter (`page=4`, `paged=12`, `pageNumber=3`) or
+ * a page path (`/page/7/`, `/page-243`). Offsets, cursors, a bare `p=` (a WordPress post id)
+ * and `/p27` (a product as often as a page) are not read as page numbers.
+ */
+const URL_PAGE_NUMBER =
+  /[?&;](?:page|pg|paged|pagenum|pageno|page_?num(?:ber)?|pagina|seite)=(\d{1,6})(?=[&#;]|$)|[/_-]page[/_-]?(\d{1,6})(?=[/?#._-]|$)/i;
+
+/**
+ * The page number a URL names, for a page that says which page of a sequence it is.
+ *
+ * @param url a page URL or a raw href
+ * @returns the number, or null when the URL names none (page 1 often names none)
+ */
+export function urlPageNumber(url: string): number | null {
+  const m = URL_PAGE_NUMBER.exec(url);
+  if (!m) return null;
+  return Number(m[1] ?? m[2]);
+}
+
+/**
+ * The page shows itself as the last of its sequence: its URL names page `current`, and no
+ * link goes further, neither by its text (a lone page number) nor by its URL (a page number
+ * above `current`), and no link carries a page parameter whose page cannot be read (an
+ * offset or a cursor might lead further). Such a page has a pager but no next page, so
+ * the gate need not load the detector for its numbered run or page parameters. The early
+ * signals (rel=next, a next word, attribute or icon) are read before and still open it.
+ *
+ * @param current the page's own number ({@link urlPageNumber} of its URL), or null
+ * @param highestNumber the highest lone page number among the links' texts (0: none)
+ * @param highestLinkedPage the highest page number among the links' URLs (0: none)
+ * @param unreadParam whether a link carries a page, offset or cursor parameter that
+ *   {@link urlPageNumber} cannot read
+ * @returns true when nothing on the page leads past it
+ */
+export function lastPageSignal(
+  current: number | null,
+  highestNumber: number,
+  highestLinkedPage: number,
+  unreadParam: boolean,
+): boolean {
+  return (
+    current !== null && !unreadParam && highestNumber <= current && highestLinkedPage <= current
+  );
+}

@@ -34,6 +34,17 @@ describe("the gate (built extension, Chromium)", () => {
     expect(await page.evaluate(() => "tsugiDetector" in window)).toBe(false);
   });
 
+  it("keeps the last page of a numbered sequence idle: its pager leads nowhere further", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/archive-page-3.html`);
+    const status = await waitForStatus(page, (s) => s.state === "no-next");
+    expect(status.detector).toBe(false);
+    await page.waitForTimeout(1000);
+    expect((await tabStatus(page))?.detector).toBe(false);
+  });
+
   it("loads the detector on such a page when the reader asks (Next page now)", async () => {
     server = await startStaticServer(join(process.cwd(), "test/fixtures"));
     browser = await launchWithExtension();
