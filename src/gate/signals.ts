@@ -192,14 +192,19 @@ export function offSiteHref(href: string, pageHost: string): boolean {
   return host !== undefined && host.toLowerCase() !== pageHost;
 }
 
+/** Query names whose value is a page number (`page=4`, `paged=4`, `pageNumber=4`). */
+const PAGE_NUMBER_NAMES = "page|pg|paged|pagenum|pageno|page_?num(?:ber)?|pagina|seite";
+
 /**
  * Query names and path forms that carry a page, an item offset or a cursor: `page=2`,
  * `paged=3`, `pn=2`, `offset=20`, `start=40`, `after=t3_x`, `before=…`, `updated-max=…`,
  * `max_id=…`, `cursor=…`, `/page/2`, `/page-2`, `/p2/`, `-p2/`, `_p3.html`, `index_2.html`. `p=` alone is left
  * out: it is a post id on every WordPress site.
  */
-const PAGE_PARAM =
-  /[?&;](?:page|pg|pn|paged|pagenum|pageno|page_?num(?:ber)?|pageindex|pagina|seite|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]|[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?(?:$|[?#])|index_\d+\.s?html?/i;
+const PAGE_PARAM = new RegExp(
+  `[?&;](?:${PAGE_NUMBER_NAMES}|pn|pageindex|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]|[/_-]page[/_-]?\\d+|[/_-]p\\d{1,4}(?:\\.\\w+)?\\/?(?:$|[?#])|index_\\d+\\.s?html?`,
+  "i",
+);
 
 /**
  * Whether a link's href (as written) carries a page, offset or cursor parameter.
@@ -216,8 +221,10 @@ export function pageParamSignal(href: string): boolean {
  * a page path (`/page/7/`, `/page-243`). Offsets, cursors, a bare `p=` (a WordPress post id)
  * and `/p27` (a product as often as a page) are not read as page numbers.
  */
-const URL_PAGE_NUMBER =
-  /[?&;](?:page|pg|paged|pagenum|pageno|page_?num(?:ber)?|pagina|seite)=(\d{1,6})(?=[&#;]|$)|[/_-]page[/_-]?(\d{1,6})(?=[/?#._-]|$)/i;
+const URL_PAGE_NUMBER = new RegExp(
+  `[?&;](?:${PAGE_NUMBER_NAMES})=(\\d{1,6})(?=[&#;]|$)|[/_-]page[/_-]?(\\d{1,6})(?=[/?#._-]|$)`,
+  "i",
+);
 
 /**
  * The page number a URL names, for a page that says which page of a sequence it is.
