@@ -76,7 +76,8 @@ const THIRD_STAGE_FILES: Readonly<Record<ThirdStageScript, string>> = {
 };
 
 /**
- * Inject the detector script (content/detector.js) into the frame that asked, through
+ * Inject the detector script (content/detector.js), or a script it asks for (the
+ * page-element forest's, the export's), into the frame that asked, through
  * `scripting.executeScript`, which Chromium and Firefox MV3 both offer; unlike a dynamic
  * `import()` it needs no web-accessible resource that pages could probe for.
  * @param sender the frame that asked
@@ -135,10 +136,10 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
   if (!isMessage(message)) return undefined;
   if (message.type === "content→background:load-detector") return injectDetector(sender);
   if (message.type === "content→background:load-script") {
-    const file = THIRD_STAGE_FILES[message.script];
-    return file === undefined
-      ? Promise.reject(new Error(`no script ${String(message.script)}`))
-      : injectDetector(sender, file);
+    const script = message.script;
+    return Object.hasOwn(THIRD_STAGE_FILES, script)
+      ? injectDetector(sender, THIRD_STAGE_FILES[script])
+      : Promise.reject(new Error(`no script ${String(script)}`));
   }
   if (isPlaceMessage(message)) {
     const tabId = sender.tab?.id;

@@ -163,7 +163,7 @@ interface PageResult {
   url: string;
   layoutMs: number;
   /** Node-side wall time of the steps (ms): open the tab, inject the bundle, detection and
-   * Readability runs + profile, fetched page */
+   * Readability runs + profile, fetched page, Readability.js's cold run in its own tab */
   wallMs?: {
     open: number;
     inject: number;
@@ -171,9 +171,19 @@ interface PageResult {
     fetched: number;
     readabilityCold: number;
   };
-  /** tsugi detect(): min of runs, first run, all runs (ms) */
+  /** tsugi detect(): min of runs, first run (cold: the first code run in a new tab), all
+   * runs (ms) */
   detect: { min: number; first: number; runs: number[] };
-  readability: { min: number; first: number; runs: number[]; cloneMs: number; textLength: number };
+  /** Readability.js: min of the runs in tsugi's tab, its cold run in a tab of its own
+   * (`first`; `runs[0]` when that tab failed, with `coldError`), all runs in tsugi's tab */
+  readability: {
+    min: number;
+    first: number;
+    runs: number[];
+    cloneMs: number;
+    textLength: number;
+    coldError?: string;
+  };
   nextUrl: string | null;
   xpaths: string[];
   profile: DetectProfile;
@@ -286,7 +296,15 @@ async function measurePage(
       result.fetched = { ...roundNumbers(run), from: page.key, page2: p2.key };
     }
     const w4 = Date.now();
-    result.readability.first = r2(await readabilityCold(shown, saved, code));
+    // A failure here must not lose the page's other timings either.
+    await readabilityCold(shown, saved, code).then(
+      (ms) => {
+        result.readability.first = r2(ms);
+      },
+      (e: unknown) => {
+        result.readability.coldError = (e as Error).message.split("\n")[0] ?? "";
+      },
+    );
     const w5 = Date.now();
     result.wallMs = {
       open: w1 - w0,

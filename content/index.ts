@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
-      reasonKey: "reasonNoPager",
+      reasonKey: gate.lastPage ? "reasonLastPage" : "reasonNoPager",
       detectMs: gate.ms,
       site: siteOf(pageUrl),
       siteEnabled: isSiteEnabled(pageUrl, settings.disabledSites),

@@ -3,8 +3,10 @@
  * `models/<name>.json` is answered with the packed form instead of the JSON model, at
  * build time, so no page ever parses the tree JSON. Used for the detector script
  * (dist/content/detector.js, injected by the background where the gate opens), the
- * `tsugi detect` page bundle (bin/tsugi-page.js, parsed afresh in every page of a batch)
- * and the bench's page bundle, so all three load the models as the extension does.
+ * export's script (dist/content/exporter.js, injected on a reader's first export, with
+ * the export's block forest), the `tsugi detect` page bundle (bin/tsugi-page.js, parsed
+ * afresh in every page of a batch) and the bench's page bundle, so all of them load the
+ * models as the extension does.
  *
  * Usage: node out/build-detector.mjs ENTRY OUTFILE [--minify] [--global-name NAME]
  *   [--defer-page-element FILE] (the extension's build: the page-element forest goes to its

@@ -1,6 +1,6 @@
 /**
  * The contract between the small content entry (content/index.ts, on every page) and the
- * detector script (content/detector.ts: features, forests, pager, export), which the
+ * detector script (content/detector.ts: features, the next-link forest, the pager), which the
  * background injects into a tab only when the gate opens or the reader asks. Both run in
  * the same isolated world of the same frame, so the detector hands its API to the entry
  * through one global of that world; the page's own scripts cannot see it.

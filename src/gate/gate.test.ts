@@ -70,6 +70,14 @@ describe("pagerGate", () => {
       "<a href='/l?page=1'>1</a><a href='/l?page=2'>2</a><a href='/l?page=4'></a>",
     );
     expect(pagerGate(icon, "", "https://a.example/l?page=3").pass).toBe(true);
+    // So does an icon link beside the numbers, whose URL names no page.
+    const bare = pager(
+      "<ul><li><a href='/l/1'>1</a></li><li><a href='/l?page=2'>2</a></li><li><span>3</span></li><li><a href='/l/4'><svg></svg></a></li></ul>",
+    );
+    expect(pagerGate(bare, "", "https://a.example/l?page=3").pass).toBe(true);
+    // A number in the URL that no link confirms (no link to the page before) is not read.
+    const unconfirmed = pager("<a href='/x?page=1'>1</a><a href='/x?page=2'>2</a>");
+    expect(pagerGate(unconfirmed, "", "https://a.example/x?page=7").pass).toBe(true);
     // An offset or cursor whose page cannot be read keeps it open too.
     const offset = pager(
       "<a href='/l?page=1'>1</a><a href='/l?page=2'>2</a><a href='/l?start=60'></a>",

@@ -19,6 +19,7 @@ import {
   pageNumberText,
   pageParamSignal,
   relNextSignal,
+  type SequenceSeen,
   urlPageNumber,
 } from "./signals";
 
@@ -78,9 +79,16 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
   let pageParam = false;
   let links = 0;
   const current = urlPageNumber(pageUrl);
-  let highestNumber = 0;
-  let highestLinkedPage = 0;
-  let unreadParam = false;
+  const seen: SequenceSeen = {
+    highestNumber: 0,
+    highestLinkedPage: 0,
+    previousLinked: false,
+    unread: false,
+  };
+  // Parents and grandparents of the numbered links, and of the links without text: an icon
+  // there (li > a beside li > a) may be the next link by a URL that names no page.
+  const numberNests = new Set<Element | null>();
+  const blankNests = new Set<Element | null>();
   for (const a of doc.querySelectorAll("a[href]")) {
     links++;
     if (relNextSignal(a)) return done("rel-next", links);
@@ -99,19 +107,51 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
     if (n !== null) {
       numbers.push(n);
       if (n === 2 && param) twoHasPageParam = true;
-      if (n > highestNumber) highestNumber = n;
     }
     pageParam ||= param;
-    if (param && current !== null) {
-      const linked = urlPageNumber(href);
-      if (linked === null) unreadParam = true;
-      else if (linked > highestLinkedPage) highestLinkedPage = linked;
-    }
+    if (current !== null)
+      readSequence(a, href, label.text, n, param, current, seen, numberNests, blankNests);
   }
-  lastPage = lastPageSignal(current, highestNumber, highestLinkedPage, unreadParam);
+  for (const nest of blankNests) if (nest !== null && numberNests.has(nest)) seen.unread = true;
+  lastPage = lastPageSignal(current, seen);
   if (!lastPage && numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   if (!lastPage && pageParam) return done("page-param", links);
   // No next link in sight: a "Load more" button after a list lets the detector run too
   // (issue 15); the deny list and the form and navigation tests already apply here.
   return done(findLoadMore(doc) ? "load-more" : null, links);
+}
+
+/** Blank, or only spaces: a link drawn by an icon or an image. */
+const BLANK = /^\s*$/;
+
+/**
+ * Read one on-site link for {@link lastPageSignal}: its page number by text or URL, and
+ * where it sits when it is numbered or has no text.
+ */
+function readSequence(
+  a: Element,
+  href: string,
+  text: string | null,
+  n: number | null,
+  param: boolean,
+  current: number,
+  seen: SequenceSeen,
+  numberNests: Set<Element | null>,
+  blankNests: Set<Element | null>,
+): void {
+  const parent = a.parentElement;
+  if (n !== null) {
+    seen.highestNumber = Math.max(seen.highestNumber, n);
+    if (n === current - 1) seen.previousLinked = true;
+    numberNests.add(parent).add(parent?.parentElement ?? null);
+  } else if (text !== null && BLANK.test(text)) {
+    blankNests.add(parent).add(parent?.parentElement ?? null);
+  }
+  if (!param) return;
+  const linked = urlPageNumber(href);
+  if (linked === null) seen.unread = true;
+  else {
+    seen.highestLinkedPage = Math.max(seen.highestLinkedPage, linked);
+    if (linked === current - 1) seen.previousLinked = true;
+  }
 }

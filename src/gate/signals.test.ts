@@ -13,6 +13,7 @@ import {
   pageNumberText,
   pageParamSignal,
   relNextSignal,
+  type SequenceSeen,
   urlPageNumber,
 } from "./signals";
 
@@ -177,6 +178,9 @@ describe("urlPageNumber", () => {
     expect(urlPageNumber("/reviews?pageNumber=12&sort=new")).toBe(12);
     expect(urlPageNumber("https://a.example/blog/page/91/")).toBe(91);
     expect(urlPageNumber("https://a.example/threads/x.405700/page-243?v=1")).toBe(243);
+    // The last form counts; a fragment never does.
+    expect(urlPageNumber("/tag/front-page-2019/page/2/")).toBe(2);
+    expect(urlPageNumber("/list?page=3#!/page/9")).toBe(3);
   });
   it("reads no offset, cursor, post id, product or page size as a page number", () => {
     expect(urlPageNumber("/l?start=40")).toBeNull();
@@ -185,16 +189,30 @@ describe("urlPageNumber", () => {
     expect(urlPageNumber("/events/p27")).toBeNull();
     expect(urlPageNumber("/list?pageSize=32")).toBeNull();
     expect(urlPageNumber("/pages/about")).toBeNull();
+    expect(urlPageNumber("/page/123456/about")).toBeNull();
+    expect(urlPageNumber("/cms?page=42&start=40")).toBeNull();
+    expect(urlPageNumber("/list?page=0")).toBeNull();
   });
 });
 
 describe("lastPageSignal", () => {
-  it("holds only when the page names its number and nothing leads past it", () => {
-    expect(lastPageSignal(4, 3, 3, false)).toBe(true);
-    expect(lastPageSignal(4, 4, 0, false)).toBe(true);
-    expect(lastPageSignal(null, 3, 3, false)).toBe(false);
-    expect(lastPageSignal(4, 5, 3, false)).toBe(false);
-    expect(lastPageSignal(4, 3, 5, false)).toBe(false);
-    expect(lastPageSignal(4, 3, 3, true)).toBe(false);
+  const seen = (o: Partial<SequenceSeen> = {}): SequenceSeen => ({
+    highestNumber: 3,
+    highestLinkedPage: 3,
+    previousLinked: true,
+    unread: false,
+    ...o,
+  });
+  it("holds when the page names its number, links back to the page before and nowhere further", () => {
+    expect(lastPageSignal(4, seen())).toBe(true);
+    expect(lastPageSignal(4, seen({ highestNumber: 4, highestLinkedPage: 0 }))).toBe(true);
+  });
+  it("fails on anything that might lead further, or on a number the pager does not confirm", () => {
+    expect(lastPageSignal(null, seen())).toBe(false);
+    expect(lastPageSignal(1, seen({ highestNumber: 0, highestLinkedPage: 0 }))).toBe(false);
+    expect(lastPageSignal(4, seen({ highestNumber: 5 }))).toBe(false);
+    expect(lastPageSignal(4, seen({ highestLinkedPage: 5 }))).toBe(false);
+    expect(lastPageSignal(4, seen({ unread: true }))).toBe(false);
+    expect(lastPageSignal(4, seen({ previousLinked: false }))).toBe(false);
   });
 });

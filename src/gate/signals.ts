@@ -218,48 +218,71 @@ export function pageParamSignal(href: string): boolean {
 
 /**
  * Page numbers in a URL: a page-number parameter (`page=4`, `paged=12`, `pageNumber=3`) or
- * a page path (`/page/7/`, `/page-243`). Offsets, cursors, a bare `p=` (a WordPress post id)
- * and `/p27` (a product as often as a page) are not read as page numbers.
+ * a page path (`/page/7/`, `/page-243`), from 1 to 9999 as a pager shows them. Offsets,
+ * cursors, a bare `p=` (a WordPress post id) and `/p27` (a product as often as a page) are
+ * not read as page numbers.
  */
 const URL_PAGE_NUMBER = new RegExp(
-  `[?&;](?:${PAGE_NUMBER_NAMES})=(\\d{1,6})(?=[&#;]|$)|[/_-]page[/_-]?(\\d{1,6})(?=[/?#._-]|$)`,
-  "i",
+  `[?&;](?:${PAGE_NUMBER_NAMES})=(\\d{1,4})(?=[&;]|$)|[/_-]page[/_-]?(\\d{1,4})(?=[/?.]|$)`,
+  "gi",
 );
 
+/** Query names that page by an offset or a cursor, not by a page number. */
+const OFFSET_OR_CURSOR =
+  /[?&;](?:pn|pageindex|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]/i;
+
 /**
- * The page number a URL names, for a page that says which page of a sequence it is.
+ * The page number a URL names, for a page that says which page of a sequence it is. The
+ * last page-number form in the URL counts (`/tag/front-page-2019/page/2/` is page 2), the
+ * fragment never does, and a URL that also pages by an offset or a cursor
+ * (`?page=42&start=40`) names no page number this reading can trust.
  *
  * @param url a page URL or a raw href
  * @returns the number, or null when the URL names none (page 1 often names none)
  */
 export function urlPageNumber(url: string): number | null {
-  const m = URL_PAGE_NUMBER.exec(url);
-  if (!m) return null;
-  return Number(m[1] ?? m[2]);
+  const hash = url.indexOf("#");
+  const u = hash < 0 ? url : url.slice(0, hash);
+  if (OFFSET_OR_CURSOR.test(u)) return null;
+  let n: number | null = null;
+  for (const m of u.matchAll(URL_PAGE_NUMBER)) n = Number(m[1] ?? m[2]);
+  return n !== null && n >= 1 ? n : null;
+}
+
+/** What the gate's pass over the links saw of a numbered sequence, for {@link lastPageSignal}. */
+export interface SequenceSeen {
+  /** The highest lone page number among the links' texts (0: none). */
+  highestNumber: number;
+  /** The highest page number among the links' URLs (0: none). */
+  highestLinkedPage: number;
+  /** Whether a link leads to page `current - 1`, by its text or its URL. */
+  previousLinked: boolean;
+  /** Whether a link might lead further unseen: a page, offset or cursor parameter that
+   * {@link urlPageNumber} cannot read, or a link without text (an icon) beside the
+   * pager's numbers. */
+  unread: boolean;
 }
 
 /**
- * The page shows itself as the last of its sequence: its URL names page `current`, and no
- * link goes further, neither by its text (a lone page number) nor by its URL (a page number
- * above `current`), and no link carries a page parameter whose page cannot be read (an
- * offset or a cursor might lead further). Such a page has a pager but no next page, so
- * the gate need not load the detector for its numbered run or page parameters. The early
- * signals (rel=next, a next word, attribute or icon) are read before and still open it.
+ * The page shows itself as the last of its sequence: its URL names page `current`, a link
+ * leads back to page `current - 1` (so the number in the URL is this pager's), and no link
+ * goes further, neither by its text (a lone page number) nor by its URL (a page number
+ * above `current`), nor might (see {@link SequenceSeen.unread}). Such a page has a pager
+ * but no next page, so the gate need not load the detector for its numbered run or page
+ * parameters. The early signals (rel=next, a next word, attribute or icon) are read
+ * before and still open it.
  *
  * @param current the page's own number ({@link urlPageNumber} of its URL), or null
- * @param highestNumber the highest lone page number among the links' texts (0: none)
- * @param highestLinkedPage the highest page number among the links' URLs (0: none)
- * @param unreadParam whether a link carries a page, offset or cursor parameter that
- *   {@link urlPageNumber} cannot read
+ * @param seen what the pass over the links saw
  * @returns true when nothing on the page leads past it
  */
-export function lastPageSignal(
-  current: number | null,
-  highestNumber: number,
-  highestLinkedPage: number,
-  unreadParam: boolean,
-): boolean {
+export function lastPageSignal(current: number | null, seen: SequenceSeen): boolean {
   return (
-    current !== null && !unreadParam && highestNumber <= current && highestLinkedPage <= current
+    current !== null &&
+    current >= 2 &&
+    seen.previousLinked &&
+    !seen.unread &&
+    seen.highestNumber <= current &&
+    seen.highestLinkedPage <= current
   );
 }

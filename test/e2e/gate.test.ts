@@ -41,6 +41,7 @@ describe("the gate (built extension, Chromium)", () => {
     await page.goto(`${server.origin}/gate/archive-page-3.html`);
     const status = await waitForStatus(page, (s) => s.state === "no-next");
     expect(status.detector).toBe(false);
+    expect(status.reasonKey).toBe("reasonLastPage");
     await page.waitForTimeout(1000);
     expect((await tabStatus(page))?.detector).toBe(false);
   });
