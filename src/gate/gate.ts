@@ -112,7 +112,13 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
     if (current !== null)
       readSequence(a, href, label.text, n, param, current, seen, numberNests, blankNests);
   }
-  for (const nest of blankNests) if (nest !== null && numberNests.has(nest)) seen.unread = true;
+  if (current !== null) {
+    for (const n of numbers) {
+      seen.highestNumber = Math.max(seen.highestNumber, n);
+      if (n === current - 1) seen.previousLinked = true;
+    }
+    for (const nest of blankNests) if (nest !== null && numberNests.has(nest)) seen.unread = true;
+  }
   lastPage = lastPageSignal(current, seen);
   if (!lastPage && numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   if (!lastPage && pageParam) return done("page-param", links);
@@ -125,8 +131,9 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
 const BLANK = /^\s*$/;
 
 /**
- * Read one on-site link for {@link lastPageSignal}: its page number by text or URL, and
- * where it sits when it is numbered or has no text.
+ * Read one on-site link for {@link lastPageSignal}: its page number by URL, and where it
+ * sits when it is numbered or has no text (its number by text is read from the run of
+ * numbers after the pass).
  */
 function readSequence(
   a: Element,
@@ -140,11 +147,8 @@ function readSequence(
   blankNests: Set<Element | null>,
 ): void {
   const parent = a.parentElement;
-  if (n !== null) {
-    seen.highestNumber = Math.max(seen.highestNumber, n);
-    if (n === current - 1) seen.previousLinked = true;
-    numberNests.add(parent).add(parent?.parentElement ?? null);
-  } else if (text !== null && BLANK.test(text)) {
+  if (n !== null) numberNests.add(parent).add(parent?.parentElement ?? null);
+  else if (text !== null && BLANK.test(text)) {
     blankNests.add(parent).add(parent?.parentElement ?? null);
   }
   if (!param) return;

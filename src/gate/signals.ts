@@ -195,6 +195,11 @@ export function offSiteHref(href: string, pageHost: string): boolean {
 /** Query names whose value is a page number (`page=4`, `paged=4`, `pageNumber=4`). */
 const PAGE_NUMBER_NAMES = "page|pg|paged|pagenum|pageno|page_?num(?:ber)?|pagina|seite";
 
+/** Query names that page by an offset, a cursor or an index of their own, not by the
+ * page number a pager shows. */
+const OFFSET_CURSOR_NAMES =
+  "pn|pageindex|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since";
+
 /**
  * Query names and path forms that carry a page, an item offset or a cursor: `page=2`,
  * `paged=3`, `pn=2`, `offset=20`, `start=40`, `after=t3_x`, `before=…`, `updated-max=…`,
@@ -202,7 +207,7 @@ const PAGE_NUMBER_NAMES = "page|pg|paged|pagenum|pageno|page_?num(?:ber)?|pagina
  * out: it is a post id on every WordPress site.
  */
 const PAGE_PARAM = new RegExp(
-  `[?&;](?:${PAGE_NUMBER_NAMES}|pn|pageindex|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]|[/_-]page[/_-]?\\d+|[/_-]p\\d{1,4}(?:\\.\\w+)?\\/?(?:$|[?#])|index_\\d+\\.s?html?`,
+  `[?&;](?:${PAGE_NUMBER_NAMES}|${OFFSET_CURSOR_NAMES})=[^&#]|[/_-]page[/_-]?\\d+|[/_-]p\\d{1,4}(?:\\.\\w+)?\\/?(?:$|[?#])|index_\\d+\\.s?html?`,
   "i",
 );
 
@@ -227,9 +232,8 @@ const URL_PAGE_NUMBER = new RegExp(
   "gi",
 );
 
-/** Query names that page by an offset or a cursor, not by a page number. */
-const OFFSET_OR_CURSOR =
-  /[?&;](?:pn|pageindex|offset|start|from|skip|after|before|cursor|continue|updated-max|max_id|until|since)=[^&#]/i;
+/** An offset or cursor parameter ({@link OFFSET_CURSOR_NAMES}) in a URL. */
+const OFFSET_OR_CURSOR = new RegExp(`[?&;](?:${OFFSET_CURSOR_NAMES})=[^&#]`, "i");
 
 /**
  * The page number a URL names, for a page that says which page of a sequence it is. The

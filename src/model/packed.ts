@@ -67,6 +67,13 @@ export function packModel(model: ModelFile): PackedModel {
   };
 }
 
+/** @throws Error when the node arrays of the flat trees disagree in length */
+function checkLengths(flat: FlatForest): void {
+  const n = flat.column.length;
+  if ([flat.threshold, flat.right, flat.vote].some((a) => a.length !== n))
+    throw new Error("packed model: arrays of different lengths");
+}
+
 /**
  * Check the layout the traversal relies on: every split's right child lies after its left
  * child (the next node) and inside the arrays, so a walk down a tree always ends.
@@ -75,10 +82,9 @@ export function packModel(model: ModelFile): PackedModel {
  * @throws Error when the arrays disagree in length or a child index is out of range
  */
 export function checkTreeLayout(flat: FlatForest): void {
+  checkLengths(flat);
   const { column, right } = flat;
   const n = column.length;
-  if ([flat.threshold, right, flat.vote].some((a) => a.length !== n))
-    throw new Error("packed model: arrays of different lengths");
   for (let k = 0; k < n; k++) {
     if ((column[k] as number) < 0) continue;
     const r = right[k] as number;
@@ -103,9 +109,7 @@ export function unpackModel(p: PackedModel): FlatModel {
     right: new Int32Array(fromBase64(p.right)),
     vote: new Uint8Array(fromBase64(p.vote)),
   };
-  const n = flat.column.length;
-  if ([flat.threshold, flat.right, flat.vote].some((a) => a.length !== n))
-    throw new Error("packed model: arrays of different lengths");
+  checkLengths(flat);
   return { kind: p.kind, featureNames: p.featureNames, params: p.params, flat };
 }
 
