@@ -15,6 +15,8 @@ import {
   loadMoreText,
   mainListControl,
   mayAskForMore,
+  mayBeLoadMore,
+  mayHaveLoadMore,
   navigatesAway,
   normalizeLabel,
   runItems,
@@ -373,5 +375,29 @@ describe("loadMoreControl and findLoadMore", () => {
   it("skips a disabled button and one that follows no list", () => {
     expect(findLoadMore(doc(`${LIST}<button disabled>Load more</button>`))).toBeNull();
     expect(findLoadMore(doc(`<p>x</p><button>Load more</button>`))).toBeNull();
+  });
+  it("the gate's test (mayBeLoadMore) passes every control findLoadMore takes, and no others but the denied or submitting", () => {
+    const controls = [
+      "<button>Load more</button>",
+      "<div role='button'>もっと見る</div>",
+      "<a href='#'>Voir plus</a>",
+      "<a href='/page/2'>Load more</a>",
+      "<button disabled>Load more</button>",
+      "<button aria-expanded='false'>Show more</button>",
+      "<button>Add to cart</button>",
+      "<button class='add-to-cart'>Load more</button>",
+      "<form action='/search'><button>Load more</button></form>",
+      "<aside>" + LIST + "<button>Load more</button></aside>",
+    ];
+    for (const c of controls) {
+      const d = doc(`${LIST}${c}`);
+      const control = d.querySelector("button, [role=button], a") as Element;
+      const full = loadMoreControl(control) !== null;
+      const gate = mayBeLoadMore(control);
+      if (full) expect(gate, c).toBe(true);
+      if (gate && !full) expect(deniedControl(control) || submitsForm(control), c).toBe(true);
+      expect(mayHaveLoadMore(d), c).toBe(gate);
+    }
+    expect(mayHaveLoadMore(doc(`<p>x</p><button>Load more</button>`))).toBe(false);
   });
 });

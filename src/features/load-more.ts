@@ -60,9 +60,11 @@ export function vocabulary(words: readonly string[]): (text: string) => boolean 
   };
 }
 
-const LOAD_MORE = vocabulary(LOAD_MORE_WORDS);
-const NO_MORE = vocabulary(NO_MORE_WORDS);
-const DENY = vocabulary(DENY_WORDS);
+// Marked pure so that a bundle that never asks a vocabulary (the entry script has no use
+// for the deny list) leaves it and its words out.
+const LOAD_MORE = /* @__PURE__ */ vocabulary(LOAD_MORE_WORDS);
+const NO_MORE = /* @__PURE__ */ vocabulary(NO_MORE_WORDS);
+const DENY = /* @__PURE__ */ vocabulary(DENY_WORDS);
 
 /**
  * A label as the vocabularies read it: lowercase, digits, punctuation and symbols turned
@@ -528,9 +530,38 @@ export function loadMoreControl(el: Element): LoadMoreTarget | null {
 }
 
 /**
+ * The gate's form of {@link loadMoreControl}: every signal but the deny list
+ * ({@link deniedControl}) and the form test ({@link submitsForm}), whose vocabulary of
+ * some 250 entries would otherwise ride in the entry script on every page. It passes every
+ * control that {@link loadMoreControl} passes, and a few more (a "Load more" that also
+ * says "buy"): such a page loads the detector, which judges the control with every signal
+ * before anything is clicked.
+ *
+ * @param el control element
+ * @returns true when the control may be a load-more control
+ */
+export function mayBeLoadMore(el: Element): boolean {
+  if (navigatesAway(el) || !controlLabels(el).some(loadMoreText)) return false;
+  if (disclosureControl(el) || !clickable(el) || secondaryListControl(el)) return false;
+  return listBefore(el) !== null;
+}
+
+/**
+ * Whether some control of the page may be a load-more control ({@link mayBeLoadMore}):
+ * the gate's question (cheap: no layout).
+ *
+ * @param doc live or parsed document
+ * @returns true when the detector should look for one
+ */
+export function mayHaveLoadMore(doc: Document): boolean {
+  for (const el of doc.querySelectorAll(CONTROLS)) if (mayBeLoadMore(el)) return true;
+  return false;
+}
+
+/**
  * The page's load-more control, if it has one: the first control that passes
- * {@link loadMoreControl}. Used by the gate (cheap: no layout), by the detector when
- * page 1 has no next link, and by the load-more pager when the page replaced its button.
+ * {@link loadMoreControl}. Used by the detector when page 1 has no next link, and by the
+ * load-more pager when the page replaced its button.
  *
  * @param doc live or parsed document
  * @returns the target `{ control, label, scope, signature, depth }`, or null

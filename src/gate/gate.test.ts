@@ -1,5 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { findLoadMore } from "../features/load-more";
 import { pagerGate } from "./gate";
 
 const doc = (body: string, head = "") =>
@@ -85,12 +86,23 @@ describe("pagerGate", () => {
     expect(pagerGate(offset, "", "https://a.example/l?page=3").pass).toBe(true);
   });
 
-  it("opens on a load-more button after a list, not on a dangerous one or a form's", () => {
+  it("opens on a load-more button after a list, not on a toggle or one without a list", () => {
     const list = "<ul><li class='i'>a</li><li class='i'>b</li><li class='i'>c</li></ul>";
     const g = pagerGate(doc(`<a href='/'>Home</a>${list}<button type='button'>Load more</button>`));
     expect(g).toMatchObject({ pass: true, signal: "load-more", links: 1 });
-    expect(pagerGate(doc(`${list}<button>Subscribe to load more</button>`)).pass).toBe(false);
-    expect(pagerGate(doc(`<form>${list}<button>Load more</button></form>`)).pass).toBe(false);
     expect(pagerGate(doc(`<p>No list here.</p><button>Load more</button>`)).pass).toBe(false);
+    const toggle = `${list}<button aria-expanded='false'>Show more</button>`;
+    expect(pagerGate(doc(toggle)).pass).toBe(false);
+  });
+
+  it("leaves the deny list and the form test to the detector: it opens, the control is refused", () => {
+    const list = "<ul><li class='i'>a</li><li class='i'>b</li><li class='i'>c</li></ul>";
+    for (const page of [
+      `${list}<button>Subscribe to load more</button>`,
+      `<form>${list}<button>Load more</button></form>`,
+    ]) {
+      expect(pagerGate(doc(page)).signal, page).toBe("load-more");
+      expect(findLoadMore(doc(page)), page).toBeNull();
+    }
   });
 });

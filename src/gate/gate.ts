@@ -2,13 +2,13 @@
  * The gate: decide cheaply whether a page may have a pager, before any model is loaded
  * (issue 13; the first stage of ARCHITECTURE.md's staged detector). One pass over the
  * page's links, stopping at the first signal of ./signals.ts, then, where none is found,
- * one look for a "Load more" button after a list (../features/load-more.ts). No layout
- * read, no URL parsing: the cost is a bounded walk of the link's label and a few regular expressions
- * per link.
+ * one look for a "Load more" button after a list (../features/load-more.ts, without its deny
+ * list). No layout read, no URL parsing: the cost is a bounded walk of the link's label and
+ * a few regular expressions per link.
  */
 
 import { iconNext } from "../features/icon-next";
-import { findLoadMore } from "../features/load-more";
+import { mayHaveLoadMore } from "../features/load-more";
 import {
   anchorLabel,
   lastPageSignal,
@@ -123,8 +123,8 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
   if (!lastPage && numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   if (!lastPage && pageParam) return done("page-param", links);
   // No next link in sight: a "Load more" button after a list lets the detector run too
-  // (issue 15); the deny list and the form and navigation tests already apply here.
-  return done(findLoadMore(doc) ? "load-more" : null, links);
+  // (issue 15), which applies the deny list and the form test before any click.
+  return done(mayHaveLoadMore(doc) ? "load-more" : null, links);
 }
 
 /** Blank, or only spaces: a link drawn by an icon or an image. */
