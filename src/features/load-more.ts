@@ -513,20 +513,30 @@ export function safeToClick(el: Element): boolean {
 }
 
 /**
+ * Every load-more signal but the deny list and the form test, cheapest first (most links
+ * on a page navigate, most controls say something else). Shared by
+ * {@link loadMoreControl} and the gate's {@link mayBeLoadMore}.
+ */
+function beforeDenyList(el: Element): LoadMoreTarget | null {
+  if (navigatesAway(el)) return null;
+  const label = controlLabels(el).find(loadMoreText);
+  if (label === undefined) return null;
+  if (disclosureControl(el) || !clickable(el) || secondaryListControl(el)) return null;
+  const run = listBefore(el);
+  return run ? { ...run, control: el, label } : null;
+}
+
+/**
  * Judge one control with every signal; the deny list, the form and the navigation tests
- * refuse it whatever its label and position.
+ * refuse it whatever its label and position (with the tests of its first step, every test
+ * of {@link safeToClick}).
  *
  * @param el control element
  * @returns the target, or null when it is no (safe) load-more control
  */
 export function loadMoreControl(el: Element): LoadMoreTarget | null {
-  // Cheapest first: most links on a page navigate, most controls say something else.
-  if (navigatesAway(el)) return null;
-  const label = controlLabels(el).find(loadMoreText);
-  if (label === undefined) return null;
-  if (!safeToClick(el) || secondaryListControl(el)) return null;
-  const run = listBefore(el);
-  return run ? { ...run, control: el, label } : null;
+  const target = beforeDenyList(el);
+  return target && !deniedControl(el) && !submitsForm(el) ? target : null;
 }
 
 /**
@@ -541,9 +551,7 @@ export function loadMoreControl(el: Element): LoadMoreTarget | null {
  * @returns true when the control may be a load-more control
  */
 export function mayBeLoadMore(el: Element): boolean {
-  if (navigatesAway(el) || !controlLabels(el).some(loadMoreText)) return false;
-  if (disclosureControl(el) || !clickable(el) || secondaryListControl(el)) return false;
-  return listBefore(el) !== null;
+  return beforeDenyList(el) !== null;
 }
 
 /**
