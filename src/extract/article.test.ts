@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { extractArticle, mainHeading, preferMarked } from "./article";
+import { chooseBody, extractArticle, mainHeading } from "./article";
 
 const story = Array.from(
   { length: 8 },
@@ -96,31 +96,33 @@ describe("extractArticle", () => {
   });
 });
 
-describe("preferMarked (page markup vs Readability.js)", () => {
+describe("chooseBody: the page's marked body over Readability.js's choice", () => {
   const sentences = (tag: string, n: number) =>
     Array.from(
       { length: n },
       (_, i) =>
-        `The ${tag}${i} story of ${tag}x and ${tag}y tells of ${tag}${i}z things, and it is long enough to be counted as prose here.`,
-    ).join("\n");
-  it("takes the marked body when it lies inside Readability's choice", () => {
-    expect(preferMarked(sentences("a", 5), `${sentences("a", 5)}\n${sentences("b", 5)}`)).toBe(
-      true,
+        `<p>The ${tag}${i} story of ${tag}x and ${tag}y tells of ${tag}${i}z things, and it is long enough to be counted as prose here.</p>`,
+    ).join("");
+  it("keeps the marked body where Readability.js chose another, longer part of the page", () => {
+    // A second story or a teaser block with more prose than the article: Readability.js
+    // scores by prose and takes it; the page's own markup names the article.
+    const doc = page(
+      `<div class="col"><div itemprop="articleBody">${sentences("a", 3)}</div><div>x</div></div>` +
+        `<div class="col"><div class="more">${sentences("b", 16)}</div><div>y</div></div>`,
     );
+    const c = chooseBody(doc, { url: "https://news.test/a" });
+    expect(c.method).toBe("marked");
+    expect(c.readabilityText).toContain("b15");
+    expect(c.readabilityText).not.toContain("a0");
+    const text = c.body?.textContent ?? "";
+    expect(text).toContain("a2");
+    expect(text).not.toContain("b0");
   });
-  it("takes Readability's when it found the article inside a bigger marked container", () => {
-    expect(preferMarked(`${sentences("a", 5)}\n${sentences("rail", 20)}`, sentences("a", 5))).toBe(
-      false,
+  it("takes Readability.js's choice when the marked body holds under MIN_BODY_CHARS", () => {
+    const doc = page(
+      `<div itemprop="articleBody"><p>Short.</p></div><div>${sentences("b", 8)}</div>`,
     );
-  });
-  it("but not when Readability kept a scrap of it", () => {
-    expect(preferMarked(sentences("a", 60), sentences("a", 2))).toBe(true);
-  });
-  it("for two different parts of the page, the one with more prose", () => {
-    expect(preferMarked(sentences("a", 6), "LOG IN\nREGISTER\nSign up with a social account")).toBe(
-      true,
-    );
-    expect(preferMarked(sentences("a", 2), sentences("b", 10))).toBe(false);
+    expect(chooseBody(doc, { url: "https://news.test/a" }).method).toBe("readability");
   });
 });
 

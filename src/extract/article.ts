@@ -3,8 +3,9 @@
  * a cleaned body (HTML and text) from one page.
  *
  * Body: the container the page marks as its body (`itemprop="articleBody"`,
- * `entry-content`, … see ./body.ts), else Mozilla Readability.js's choice; then
- * furniture is removed (./clean.ts), lazy images get their real source, URLs become
+ * `entry-content`, … see ./body.ts), else Mozilla Readability.js's choice; where the
+ * two agree closely enough, Readability.js's output as it is (./defer.ts, levels tuned
+ * on held-out folds); then furniture is removed (./clean.ts), lazy images get their real source, URLs become
  * absolute and event-handler attributes go. Metadata: Readability's (og:/JSON-LD/meta
  * tags), with the title and site name told apart by comparing page 1's `<title>` with
  * page 2's (seed 004, ./site-title.ts). Pure DOM code without layout, so the content
@@ -14,7 +15,7 @@ import { Readability } from "@mozilla/readability";
 import { absolutizeUrls } from "../pager/prepare";
 import { MIN_BODY_CHARS, markedBody } from "./body";
 import { cleanBody } from "./clean";
-import { containment, defersToReadability } from "./defer";
+import { defersToReadability } from "./defer";
 import { type BlockScorer, pruneBlocks, shippedBlockScorer } from "./prune";
 import { siteAndTitle } from "./site-title";
 import { blockText } from "./text";
@@ -139,7 +140,8 @@ export interface ChosenBody {
 
 /**
  * First half of {@link extractWithBody}: metadata, and the body container (the page's
- * marked body or Readability.js's choice) with furniture removed, before block scoring,
+ * marked body when it holds {@link MIN_BODY_CHARS}, else Readability.js's choice) with
+ * furniture removed, before block scoring,
  * title-heading removal and attribute stripping. The evaluation caches this to train
  * the block scorer on exactly what the export scores.
  * @param doc the page (not modified)
@@ -162,6 +164,10 @@ export function chooseBody(doc: Document, opts: ExtractOptions): ChosenBody {
   const work = doc.implementation.createHTMLDocument("");
   let body: Element | null = null;
   let method: ExtractedArticle["method"] = "none";
+  // The page's markup names its article; where Readability.js (which scores by prose
+  // volume) chose another part of the page, a teaser list or the next story, the markup
+  // was right on most held-out pages. Where Readability.js's text lies inside the marked
+  // body, the ensemble of extractWithBody takes it: no hand rule decides before that.
   const marked = markedBody(doc);
   if (marked.length > 0) {
     body = work.createElement("div");
@@ -169,8 +175,7 @@ export function chooseBody(doc: Document, opts: ExtractOptions): ChosenBody {
     work.body.append(body);
     cleanBody(body);
     method = "marked";
-    const text = blockText(body);
-    if (text.length < MIN_BODY_CHARS || !preferMarked(text, readabilityText)) {
+    if (blockText(body).length < MIN_BODY_CHARS) {
       body.remove();
       body = null;
     }
@@ -242,23 +247,6 @@ function safeHost(url: string): string | null {
 }
 
 /**
- * Whether the page's own body markup beats Readability.js's choice:
- * - the marked text is (mostly) inside Readability's: it is the tighter of the two;
- * - Readability's is inside the marked one: Readability found the article within a
- *   container that also holds other things, unless it kept only a scrap of its prose
- *   (under a tenth);
- * - they are different parts of the page: the one with more prose (marked wins ties
- *   down to half as much).
- * Containment is the share of 4-token shingles of one text found in the other (≥ 0.6).
- */
-export function preferMarked(marked: string, readability: string): boolean {
-  if (!readability) return true;
-  if (containment(marked, readability) >= 0.6) return true;
-  if (containment(readability, marked) >= 0.6) return prose(readability) < 0.1 * prose(marked);
-  return prose(marked) >= 0.5 * prose(readability);
-}
-
-/**
  * The page's first `<h1>` that is not the site's logo: an h1 whose text is all one
  * link to the site's front page ("/", "index.html") names the site, not the article.
  * @returns its text, or null when there is none
@@ -279,14 +267,6 @@ export function mainHeading(doc: Document, url: string): string | null {
     return text;
   }
   return null;
-}
-
-/** Characters of prose in a text: lines of 80+ characters that contain a sentence end. */
-export function prose(text: string): number {
-  let n = 0;
-  for (const line of text.split("\n"))
-    if (line.length >= 80 && /[.!?。！？]/.test(line)) n += line.length;
-  return n;
 }
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
