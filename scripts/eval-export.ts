@@ -477,7 +477,7 @@ function main(): void {
       rows.push(row);
       if (values.list)
         console.log(
-          `${p.set}/${p.id}\tfold ${f}\tbefore ${row.base.f1.toFixed(3)}\ttsugi ${row.tsugi.f1.toFixed(3)}\treadability ${row.rd.f1.toFixed(3)}\t${p.method}`,
+          `${p.set}/${p.id}\tfold ${f}\tbefore ${row.base.f1.toFixed(3)}\ttsugi ${row.tsugi.f1.toFixed(3)}\treadability ${row.rd.f1.toFixed(3)}\t${p.method}${deferred ? " (deferred)" : ""}\ttsugi P ${row.tsugi.precision.toFixed(3)} R ${row.tsugi.recall.toFixed(3)}`,
         );
     }
     process.stderr.write(
