@@ -595,7 +595,7 @@ function handle(message: Message): Promise<unknown> | undefined {
 installDetector({
   start: (ctx) => {
     gate = ctx.gate;
-    return main(ctx.settings, ctx.local, ctx.restore).catch((e) => {
+    return main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch((e) => {
       report({
         ...INITIAL_STATUS,
         state: "stopped",

@@ -29,8 +29,7 @@ import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
 import type { Recalled } from "../src/place/places";
 import { matchingExclusion } from "../src/reader/exclusions";
-import { mergeSettings, type Settings } from "../src/reader/settings";
-import { siteModes } from "../src/reader/site-modes";
+import { type EntrySettings, entrySettings } from "../src/reader/settings";
 import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
@@ -67,7 +66,7 @@ function ruleApplies(local: Record<string, unknown>): boolean {
 /** The joined pages and place remembered for this page, when the reader comes back to it
  * (Back, Forward, Reload) on a site that is on; null on a fresh visit or when none is
  * remembered. */
-async function recalled(settings: Settings): Promise<Recalled | null> {
+async function recalled(settings: EntrySettings): Promise<Recalled | null> {
   if (!settings.restorePlace || !isComingBack(navigationKind(window))) return null;
   if (!isSiteEnabled(pageUrl, settings.disabledSites)) return null;
   const entryKey = historyEntryKey(window);
@@ -124,7 +123,8 @@ async function main(): Promise<void> {
     stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
     return report(stage.status);
   }
-  const settings = mergeSettings(await browser.storage.sync.get(null).catch(() => ({})));
+  const sync: unknown = await browser.storage.sync.get(null).catch(() => ({}));
+  const settings = entrySettings(sync);
   const excluded = matchingExclusion(pageUrl, settings.exclusions);
   if (excluded) {
     const reason = t("reasonExcluded", [excluded], `Excluded by the pattern ${excluded}.`);
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   // wrong place shows.
   if (!back) await whenIdle();
   const gate: GateResult = pagerGate(document, location.hostname.toLowerCase(), location.href);
-  const start: DetectorStart = { settings, local, gate, ...(back ? { restore: back } : {}) };
+  const start: DetectorStart = { sync, local, gate, ...(back ? { restore: back } : {}) };
   if (gate.pass || ruleApplies(local) || back) {
     await loadDetector(start);
     return;
@@ -149,7 +149,8 @@ async function main(): Promise<void> {
   stage = {
     kind: "idle",
     start,
-    unwatch: siteModes(pageUrl, settings).ownScroll
+    // The own-scroll mode of ../src/reader/site-modes.ts, read from its one host list.
+    unwatch: isSiteEnabled(pageUrl, settings.ownScrollOffSites)
       ? watchOwnScroll(window, { onFound: ownScrollSeen })
       : () => {},
     status: {

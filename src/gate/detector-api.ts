@@ -7,7 +7,6 @@
  */
 import type { Message } from "../messaging/messages";
 import type { Recalled } from "../place/places";
-import type { Settings } from "../reader/settings";
 import type { GateResult } from "./gate";
 
 /** Name of the isolated-world global under which the detector script leaves its API. */
@@ -18,7 +17,9 @@ export const DETECTOR_FILE = "content/detector.js";
 
 /** What the entry already knows when it starts the detector. */
 export interface DetectorStart {
-  settings: Settings;
+  /** `storage.sync` as the entry read it (the reader's settings, unchecked: the detector
+   * merges them over the defaults, ../reader/settings.ts). */
+  sync: unknown;
   /** `storage.local`'s reader rules and learned rules, as the entry read them. */
   local: Record<string, unknown>;
   /** The gate's decision; `pass: false` when the reader asked on a page the gate closed. */

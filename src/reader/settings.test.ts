@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, mergeSettings } from "./settings";
+import { DEFAULT_SETTINGS, entrySettings, mergeSettings } from "./settings";
 
 describe("mergeSettings", () => {
   it("returns the defaults for nothing stored", () => {
@@ -35,5 +35,39 @@ describe("mergeSettings, reader lists", () => {
     const s = mergeSettings(undefined);
     s.exclusions.push("x");
     expect(DEFAULT_SETTINGS.exclusions).toEqual([]);
+  });
+});
+
+describe("entrySettings", () => {
+  it("reads its fields as mergeSettings does, from any stored value", () => {
+    const stored: unknown[] = [
+      undefined,
+      null,
+      "x",
+      [],
+      {},
+      { pageCap: 0, restorePlace: "no", exclusions: "a/*", disabledSites: [1, " B.test "] },
+      { pageCap: 1000, restorePlace: false, ownScrollOffSites: ["X.test", "x.test", ""] },
+      { pageCap: 7.5, exclusions: [" a/* ", "a/*", "#c"], disabledSites: ["A.test", "a.test"] },
+      { pageCap: Number.NaN, exclusions: Array.from({ length: 600 }, (_, i) => `p${i}`) },
+    ];
+    for (const s of stored) {
+      const merged = mergeSettings(s);
+      expect(entrySettings(s)).toEqual({
+        exclusions: merged.exclusions,
+        disabledSites: merged.disabledSites,
+        ownScrollOffSites: merged.ownScrollOffSites,
+        pageCap: merged.pageCap,
+        restorePlace: merged.restorePlace,
+      });
+    }
+    expect(entrySettings({ pageCap: 7.5, restorePlace: false })).toMatchObject({
+      pageCap: 7.5,
+      restorePlace: false,
+    });
+    expect(entrySettings({ disabledSites: ["A.test", "a.test"] }).disabledSites).toEqual([
+      "a.test",
+      "a.test",
+    ]);
   });
 });

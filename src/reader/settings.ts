@@ -63,8 +63,9 @@ export const DEFAULT_SETTINGS: Settings = {
   ownScrollOffSites: [],
 };
 
-/** Keys of {@link Settings}, as stored in `storage.sync`. */
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+/** Keys of {@link Settings}, as stored in `storage.sync` (marked pure: a bundle that
+ * reads no key, the content entry, leaves the list out). */
+export const SETTING_KEYS = /* @__PURE__ */ Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 
 const MAX_LIST = 500;
 
@@ -77,6 +78,40 @@ function stringList(v: unknown): string[] | null {
   return [...new Set(out)].slice(0, MAX_LIST);
 }
 
+/** The settings the content entry reads on every page, before its gate (content/index.ts):
+ * the exclusions, the per-site switch, the own-scroll switch, the page cap of the idle
+ * status and whether to come back to joined pages. */
+export type EntrySettings = Pick<
+  Settings,
+  "exclusions" | "disabledSites" | "ownScrollOffSites" | "pageCap" | "restorePlace"
+>;
+
+const num = (v: unknown, min: number, max: number): number | null =>
+  typeof v === "number" && Number.isFinite(v) && v >= min && v <= max ? v : null;
+
+const hosts = (v: unknown): string[] => (stringList(v) ?? []).map((h) => h.toLowerCase());
+
+/**
+ * The {@link EntrySettings} of a stored value, read as {@link mergeSettings} reads them
+ * (it starts from this), without the rest of its checks: the content entry runs on every
+ * page and hands the stored value itself to the detector, which merges it in full.
+ * @param stored anything read from `storage.sync` (may be undefined)
+ */
+export function entrySettings(stored: unknown): EntrySettings {
+  const o = (typeof stored === "object" && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    exclusions: stringList(o.exclusions) ?? [],
+    disabledSites: hosts(o.disabledSites),
+    ownScrollOffSites: hosts(o.ownScrollOffSites),
+    pageCap: num(o.pageCap, 1, 1000) ?? DEFAULT_SETTINGS.pageCap,
+    restorePlace:
+      typeof o.restorePlace === "boolean" ? o.restorePlace : DEFAULT_SETTINGS.restorePlace,
+  };
+}
+
 /**
  * Merge stored values over the defaults, dropping values of the wrong type or
  * out of range, so a corrupted store (or an imported file) never breaks the pager.
@@ -85,30 +120,21 @@ function stringList(v: unknown): string[] | null {
 export function mergeSettings(stored: unknown): Settings {
   const s: Settings = {
     ...DEFAULT_SETTINGS,
-    exclusions: [],
-    disabledSites: [],
     loadMoreOffSites: [],
     frameOffSites: [],
-    ownScrollOffSites: [],
+    ...entrySettings(stored),
   };
   if (typeof stored !== "object" || stored === null) return s;
   const o = stored as Record<string, unknown>;
-  const num = (v: unknown, min: number, max: number): number | null =>
-    typeof v === "number" && Number.isFinite(v) && v >= min && v <= max ? v : null;
   s.triggerScreens = num(o.triggerScreens, 0, 50) ?? s.triggerScreens;
-  s.pageCap = num(o.pageCap, 1, 1000) ?? s.pageCap;
   s.minIntervalMs = num(o.minIntervalMs, 0, 60_000) ?? s.minIntervalMs;
   s.backoffMs = num(o.backoffMs, 0, 60_000) ?? s.backoffMs;
   s.keepPages = num(o.keepPages, 0, 1000) ?? s.keepPages;
   if (typeof o.separators === "boolean") s.separators = o.separators;
   if (typeof o.replacePagerBar === "boolean") s.replacePagerBar = o.replacePagerBar;
   if (typeof o.addressBar === "boolean") s.addressBar = o.addressBar;
-  if (typeof o.restorePlace === "boolean") s.restorePlace = o.restorePlace;
   if (typeof o.skipRepeats === "boolean") s.skipRepeats = o.skipRepeats;
-  s.exclusions = stringList(o.exclusions) ?? s.exclusions;
-  s.disabledSites = (stringList(o.disabledSites) ?? s.disabledSites).map((h) => h.toLowerCase());
-  s.loadMoreOffSites = (stringList(o.loadMoreOffSites) ?? []).map((h) => h.toLowerCase());
-  s.frameOffSites = (stringList(o.frameOffSites) ?? []).map((h) => h.toLowerCase());
-  s.ownScrollOffSites = (stringList(o.ownScrollOffSites) ?? []).map((h) => h.toLowerCase());
+  s.loadMoreOffSites = hosts(o.loadMoreOffSites);
+  s.frameOffSites = hosts(o.frameOffSites);
   return s;
 }
