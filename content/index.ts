@@ -30,9 +30,9 @@ import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navi
 import type { Recalled } from "../src/place/places";
 import { matchingExclusion } from "../src/reader/exclusions";
 import { type EntrySettings, entrySettings } from "../src/reader/settings";
-import { parseSiteRules, rulesMatching, SITE_RULES_KEY } from "../src/reader/site-rules";
+import { hasSiteRuleFor, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
-import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
+import { hasCachedRuleFor, LEARNED_RULES_KEY } from "../src/rule/rule-cache";
 import { whenIdle } from "./when-idle";
 
 type Stage =
@@ -58,8 +58,8 @@ function report(status: TabStatus): void {
  * (a regular-expression test per rule; the rule itself is applied by the detector). */
 function ruleApplies(local: Record<string, unknown>): boolean {
   return (
-    rulesMatching(parseSiteRules(local[SITE_RULES_KEY] ?? []).rules, pageUrl).length > 0 ||
-    rulesMatching(parseRuleCache(local[LEARNED_RULES_KEY]), pageUrl).length > 0
+    hasSiteRuleFor(local[SITE_RULES_KEY] ?? [], pageUrl) ||
+    hasCachedRuleFor(local[LEARNED_RULES_KEY], pageUrl)
   );
 }
 

@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { matchSiteRule, mergeSiteRules, nextFromRule, parseSiteRules } from "./site-rules";
+import {
+  hasSiteRuleFor,
+  matchSiteRule,
+  mergeSiteRules,
+  nextFromRule,
+  parseSiteRules,
+  rulesMatching,
+} from "./site-rules";
 
 const wedata = [
   {
@@ -72,5 +79,38 @@ describe("mergeSiteRules", () => {
       "c=^https://c/",
     ]);
     expect(current[0]?.url).toBe("^https://a/");
+  });
+});
+
+describe("hasSiteRuleFor", () => {
+  const pages = [
+    "https://blog.test/posts/1",
+    "https://blog.test/x",
+    "https://other.test/",
+    "https://b.test/ page",
+  ];
+  const stored: unknown[] = [
+    wedata,
+    JSON.stringify(wedata),
+    "{",
+    {},
+    null,
+    [null, 3, "x", { data: null, url: "^https://b", nextLink: "//a", pageElement: "//p" }],
+    [{ url: " ^https://b\\.test/ ", nextLink: " //a ", pageElement: "  " }],
+    [{ url: "^https://b\\.test/", nextLink: "//a", pageElement: "//p", name: 5 }],
+    [{ data: { url: "(", nextLink: "//a", pageElement: "//p" } }, { data: { url: "^x" } }],
+    [{ data: { url: "other", nextLink: "//a", pageElement: "//p" } }],
+  ];
+  it("answers as parseSiteRules then rulesMatching do, on any stored value", () => {
+    let matched = 0;
+    for (const s of stored)
+      for (const page of pages) {
+        const expected = rulesMatching(parseSiteRules(s).rules, page).length > 0;
+        expect(hasSiteRuleFor(s, page), `${JSON.stringify(s)} on ${page}`).toBe(expected);
+        if (expected) matched++;
+      }
+    // Both answers occur: the comparison is not vacuous.
+    expect(matched).toBeGreaterThan(3);
+    expect(matched).toBeLessThan(stored.length * pages.length);
   });
 });

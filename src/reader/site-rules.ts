@@ -26,6 +26,25 @@ export interface ParsedRules {
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
 
+/** A rules file's value: a JSON text parsed (it throws when the text is not JSON). */
+const fileValue = (json: unknown): unknown => (typeof json === "string" ? JSON.parse(json) : json);
+
+/** One item's fields, trimmed (null: absent or blank), from Wedata's `data` or the item. */
+function itemFields(item: unknown) {
+  const o = (item ?? {}) as Record<string, unknown>;
+  const d = (typeof o.data === "object" && o.data !== null ? o.data : o) as Record<string, unknown>;
+  return { o, d, url: str(d.url), nextLink: str(d.nextLink), pageElement: str(d.pageElement) };
+}
+
+/** Whether a rule's `url` regular expression matches a page; a broken one matches nothing. */
+export function urlMatches(url: string, pageUrl: string): boolean {
+  try {
+    return new RegExp(url).test(pageUrl);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Read Wedata AutoPagerize JSON (or bare SITEINFO items). Items without a valid
  * `url` regular expression, `nextLink` or `pageElement` are dropped with a message.
@@ -33,26 +52,17 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? 
  * @returns the rules in the file's order
  */
 export function parseSiteRules(json: unknown): ParsedRules {
-  let value = json;
-  if (typeof json === "string") {
-    try {
-      value = JSON.parse(json);
-    } catch (e) {
-      return { rules: [], errors: [`not JSON: ${(e as Error).message}`] };
-    }
+  let value: unknown;
+  try {
+    value = fileValue(json);
+  } catch (e) {
+    return { rules: [], errors: [`not JSON: ${(e as Error).message}`] };
   }
   if (!Array.isArray(value)) return { rules: [], errors: ["expected a JSON array of rules"] };
   const rules: SiteRule[] = [];
   const errors: string[] = [];
   value.forEach((item: unknown, i) => {
-    const o = (item ?? {}) as Record<string, unknown>;
-    const d = (typeof o.data === "object" && o.data !== null ? o.data : o) as Record<
-      string,
-      unknown
-    >;
-    const url = str(d.url);
-    const nextLink = str(d.nextLink);
-    const pageElement = str(d.pageElement);
+    const { o, d, url, nextLink, pageElement } = itemFields(item);
     const name = str(o.name) ?? str(d.name) ?? `rule ${i + 1}`;
     if (!url || !nextLink || !pageElement) {
       errors.push(`${name}: needs url, nextLink and pageElement`);
@@ -68,6 +78,29 @@ export function parseSiteRules(json: unknown): ParsedRules {
     rules.push({ name, url, nextLink, pageElement, ...(insertBefore ? { insertBefore } : {}) });
   });
   return { rules, errors };
+}
+
+/**
+ * Whether stored rules hold one for a page: the answer of
+ * `rulesMatching(parseSiteRules(stored).rules, pageUrl).length > 0` without building the
+ * rules and their messages (the content entry asks on every page).
+ * @param stored what `storage.local` holds under {@link SITE_RULES_KEY}, or a rules file's text
+ * @param pageUrl absolute URL
+ */
+export function hasSiteRuleFor(stored: unknown, pageUrl: string): boolean {
+  let value: unknown;
+  try {
+    value = fileValue(stored);
+  } catch {
+    return false;
+  }
+  return (
+    Array.isArray(value) &&
+    value.some((item: unknown) => {
+      const { url, nextLink, pageElement } = itemFields(item);
+      return !!url && !!nextLink && !!pageElement && urlMatches(url, pageUrl);
+    })
+  );
 }
 
 /**
@@ -97,13 +130,7 @@ export function rulesMatching<T extends { url: string }>(
   pageUrl: string,
 ): T[] {
   return rules
-    .filter((r) => {
-      try {
-        return new RegExp(r.url).test(pageUrl);
-      } catch {
-        return false;
-      }
-    })
+    .filter((r) => urlMatches(r.url, pageUrl))
     .sort((a, b) => b.url.length - a.url.length);
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { rulesMatching } from "../reader/site-rules";
 import type { LearnedRule } from "./learn-rule";
-import { forgetRule, MAX_CACHED_RULES, parseRuleCache, rememberRule } from "./rule-cache";
+import {
+  forgetRule,
+  hasCachedRuleFor,
+  MAX_CACHED_RULES,
+  parseRuleCache,
+  rememberRule,
+} from "./rule-cache";
 
 const rule = (url: string, pageElement = '//*[@id="main"]'): LearnedRule => ({
   name: "learned",
@@ -11,6 +17,29 @@ const rule = (url: string, pageElement = '//*[@id="main"]'): LearnedRule => ({
 });
 
 describe("rule cache", () => {
+  it("hasCachedRuleFor answers as parseRuleCache then rulesMatching do", () => {
+    const ok = (url: string) => ({ ...rule(url), verified: 1, savedAt: 5 });
+    const stored: unknown[] = [
+      undefined,
+      "junk",
+      [ok("^https://a\\.com/")],
+      [null, 3, { url: "(", nextLink: "x", pageElement: "y", verified: 1, savedAt: 1, name: "n" }],
+      [{ ...ok("^https://a\\.com/"), verified: "1" }],
+      [{ ...ok("^https://a\\.com/"), name: "" }],
+      [ok("news"), ok("^https://b\\.com/")],
+    ];
+    const pages = ["https://a.com/news/1", "https://b.com/", "https://c.com/"];
+    let matched = 0;
+    for (const s of stored)
+      for (const page of pages) {
+        const expected = rulesMatching(parseRuleCache(s), page).length > 0;
+        expect(hasCachedRuleFor(s, page), `${JSON.stringify(s)} on ${page}`).toBe(expected);
+        if (expected) matched++;
+      }
+    expect(matched).toBeGreaterThan(2);
+    expect(matched).toBeLessThan(stored.length * pages.length);
+  });
+
   it("drops malformed entries and bad regular expressions", () => {
     const ok = { ...rule("^https://a\\.com/"), verified: 1, savedAt: 5 };
     expect(parseRuleCache([ok, { url: "(", nextLink: "x", pageElement: "y" }, null, 3])).toEqual([

@@ -5,6 +5,7 @@
  * AutoPagerize does with Wedata's SITEINFO. A rule that fails on a later page is
  * dropped, and the models take over again.
  */
+import { urlMatches } from "../reader/site-rules";
 import type { LearnedRule } from "./learn-rule";
 
 /** `storage.local` key of the cache. */
@@ -22,22 +23,35 @@ export interface CachedRule extends LearnedRule {
 
 const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 
+/** Whether one stored entry is a well-formed cached rule (its `url` compiles). */
+function isCachedRule(r: unknown): r is CachedRule {
+  const o = r as Record<string, unknown> | null;
+  if (!o || !isString(o.url) || !isString(o.nextLink) || !isString(o.pageElement)) return false;
+  try {
+    new RegExp(o.url);
+  } catch {
+    return false;
+  }
+  return typeof o.verified === "number" && typeof o.savedAt === "number" && isString(o.name);
+}
+
 /**
  * Read the stored cache, dropping malformed entries (a corrupted store never breaks the pager).
  * @param stored whatever `storage.local` holds under {@link LEARNED_RULES_KEY}
  */
 export function parseRuleCache(stored: unknown): CachedRule[] {
-  if (!Array.isArray(stored)) return [];
-  return stored.filter((r): r is CachedRule => {
-    const o = r as Record<string, unknown> | null;
-    if (!o || !isString(o.url) || !isString(o.nextLink) || !isString(o.pageElement)) return false;
-    try {
-      new RegExp(o.url);
-    } catch {
-      return false;
-    }
-    return typeof o.verified === "number" && typeof o.savedAt === "number" && isString(o.name);
-  });
+  return Array.isArray(stored) ? stored.filter(isCachedRule) : [];
+}
+
+/**
+ * Whether the stored cache holds a rule for a page: the answer of
+ * `rulesMatching(parseRuleCache(stored), pageUrl).length > 0` without the copy (the
+ * content entry asks on every page).
+ * @param stored whatever `storage.local` holds under {@link LEARNED_RULES_KEY}
+ * @param pageUrl absolute URL
+ */
+export function hasCachedRuleFor(stored: unknown, pageUrl: string): boolean {
+  return Array.isArray(stored) && stored.some((r) => isCachedRule(r) && urlMatches(r.url, pageUrl));
 }
 
 /**
