@@ -19,6 +19,7 @@ import {
   pageElementFromProbabilities,
 } from "../src/detect/page-element-choice";
 import { pagerAnchor } from "../src/detect/pager-anchor";
+import { detectStaged } from "../src/detect/staged";
 import { elementBox, isVisible } from "../src/features/layout";
 import {
   anchorMarkup,
@@ -39,9 +40,10 @@ import { SiblingFilter } from "../src/siblings/sibling-filter";
 
 import { NO_FETCHED_STAGES } from "./fetched-stages";
 
-/** One run of tsugi's `detect()` on the live document. */
+/** One run of tsugi's staged detection on the live document. */
 export interface DetectRun {
-  /** wall time of `detect()` (features + both forests + post-processing), ms */
+  /** wall time of `detectStaged()` (next link; page element where there is one; else the
+   * load-more look), ms */
   ms: number;
   /** detected next-page URL, or null */
   nextUrl: string | null;
@@ -172,28 +174,30 @@ export function forceLayout(): number {
 }
 
 /**
- * Run tsugi's `detect()` once on the live document.
+ * Run tsugi's detection once on the live document, as the content script runs it where
+ * the gate opens (src/detect/staged.ts): the page element only where there is a next
+ * link, else the load-more look. The stages follow each other without the idle waits of
+ * the extension, so the time is their work alone.
  *
  * @param pageUrl the page's URL
  * @returns time (ms) and what it found
  */
-export function runDetect(pageUrl: string): DetectRun {
+export async function runDetect(pageUrl: string): Promise<DetectRun> {
   const t = now();
-  const d = detect(document, pageUrl);
+  const { found } = await detectStaged(document, pageUrl, { idle: async () => {} });
   const ms = now() - t;
-  return { ms, nextUrl: d.next.url, xpaths: d.pageElementXPaths };
+  return { ms, nextUrl: found.next.url, xpaths: found.pageElementXPaths };
 }
 
 /**
  * Run the steps of `detect()` (src/detect/detect.ts, next-link.ts, page-element.ts) one
- * by one with a clock around each. The steps are copied from those files; `sameAsDetect`
- * checks the copy still decides as `detect()` does.
+ * by one with a clock around each, both halves on every page. The steps are copied from
+ * those files; `sameAsDetect` checks the copy still decides as `detect()` does.
  *
  * @param pageUrl the page's URL
- * @param reference what `detect()` found on this page, to compare with
  * @returns stage times (ms) and candidate counts
  */
-export function profileDetect(pageUrl: string, reference: DetectRun): DetectProfile {
+export function profileDetect(pageUrl: string): DetectProfile {
   const doc = document;
   const t0 = now();
   const lf = nextLinkForest();
@@ -265,6 +269,8 @@ export function profileDetect(pageUrl: string, reference: DetectRun): DetectProf
     isVisible(v.element, true);
   }
   const p5 = now();
+  const d = detect(doc, pageUrl);
+  const reference = { nextUrl: d.next.url, xpaths: d.pageElementXPaths };
   const sameAsDetect =
     (chosen?.url ?? null) === reference.nextUrl &&
     JSON.stringify(xpaths) === JSON.stringify(reference.xpaths);

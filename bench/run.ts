@@ -253,8 +253,8 @@ async function measurePage(
     }
     const first = detects[0] as DetectRun;
     const profile = await tab.evaluate(
-      ([u, ref]) => (globalThis as unknown as BenchGlobal).__tsugiBench.profileDetect(u, ref),
-      [page.url, first] as const,
+      (u) => (globalThis as unknown as BenchGlobal).__tsugiBench.profileDetect(u),
+      page.url,
     );
     const result: PageResult = {
       key: page.key,

@@ -10,13 +10,11 @@
  * were reading (issue 19, src/place/). The per-site switch and the settings take effect at
  * once through `storage.onChanged`, without a reload.
  */
-import { UNSURE_FLOOR } from "../src/detect/confirm-next";
-import { detectInSlices } from "../src/detect/detect";
 import { pageElementModelLoaded } from "../src/detect/models";
-import { detectPageElement } from "../src/detect/page-element";
+import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
 import type { ExportFormat } from "../src/export/joined-article";
-import { findLoadMore, type LoadMoreTarget, mainListControl } from "../src/features/load-more";
+import type { LoadMoreTarget } from "../src/features/load-more";
 import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
@@ -423,25 +421,16 @@ async function main(
   if (ruled) await loadPageElementModel();
   start = ruled;
   if (!start) {
-    // An unsure next link is kept for page 2 to confirm (the third stage).
-    const found = await detectInSlices(
-      document,
-      pageUrl,
-      whenIdle,
-      UNSURE_FLOOR,
-      loadPageElementModel,
-    );
+    // An unsure next link is kept for page 2 to confirm (the third stage); without a
+    // next link, the page's own "Load more" button if it has a safe one that extends the
+    // page's main list (the page element), not a river beside an article.
+    const { found, loadMore: button } = await detectStaged(document, pageUrl, {
+      idle: whenIdle,
+      beforePageElement: loadPageElementModel,
+    });
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
     start = pagerStart(found, pageUrl);
-    // No next link at all: the page's own "Load more" button, if it has a safe one that
-    // extends the page's main list (the page element), not a river beside an article.
-    const control = start || found.next.url ? null : findLoadMore(document);
-    if (control) await loadPageElementModel();
-    const button =
-      control && mainListControl(control, detectPageElement(document, null).elements)
-        ? control
-        : null;
     if (button) loadMore = { target: button, detectMs: found.ms };
     else if (!start) {
       watchForOwnScroll([]);

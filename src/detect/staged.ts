@@ -1,0 +1,57 @@
+/**
+ * The detection a page pays for where the gate opens (ARCHITECTURE.md, "Staged
+ * detection"), as the content script runs it: the next link; the page element only when
+ * there is a next link; on a page without one, the page's own "Load more" button, kept
+ * only when it extends the main list (the page element). The content script
+ * (content/detector.ts) and `npm run bench` both run this, so the bench times what a page
+ * load costs rather than both halves on every page.
+ */
+import { findLoadMore, type LoadMoreTarget, mainListControl } from "../features/load-more";
+import { UNSURE_FLOOR } from "./confirm-next";
+import { type Detection, detectInSlices } from "./detect";
+import { detectPageElement } from "./page-element";
+
+/** What the staged detection found. */
+export interface StagedDetection {
+  /** the next link (an unsure one included, for page 2 to confirm) and its page element */
+  found: Detection;
+  /** the page's load-more button when there is no next link and it extends the main list */
+  loadMore: LoadMoreTarget | null;
+}
+
+/** Where the caller waits between stages. */
+export interface StageHooks {
+  /** resolves at the page's next idle time (requestIdleCallback) */
+  idle: () => Promise<void>;
+  /** awaited before any page-element detection (the extension loads the page-element
+   * forest there, ./injected-models.ts); rejects to abort */
+  beforePageElement?: () => Promise<void>;
+}
+
+/**
+ * Detect on a page, stage by stage (seed 000 §3.2-3.3 for the two forests).
+ * @param doc the live document
+ * @param pageUrl its URL
+ * @param hooks the waits between stages
+ * @returns the detection (`found.ms`: the next-link and page-element work, not the waits
+ *   nor the load-more look) and the load-more button, if any
+ */
+export async function detectStaged(
+  doc: Document,
+  pageUrl: string,
+  hooks: StageHooks,
+): Promise<StagedDetection> {
+  const found = await detectInSlices(
+    doc,
+    pageUrl,
+    hooks.idle,
+    UNSURE_FLOOR,
+    hooks.beforePageElement,
+  );
+  if (found.next.url) return { found, loadMore: null };
+  const control = findLoadMore(doc);
+  if (!control) return { found, loadMore: null };
+  await hooks.beforePageElement?.();
+  const main = mainListControl(control, detectPageElement(doc, null).elements);
+  return { found, loadMore: main ? control : null };
+}
