@@ -1,10 +1,12 @@
 /**
  * Browser-side entry of `tsugi detect`: bundled into `bin/tsugi-page.js` and evaluated in
  * a rendered page, it runs what the content script runs, stages included (ARCHITECTURE.md):
- * the gate, then, where it opens, the extension's own `detect()`, and returns the
+ * the gate, then, where it opens, the extension's staged detection (the next link; the
+ * page element only where there is one, else the "Load more" look), and returns the
  * contract's fields.
  */
 import { detect } from "../detect/detect";
+import { detectStaged } from "../detect/staged";
 import { visibleText } from "../features/text";
 import { pagerGate } from "../gate/gate";
 import { tableRows } from "../pager/table-rows";
@@ -27,13 +29,16 @@ export interface PageDetection {
 /**
  * Detect on the current document, as the content script does: the gate first, the
  * detector only where it opens (with `all`, the detector runs whatever the gate says,
- * and `gate` still tells what it said).
+ * and `gate` still tells what it said), and the page element only where there is a next
+ * link. Only sure next links are reported: the content script keeps an unsure one until
+ * page 2 confirms it, and this command fetches no page 2.
  *
  * @param pageUrl the page's URL
  * @param all run the detector even where the gate stays closed
- * @returns contract fields; scores rounded to 4 decimals, ms to 0.1
+ * @returns contract fields; scores rounded to 4 decimals, ms (gate + the detection's wall
+ *   time, the load-more look included) to 0.1
  */
-export function detectHere(pageUrl: string, all = false): PageDetection {
+export async function detectHere(pageUrl: string, all = false): Promise<PageDetection> {
   const g = pagerGate(document, new URL(pageUrl).hostname.toLowerCase(), pageUrl);
   const gateMs = Math.round(g.ms * 10) / 10;
   if (!g.pass && !all)
@@ -46,7 +51,12 @@ export function detectHere(pageUrl: string, all = false): PageDetection {
       gate: false,
       gateMs,
     };
-  const d = detect(document, pageUrl);
+  const t0 = performance.now();
+  const { found: d } = await detectStaged(document, pageUrl, {
+    idle: async () => {},
+    confirmOnPage2: false,
+  });
+  const ms = performance.now() - t0;
   return {
     url: pageUrl,
     nextUrl: d.next.url,
@@ -55,7 +65,7 @@ export function detectHere(pageUrl: string, all = false): PageDetection {
       xpaths: d.pageElementXPaths,
       text: d.pageElements.map((e) => visibleText(e)).join("\n"),
     },
-    ms: Math.round((d.ms + g.ms) * 10) / 10,
+    ms: Math.round((ms + g.ms) * 10) / 10,
     gate: g.pass,
     gateMs,
   };

@@ -3,8 +3,8 @@
  * detection"), as the content script runs it: the next link; the page element only when
  * there is a next link; on a page without one, the page's own "Load more" button, kept
  * only when it extends the main list (the page element). The content script
- * (content/detector.ts) and `npm run bench` both run this, so the bench times what a page
- * load costs rather than both halves on every page.
+ * (content/detector.ts), `tsugi detect` and `npm run bench` all run this, so the command
+ * and the bench report what a page load costs rather than both halves on every page.
  */
 import { findLoadMore, type LoadMoreTarget, mainListControl } from "../features/load-more";
 import { UNSURE_FLOOR } from "./confirm-next";
@@ -19,13 +19,17 @@ export interface StagedDetection {
   loadMore: LoadMoreTarget | null;
 }
 
-/** Where the caller waits between stages. */
+/** Where the caller waits between stages, and what it can confirm. */
 export interface StageHooks {
   /** resolves at the page's next idle time (requestIdleCallback) */
   idle: () => Promise<void>;
   /** awaited before any page-element detection (the extension loads the page-element
    * forest there, ./injected-models.ts); rejects to abort */
   beforePageElement?: () => Promise<void>;
+  /** keep a next link the forest is unsure of, for page 2 to confirm (the pager's third
+   * stage, ./confirm-next.ts); default true. A caller that fetches no page 2 (`tsugi
+   * detect`) passes false and gets sure next links only. */
+  confirmOnPage2?: boolean;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function detectStaged(
     doc,
     pageUrl,
     hooks.idle,
-    UNSURE_FLOOR,
+    hooks.confirmOnPage2 === false ? undefined : UNSURE_FLOOR,
     hooks.beforePageElement,
   );
   if (found.next.url) return { found, loadMore: null };

@@ -106,4 +106,24 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+  it("reports no page element where the gate opens but no next link is found, as the extension", () => {
+    // rel="next" opens the gate; the link leads to another story (a next item), so the
+    // detector finds no next page, and the content script never looks for a page element.
+    const dir = mkdtempSync(join(tmpdir(), "tsugi-staged-"));
+    const file = join(dir, "story.html");
+    writeFileSync(
+      file,
+      `<!doctype html><title>A story</title><article><h1>A story of the river</h1>
+<p>The river rose in the night, and by morning the lower town was under water. People carried what they could up the hill.</p>
+<p>By noon the rain had stopped, and the first boats went out to the houses that were cut off. Nobody was hurt.</p>
+</article><nav class="post-navigation"><a href="/2018/10/the-bridge-story" rel="next">Next story: the bridge</a></nav>`,
+    );
+    const r = run("detect", file, "--url", "http://127.0.0.1/2018/10/the-river-story");
+    expect(r.status, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout.trim());
+    expect(o.gate).toBe(true);
+    expect(o.nextUrl).toBeNull();
+    expect(o.pageElement).toEqual({ xpaths: [], text: "" });
+    expect(o.ms).toBeGreaterThanOrEqual(o.gateMs);
+  });
 });
