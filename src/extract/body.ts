@@ -24,8 +24,9 @@ export const MIN_BODY_CHARS = 250;
  * characters together). All matches of the first selector that matches are kept,
  * minus those nested in another match, since some sites split one article over
  * several body blocks (between ads or embeds); but a `<h1>` between two matches
- * starts another article (pages that append the next stories as you scroll), and
- * only the first article's blocks are kept. A bare `<article>` or `<main>` is no
+ * starts another article (pages that append the next stories as you scroll), and a
+ * match inside another `<article>` element than the first match's is another story's
+ * (a teaser card): only the first article's blocks are kept. A bare `<article>` or `<main>` is no
  * evidence here: Readability.js already weighs those.
  * @param doc the page (not modified)
  */
@@ -39,7 +40,9 @@ export function markedBody(doc: Document): Element[] {
   return [];
 }
 
-/** The leading matches up to the first `<h1>` that follows the first match outside all matches. */
+/** The matches that belong to the first match's article: those inside the same
+ * `<article>` element as the first (all of them when it is in none), up to the first
+ * `<h1>` that follows the first match outside all matches. */
 function firstArticle(matches: readonly Element[]): Element[] {
   const [first] = matches;
   if (!first) return [];
@@ -47,10 +50,15 @@ function firstArticle(matches: readonly Element[]): Element[] {
   const headings = Array.from(doc.getElementsByTagName("h1")).filter(
     (h) => !matches.some((m) => m.contains(h)),
   );
+  // Teaser cards ("more stories", related coverage) are <article> elements of their own,
+  // each with its excerpt block: those excerpts are not the article's, even where the
+  // cards sit between two blocks of it.
+  const story = first.closest("article");
+  const own = story ? matches.filter((m) => m.closest("article") === story) : matches;
   const out: Element[] = [first];
-  for (let i = 1; i < matches.length; i++) {
-    const prev = matches[i - 1] as Element;
-    const cur = matches[i] as Element;
+  for (let i = 1; i < own.length; i++) {
+    const prev = own[i - 1] as Element;
+    const cur = own[i] as Element;
     const between = headings.some(
       (h) =>
         prev.compareDocumentPosition(h) & 4 /* FOLLOWING */ &&
