@@ -1,4 +1,9 @@
-import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../features/node-features";
+import {
+  NODE_COLUMN,
+  NODE_FEATURE_COUNT,
+  nodeFeatureRows,
+  nodeStats,
+} from "../features/node-features";
 import { pageElementForest } from "./models";
 import {
   boundarySignal,
@@ -31,31 +36,43 @@ export function detectPageElement(
   nextLink: Element | null = null,
 ): PageElementResult {
   const stats = nodeStats(doc);
-  const vectors = extractNodeVectors(doc, { nextLink, stats, withTextOnly: true });
-  if (vectors.length === 0) return { elements: [], score: 0 };
-  const position = new Map<Element, number>();
-  for (const [k, v] of vectors.entries()) position.set(v.element, k);
-  const parent = vectors.map((v) => {
-    const p = stats.parent[stats.index.get(v.element) ?? -1] ?? -1;
-    const el = p >= 0 ? stats.elements[p] : undefined;
-    return el ? (position.get(el) ?? -1) : -1;
-  });
-  const ownText = vectors.map((v) => {
-    const i = stats.index.get(v.element) ?? -1;
-    return Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
-  });
+  const { at, values } = nodeFeatureRows(doc, { nextLink, stats, withTextOnly: true });
+  const n = at.length;
+  if (n === 0) return { elements: [], score: 0 };
+  const position = new Int32Array(stats.elements.length).fill(-1);
+  for (let k = 0; k < n; k++) position[at[k] as number] = k;
+  const parent = new Int32Array(n);
+  const ownText = new Int32Array(n);
+  const containsNext = new Uint8Array(n);
+  const boundary = new Uint8Array(n);
+  const boilerplate = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = at[k] as number;
+    const p = stats.parent[i] ?? -1;
+    parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
+    ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+    const o = k * NODE_FEATURE_COUNT;
+    const f = {
+      containsNextLink: values[o + NODE_COLUMN.containsNextLink] ?? 0,
+      classHint: values[o + NODE_COLUMN.classHint] ?? 0,
+      linkDensity: values[o + NODE_COLUMN.linkDensity] ?? 0,
+    };
+    containsNext[k] = f.containsNextLink;
+    boundary[k] = boundarySignal(f);
+    boilerplate[k] = namedBoilerplate(f);
+  }
   const forest = pageElementForest();
-  const probs = forest.probabilities(vectors.map(nodeFeatureArray));
+  const probs = Array.from(forest.scoreRows(values, NODE_FEATURE_COUNT));
   const choice = pageElementFromProbabilities(
     parent,
     ownText,
     probs,
-    vectors.map((v) => v.features.containsNextLink),
+    containsNext,
     forest.params as PageElementParams,
-    vectors.map((v) => boundarySignal(v.features)),
-    vectors.map((v) => namedBoilerplate(v.features)),
+    boundary,
+    boilerplate,
   );
-  const elements = choice.nodes.flatMap((k) => vectors[k]?.element ?? []);
+  const elements = choice.nodes.flatMap((k) => stats.elements[at[k] ?? -1] ?? []);
   return { elements: withTextlessBetween(elements), score: choice.score };
 }
 

@@ -9,6 +9,8 @@ import {
   matchesNextItemText,
   matchesNextText,
   matchesPrevText,
+  NEXT_WORDS,
+  PREV_WORDS,
 } from "./keywords";
 
 const el = (html: string): Element => {
@@ -18,6 +20,33 @@ const el = (html: string): Element => {
 };
 
 describe("matchesNextText", () => {
+  it("matches a label's first or last word as a scan of the whole list does", () => {
+    // The matcher holds a label only against the words sharing its first or last unit;
+    // this is the plain scan over every word it replaced.
+    const letter = /\p{L}/u;
+    const scan = (core: string, words: readonly string[]) =>
+      words.some(
+        (w) =>
+          (core.length > w.length && core.startsWith(w) && !letter.test(core.charAt(w.length))) ||
+          (core.length > w.length &&
+            core.endsWith(w) &&
+            !letter.test(core.charAt(core.length - w.length - 1))),
+      );
+    for (const [match, words] of [
+      [matchesNextText, NEXT_WORDS],
+      [matchesPrevText, PREV_WORDS],
+    ] as const) {
+      expect(words.every((w) => w !== "")).toBe(true);
+      for (const w of [...NEXT_WORDS, ...PREV_WORDS]) {
+        for (const label of [`${w} page`, `go ${w}`, `${w}2`, `${w}x`, `x${w}`, `1 ${w} 2`]) {
+          const core = label.toLowerCase();
+          const whole = words.includes(core);
+          if (!whole) expect(match(label), label).toBe(scan(core, words));
+        }
+      }
+    }
+  });
+
   it.each([
     "Next",
     "next",

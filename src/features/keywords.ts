@@ -296,7 +296,41 @@ function matchesVocabulary(text: string, vocab: Vocabulary): boolean {
   if (core === "") return arrowsOnly(t, vocab);
   if (vocab.words.has(core)) return true;
   if (core.length > MAX_LABEL_CHARS || core.split(" ").length > MAX_LABEL_WORDS) return false;
-  return vocab.list.some((w) => startsWithWord(core, w) || endsWithWord(core, w));
+  const { byFirst, byLast } = wordEdges(vocab);
+  for (const w of byFirst.get(core.charAt(0)) ?? []) if (startsWithWord(core, w)) return true;
+  for (const w of byLast.get(core.charAt(core.length - 1)) ?? [])
+    if (endsWithWord(core, w)) return true;
+  return false;
+}
+
+/** A vocabulary's words by their first and by their last UTF-16 unit. */
+interface WordEdges {
+  byFirst: Map<string, string[]>;
+  byLast: Map<string, string[]>;
+}
+
+const edgesOf = new WeakMap<Vocabulary, WordEdges>();
+
+/**
+ * The words of a vocabulary indexed by their first and last unit, built on first use: a
+ * label can only start with a word that shares its first unit, or end with one that
+ * shares its last, so each label is held against a few words instead of the whole list
+ * (every link of a page asks, on the page's first, uncompiled detection).
+ */
+function wordEdges(vocab: Vocabulary): WordEdges {
+  let e = edgesOf.get(vocab);
+  if (e === undefined) {
+    e = { byFirst: new Map(), byLast: new Map() };
+    for (const w of vocab.list) {
+      if (w === "") continue;
+      const f = w.charAt(0);
+      const l = w.charAt(w.length - 1);
+      e.byFirst.set(f, [...(e.byFirst.get(f) ?? []), w]);
+      e.byLast.set(l, [...(e.byLast.get(l) ?? []), w]);
+    }
+    edgesOf.set(vocab, e);
+  }
+  return e;
 }
 
 function arrowsOnly(t: string, vocab: Vocabulary): boolean {

@@ -43,6 +43,33 @@ const vectorOf = (vs: NodeVector[], el: Element): NodeVector => {
 const SIBS = "<div id=d1>aa, a</div>loose text<div id=d2>b.</div><div id=d3><p>c</p></div>";
 
 describe("nodeStats (one pass)", () => {
+  it("counts each element's text as visibleText does, whatever the white space", () => {
+    // Pieces with every kind of JS white space at the edges and inside, split over
+    // text nodes and nested elements, so collapsing across node boundaries is exercised.
+    const spaces = [" ", "\n", "\t", "\u00a0", "\u3000", "\u2028", "\ufeff", "  \n "];
+    const words = ["a", "bc", "次へ", "x.y", ""];
+    let seed = 7;
+    const pick = <T>(xs: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return xs[seed % xs.length] as T;
+    };
+    const doc = new JSDOM("<body></body>").window.document;
+    for (let k = 0; k < 200; k++) {
+      let parent: Element = doc.body;
+      for (let d = 0; d < 4; d++) {
+        parent.append(doc.createTextNode(pick(spaces) + pick(words) + pick(spaces)));
+        const child = doc.createElement(pick(["span", "div", "b", "script"]));
+        child.append(pick(words) + pick(spaces) + pick(words));
+        parent.append(child, pick(spaces));
+        parent = child;
+      }
+    }
+    const s = nodeStats(doc);
+    s.elements.forEach((el, i) => {
+      expect(s.textLength[i]).toBe(visibleText(el).length);
+    });
+  });
+
   it("matches visibleText().length for every element, whitespace joins included", () => {
     const doc = docOf(
       "<div id=x>  Hello <b>big</b>world <i> and </i> <span>\n</span>more<script>x=1</script>" +

@@ -258,26 +258,24 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** normalizeSpace(data).length and the edge flags, without building the string. */
+/** Runs of the characters JS `\s` matches, and one character that is not one. */
+const SPACE_RUN = /\s+/g;
+const NOT_SPACE = /\S/;
+
+/**
+ * normalizeSpace(data).length and the edge flags. The collapsing is left to the regular
+ * expression engine: a loop over every character in script ran uncompiled on a page's
+ * first detection, where it was most of the one pass's time.
+ */
 function textPiece(data: string): Piece {
   const n = data.length;
   if (n === 0) return { len: 0, flags: 0 };
-  let len = 0;
-  let seen = false;
-  let gap = false;
-  for (let k = 0; k < n; k++) {
-    if (isSpace(data.charCodeAt(k))) {
-      gap = seen;
-    } else {
-      len += gap ? 2 : 1;
-      gap = false;
-      seen = true;
-    }
-  }
-  let flags = seen ? HAS_TEXT : 0;
-  if (isSpace(data.charCodeAt(0))) flags |= LEAD_SPACE;
-  if (isSpace(data.charCodeAt(n - 1))) flags |= TRAIL_SPACE;
-  return { len, flags };
+  const lead = isSpace(data.charCodeAt(0));
+  const trail = isSpace(data.charCodeAt(n - 1));
+  const edges = (lead ? LEAD_SPACE : 0) | (trail ? TRAIL_SPACE : 0);
+  if (!NOT_SPACE.test(data)) return { len: 0, flags: edges };
+  const collapsed = data.replace(SPACE_RUN, " ").length;
+  return { len: collapsed - (lead ? 1 : 0) - (trail ? 1 : 0), flags: HAS_TEXT | edges };
 }
 
 /** normalizeSpace(a + b).length from the pieces of a and b. */
@@ -723,6 +721,103 @@ export function nextLinkRelation(
 // ---------------------------------------------------------------------------
 // Extraction
 
+/** Number of node features: the width of a row of {@link NodeRows}. */
+export const NODE_FEATURE_COUNT = NODE_FEATURE_NAMES.length;
+
+/** Column of a node feature in a row of {@link NodeRows}. */
+export const NODE_COLUMN: Readonly<Record<NodeFeatureName, number>> = Object.fromEntries(
+  NODE_FEATURE_NAMES.map((n, k) => [n, k]),
+) as Record<NodeFeatureName, number>;
+
+/** The page-element candidates of a document as feature rows, the form the forest scores. */
+export interface NodeRows {
+  /** each candidate's position in `stats.elements`, document order */
+  at: Int32Array;
+  /** {@link NODE_FEATURE_COUNT} values per candidate, in {@link NODE_FEATURE_NAMES}
+   * order, one row after the other */
+  values: Float64Array;
+}
+
+/**
+ * The node features of a document's page-element candidates, written straight into one
+ * flat array: the features of {@link extractNodeVectors}, value for value, without an
+ * object and an array per element. The detector scores every element with text on the
+ * page where it runs, so what each element costs decides a cold page load (issue 13):
+ * long-lived objects per element were what the young-generation collector kept copying.
+ *
+ * @param doc document (live, DOMParser or jsdom)
+ * @param opts as {@link extractNodeVectors}
+ * @returns the candidates' positions and their rows; empty for an empty document
+ */
+export function nodeFeatureRows(
+  doc: Document,
+  opts: { nextLink?: Element | null; stats?: NodeStats; withTextOnly?: boolean } = {},
+): NodeRows {
+  const s = opts.stats ?? nodeStats(doc);
+  if (s.body < 0) return { at: new Int32Array(0), values: new Float64Array(0) };
+  const total = s.elements.length;
+  const end = s.body + (s.descendants[s.body] ?? 0);
+  const at: number[] = [];
+  for (let i = s.body; i <= end && i < total; i++) {
+    if (s.excluded[i] === 1) continue;
+    // Elements without text are never content; skipping them saves their layout reads.
+    if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
+    at.push(i);
+  }
+  const layout = hasLayout(doc);
+  const size = documentSize(doc, layout);
+  const docArea = size.width * size.height;
+  const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
+  const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
+  const scroll = scrollOffsets(doc);
+  // Elements share a handful of class and id values; their hint is worked out once each.
+  const hints = new Map<string, number>();
+  const values = new Float64Array(at.length * NODE_FEATURE_COUNT);
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k] as number;
+    const el = s.elements[i] as Element;
+    const tag = s.tag[i] ?? "";
+    const cls = s.className[i] ?? "";
+    const id = s.id[i] ?? "";
+    let hint = 0;
+    if (cls !== "" || id !== "") {
+      const key = `${cls}\u0000${id}`;
+      const known = hints.get(key);
+      hint = known ?? classHint(cls, id);
+      if (known === undefined) hints.set(key, hint);
+    }
+    const { box, visible } = measure(el, layout, scroll);
+    const o = k * NODE_FEATURE_COUNT;
+    values[o] = s.tagLength[i] ?? 0;
+    values[o + 1] = s.depth[i] ?? 0;
+    values[o + 2] = i;
+    values[o + 3] = total > 0 ? i / total : 0;
+    values[o + 4] = blockLevel(tag);
+    values[o + 5] = neverContent(tag);
+    values[o + 6] = siblingTextLength(s, i);
+    values[o + 7] = siblingTextRatio(s, i);
+    values[o + 8] = siblingPunctuationRatio(s, i);
+    values[o + 9] = siblingTextDensity(s, i);
+    values[o + 10] = siblingCount(s, i);
+    values[o + 11] = s.childCount[i] ?? 0;
+    values[o + 12] = childRatio(s, i);
+    values[o + 13] = rel.distance[i] ?? -1;
+    values[o + 14] = s.textLength[i] ?? 0;
+    values[o + 15] = linkDensity(s, i);
+    values[o + 16] = punctuationRatio(s, i);
+    values[o + 17] = s.paragraphs[i] ?? 0;
+    values[o + 18] = rel.contains[i] ?? 0;
+    values[o + 19] = hint;
+    values[o + 20] = semanticTag(tag);
+    values[o + 21] = s.sameTagSiblings[i] ?? 0;
+    values[o + 22] = box.width;
+    values[o + 23] = box.height;
+    values[o + 24] = docArea > 0 ? (box.width * box.height) / docArea : 0;
+    values[o + 25] = layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
+  }
+  return { at: Int32Array.from(at), values };
+}
+
 /**
  * Page-element candidates of a document, seed 000 §3.3: `<body>` and every element
  * under it except script, style, noscript, template (and anything inside them) and the
@@ -736,7 +831,8 @@ export function nextLinkRelation(
  * paragraphCount (descendant `<p>`), containsNextLink, classHint, semanticTag,
  * sameTagSiblings, and layout width/height (px), areaRatio (box area / document area),
  * visible — the layout ones are 0 without layout (visible then follows the markup).
- * Never throws; an empty document gives [].
+ * The rows of {@link nodeFeatureRows} as named objects (training, tests). Never throws;
+ * an empty document gives [].
  *
  * @param doc document (live, DOMParser or jsdom)
  * @param opts.nextLink the next-link anchor (seed 000 §3.3.2.3: the first `<a>` with the
@@ -751,57 +847,13 @@ export function extractNodeVectors(
   opts: { nextLink?: Element | null; stats?: NodeStats; withTextOnly?: boolean } = {},
 ): NodeVector[] {
   const s = opts.stats ?? nodeStats(doc);
-  if (s.body < 0) return [];
-  const total = s.elements.length;
-  const layout = hasLayout(doc);
-  const size = documentSize(doc, layout);
-  const docArea = size.width * size.height;
-  const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
-  const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
-  const scroll = scrollOffsets(doc);
-
-  const out: NodeVector[] = [];
-  const end = s.body + (s.descendants[s.body] ?? 0);
-  for (let i = 0; i < total; i++) {
-    if (i < s.body || i > end || s.excluded[i] === 1) continue;
-    // Elements without text are never content; skipping them saves their layout reads.
-    if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
-    const el = s.elements[i];
-    const tag = s.tag[i] ?? "";
-    if (el === undefined) continue;
-    const depth = s.depth[i] ?? 0;
-    const { box, visible } = measure(el, layout, scroll);
-    const features: Record<NodeFeatureName, number> = {
-      tagLength: s.tagLength[i] ?? 0,
-      depth,
-      position: i,
-      relPosition: total > 0 ? i / total : 0,
-      blockLevel: blockLevel(tag),
-      neverContent: neverContent(tag),
-      siblingTextLength: siblingTextLength(s, i),
-      siblingTextRatio: siblingTextRatio(s, i),
-      siblingPunctuationRatio: siblingPunctuationRatio(s, i),
-      siblingTextDensity: siblingTextDensity(s, i),
-      siblingCount: siblingCount(s, i),
-      childCount: s.childCount[i] ?? 0,
-      childRatio: childRatio(s, i),
-      nextLinkDistance: rel.distance[i] ?? -1,
-      textLength: s.textLength[i] ?? 0,
-      linkDensity: linkDensity(s, i),
-      punctuationRatio: punctuationRatio(s, i),
-      paragraphCount: s.paragraphs[i] ?? 0,
-      containsNextLink: rel.contains[i] ?? 0,
-      classHint: classHint(s.className[i] ?? "", s.id[i] ?? ""),
-      semanticTag: semanticTag(tag),
-      sameTagSiblings: s.sameTagSiblings[i] ?? 0,
-      width: box.width,
-      height: box.height,
-      areaRatio: docArea > 0 ? (box.width * box.height) / docArea : 0,
-      visible: layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1,
-    };
-    out.push({ element: el, features });
-  }
-  return out;
+  const { at, values } = nodeFeatureRows(doc, { ...opts, stats: s });
+  return Array.from(at, (i, k) => {
+    const features = {} as Record<NodeFeatureName, number>;
+    const o = k * NODE_FEATURE_COUNT;
+    for (const [c, name] of NODE_FEATURE_NAMES.entries()) features[name] = values[o + c] ?? 0;
+    return { element: s.elements[i] as Element, features };
+  });
 }
 
 /**

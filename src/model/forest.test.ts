@@ -53,6 +53,17 @@ describe("Forest", () => {
     expect(() => new Forest(model(json), ["a", "b"])).toThrow(/missing/);
   });
 
+  it("scores flat rows as it scores arrays, with and without picking columns", () => {
+    const { json, X } = trained();
+    const flat = (rows: number[][]) => Float64Array.from(rows.flat());
+    const same = new Forest(model(json));
+    expect(Array.from(same.scoreRows(flat(X), 3))).toEqual(same.probabilities(X));
+    const wide = new Forest(model(json), ["x", "c", "a", "b"]);
+    const wideRows = X.map((r) => [99, r[2] ?? 0, r[0] ?? 0, r[1] ?? 0]);
+    expect(Array.from(wide.scoreRows(flat(wideRows), 4))).toEqual(same.probabilities(X));
+    expect(() => wide.scoreRows(flat(X), 3)).toThrow(/4 input columns/);
+  });
+
   it("refuses what is not a forest", () => {
     expect(() => new Forest(model({ name: "DTClassifier" }))).toThrow(/not an ml-random-forest/);
   });

@@ -146,6 +146,8 @@ export class Forest {
   private readonly flat: FlatForest;
   /** input column of each model column; null when the rows come in the model's order */
   private readonly columns: number[] | null;
+  /** values per input row: the number of input column names */
+  private readonly inputWidth: number;
 
   /**
    * @param model a {@link ModelFile}, or a {@link FlatModel} flattened at build time
@@ -168,7 +170,9 @@ export class Forest {
     this.flat = flat;
     // Rows are picked into the model's column order per row (a few dozen reads), not the
     // trees' columns rewritten (one pass over every node of a cold page's first run).
-    this.columns = columns.every((c, k) => c === k) ? null : columns;
+    this.columns =
+      columns.length === inputNames.length && columns.every((c, k) => c === k) ? null : columns;
+    this.inputWidth = inputNames.length;
   }
 
   /** Number of trees in the forest. */
@@ -185,20 +189,58 @@ export class Forest {
    */
   probabilities(rows: readonly number[][]): number[] {
     if (rows.length === 0) return [];
-    const { roots, column, threshold, right, vote } = this.flat;
+    const width = this.inputWidth;
+    const values = new Float64Array(rows.length * width);
+    for (const [r, input] of rows.entries()) {
+      for (let c = 0; c < width; c++) values[r * width + c] = input[c] ?? 0;
+    }
+    return Array.from(this.scoreRows(values, width));
+  }
+
+  /**
+   * {@link probabilities} of rows laid out one after the other in a flat array: the
+   * page-element detector's form, which builds no array per element.
+   *
+   * @param values `width` values per row, row after row, in the input column order
+   * @param width values per row: the number of input column names
+   * @returns one number in 0..1 per row
+   * @throws Error when `width` is not the number of input columns
+   */
+  scoreRows(values: Float64Array, width: number): Float64Array {
+    if (width !== this.inputWidth)
+      throw new Error(`rows of ${width} values for ${this.inputWidth} input columns`);
     const columns = this.columns;
-    return rows.map((input) => {
-      const row = columns === null ? input : columns.map((i) => input[i] ?? 0);
-      let ones = 0;
-      for (let t = 0; t < roots.length; t++) {
-        let k = roots[t] as number;
-        for (let c = column[k] as number; c >= 0; c = column[k] as number) {
-          k = (row[c] ?? 0) < (threshold[k] as number) ? k + 1 : (right[k] as number);
-        }
-        ones += vote[k] as number;
+    if (columns !== null) {
+      // Pick the model's columns out of each row once, so the tree walk reads them in place.
+      const m = columns.length;
+      const picked = new Float64Array(Math.floor(values.length / width) * m);
+      for (let o = 0, q = 0; q < picked.length; o += width) {
+        for (let c = 0; c < m; c++, q++) picked[q] = values[o + (columns[c] as number)] ?? 0;
       }
-      return ones / roots.length;
-    });
+      return this.scoreModelRows(picked, m);
+    }
+    return this.scoreModelRows(values, width);
+  }
+
+  /** The votes over rows in the model's own column order. */
+  private scoreModelRows(values: Float64Array, width: number): Float64Array {
+    const n = Math.floor(values.length / width);
+    const ones = new Float64Array(n);
+    const { roots, column, threshold, right, vote } = this.flat;
+    // Tree after tree rather than row after row: one tree's nodes stay in the cache
+    // while every row walks it.
+    for (let t = 0; t < roots.length; t++) {
+      const root = roots[t] as number;
+      for (let r = 0, o = 0; r < n; r++, o += width) {
+        let k = root;
+        for (let c = column[k] as number; c >= 0; c = column[k] as number) {
+          k = (values[o + c] as number) < (threshold[k] as number) ? k + 1 : (right[k] as number);
+        }
+        ones[r] = (ones[r] as number) + (vote[k] as number);
+      }
+    }
+    for (let r = 0; r < n; r++) ones[r] = (ones[r] as number) / roots.length;
+    return ones;
   }
 }
 
