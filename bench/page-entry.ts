@@ -12,9 +12,8 @@ import { Readability } from "@mozilla/readability";
 import { detect } from "../src/detect/detect";
 import { nextLinkForest, pageElementForest } from "../src/detect/models";
 import { chooseNextLink } from "../src/detect/next-link-choice";
+import { candidateTree } from "../src/detect/page-element";
 import {
-  boundarySignal,
-  namedBoilerplate,
   type PageElementParams,
   pageElementFromProbabilities,
 } from "../src/detect/page-element-choice";
@@ -27,7 +26,7 @@ import {
   extractLinkVectors,
   linkFeatureArray,
 } from "../src/features/link-features";
-import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../src/features/node-features";
+import { NODE_FEATURE_COUNT, nodeFeatureRows, nodeStats } from "../src/features/node-features";
 import { pageTextLength, visibleText } from "../src/features/text";
 import { decodeBody } from "../src/pager/decode";
 import { parseHtml } from "../src/pager/fetch-page";
@@ -63,11 +62,11 @@ export interface DetectProfile {
     linkChoose: number;
     /** page element: `nodeStats` (one pass over all elements: text, tags, tree) */
     nodeStats: number;
-    /** page element: `extractNodeVectors` (per-node features incl. layout boxes) + filter */
+    /** page element: `nodeFeatureRows` (per-node features incl. layout boxes, one flat array) */
     nodeFeatures: number;
-    /** page element: parent/own-text arrays for the choice */
+    /** page element: `candidateTree` (parent, own text and boundary signals for the choice) */
     nodePrep: number;
-    /** page element: feature rows + forest votes */
+    /** page element: forest votes over the flat rows (`scoreRows`) */
     nodeForest: number;
     /** page element: relabel + choice of container/run */
     nodeChoose: number;
@@ -213,38 +212,26 @@ export function profileDetect(pageUrl: string): DetectProfile {
   const t3 = now();
   const stats = nodeStats(doc);
   const t4 = now();
-  const nodes = extractNodeVectors(doc, { nextLink: anchor, stats, withTextOnly: true });
-  const visited = nodes;
+  const nodeRows = nodeFeatureRows(doc, { nextLink: anchor, stats, withTextOnly: true });
   const t5 = now();
-  const position = new Map<Element, number>();
-  for (const [k, v] of nodes.entries()) position.set(v.element, k);
-  const parent = nodes.map((v) => {
-    const p = stats.parent[stats.index.get(v.element) ?? -1] ?? -1;
-    const el = p >= 0 ? stats.elements[p] : undefined;
-    return el ? (position.get(el) ?? -1) : -1;
-  });
-  const ownText = nodes.map((v) => {
-    const i = stats.index.get(v.element) ?? -1;
-    return Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
-  });
+  const tree = candidateTree(stats, nodeRows);
   const t6 = now();
   const pf = pageElementForest();
-  const nodeProbs = pf.probabilities(nodes.map(nodeFeatureArray));
+  const nodeProbs = Array.from(pf.scoreRows(nodeRows.values, NODE_FEATURE_COUNT));
   const t7 = now();
-  const contains = nodes.map((v) => v.features.containsNextLink);
   const choice =
-    nodes.length === 0
+    nodeRows.at.length === 0
       ? { nodes: [] as number[] }
       : pageElementFromProbabilities(
-          parent,
-          ownText,
+          tree.parent,
+          tree.ownText,
           nodeProbs,
-          contains,
+          tree.containsNext,
           pf.params as PageElementParams,
-          nodes.map((v) => boundarySignal(v.features)),
-          nodes.map((v) => namedBoilerplate(v.features)),
+          tree.boundary,
+          tree.boilerplate,
         );
-  const elements = choice.nodes.flatMap((k) => nodes[k]?.element ?? []);
+  const elements = choice.nodes.flatMap((k) => stats.elements[nodeRows.at[k] ?? -1] ?? []);
   const t8 = now();
   const xpaths = xpathsForRun(elements);
   const t9 = now();
@@ -264,9 +251,10 @@ export function profileDetect(pageUrl: string): DetectProfile {
     isVisible(c.anchor, true);
   }
   const p4 = now();
-  for (const v of visited) {
-    elementBox(v.element, true);
-    isVisible(v.element, true);
+  for (const i of nodeRows.at) {
+    const el = stats.elements[i] as Element;
+    elementBox(el, true);
+    isVisible(el, true);
   }
   const p5 = now();
   const d = detect(doc, pageUrl);
@@ -295,11 +283,11 @@ export function profileDetect(pageUrl: string): DetectProfile {
       linkLayout: p4 - p3,
       nodeLayout: p5 - p4,
     },
-    nodeVectors: visited.length,
+    nodeVectors: nodeRows.at.length,
     anchors: vectors.reduce((n, v) => n + v.anchors.length, 0),
     linkCandidates: vectors.length,
     elements: doc.getElementsByTagName("*").length,
-    nodeCandidates: nodes.length,
+    nodeCandidates: nodeRows.at.length,
     trees: { nextLink: treeCount(lf), pageElement: treeCount(pf) },
     sameAsDetect,
   };

@@ -1,6 +1,8 @@
 import {
   NODE_COLUMN,
   NODE_FEATURE_COUNT,
+  type NodeRows,
+  type NodeStats,
   nodeFeatureRows,
   nodeStats,
 } from "../features/node-features";
@@ -36,44 +38,74 @@ export function detectPageElement(
   nextLink: Element | null = null,
 ): PageElementResult {
   const stats = nodeStats(doc);
-  const { at, values } = nodeFeatureRows(doc, { nextLink, stats, withTextOnly: true });
+  const rows = nodeFeatureRows(doc, { nextLink, stats, withTextOnly: true });
+  if (rows.at.length === 0) return { elements: [], score: 0 };
+  const tree = candidateTree(stats, rows);
+  const forest = pageElementForest();
+  const probs = Array.from(forest.scoreRows(rows.values, NODE_FEATURE_COUNT));
+  const choice = pageElementFromProbabilities(
+    tree.parent,
+    tree.ownText,
+    probs,
+    tree.containsNext,
+    forest.params as PageElementParams,
+    tree.boundary,
+    tree.boilerplate,
+  );
+  const elements = choice.nodes.flatMap((k) => stats.elements[rows.at[k] ?? -1] ?? []);
+  return { elements: withTextlessBetween(elements), score: choice.score };
+}
+
+/** What the choice of {@link pageElementFromProbabilities} reads besides the votes. */
+export interface CandidateTree {
+  /** position of each candidate's parent among the candidates, −1 for none */
+  parent: Int32Array;
+  /** chars of text directly in each candidate */
+  ownText: Int32Array;
+  /** 1 for the candidates that hold the next link */
+  containsNext: Uint8Array;
+  /** {@link boundarySignal} of each candidate */
+  boundary: Uint8Array;
+  /** {@link namedBoilerplate} of each candidate */
+  boilerplate: Uint8Array;
+}
+
+/**
+ * The candidate tree and per-candidate signals of the page-element choice, read from the
+ * one pass's statistics and the feature rows (no DOM access).
+ *
+ * @param stats {@link nodeStats} of the page
+ * @param rows {@link nodeFeatureRows} of the same page and stats
+ * @returns one entry per candidate, in the rows' order
+ */
+export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
+  const { at, values } = rows;
   const n = at.length;
-  if (n === 0) return { elements: [], score: 0 };
   const position = new Int32Array(stats.elements.length).fill(-1);
   for (let k = 0; k < n; k++) position[at[k] as number] = k;
-  const parent = new Int32Array(n);
-  const ownText = new Int32Array(n);
-  const containsNext = new Uint8Array(n);
-  const boundary = new Uint8Array(n);
-  const boilerplate = new Uint8Array(n);
+  const tree: CandidateTree = {
+    parent: new Int32Array(n),
+    ownText: new Int32Array(n),
+    containsNext: new Uint8Array(n),
+    boundary: new Uint8Array(n),
+    boilerplate: new Uint8Array(n),
+  };
   for (let k = 0; k < n; k++) {
     const i = at[k] as number;
     const p = stats.parent[i] ?? -1;
-    parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
-    ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+    tree.parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
+    tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
     const o = k * NODE_FEATURE_COUNT;
     const f = {
       containsNextLink: values[o + NODE_COLUMN.containsNextLink] ?? 0,
       classHint: values[o + NODE_COLUMN.classHint] ?? 0,
       linkDensity: values[o + NODE_COLUMN.linkDensity] ?? 0,
     };
-    containsNext[k] = f.containsNextLink;
-    boundary[k] = boundarySignal(f);
-    boilerplate[k] = namedBoilerplate(f);
+    tree.containsNext[k] = f.containsNextLink;
+    tree.boundary[k] = boundarySignal(f);
+    tree.boilerplate[k] = namedBoilerplate(f);
   }
-  const forest = pageElementForest();
-  const probs = Array.from(forest.scoreRows(values, NODE_FEATURE_COUNT));
-  const choice = pageElementFromProbabilities(
-    parent,
-    ownText,
-    probs,
-    containsNext,
-    forest.params as PageElementParams,
-    boundary,
-    boilerplate,
-  );
-  const elements = choice.nodes.flatMap((k) => stats.elements[at[k] ?? -1] ?? []);
-  return { elements: withTextlessBetween(elements), score: choice.score };
+  return tree;
 }
 
 /** Media that carry an article's content without text. */
