@@ -325,8 +325,10 @@ function wordEdges(vocab: Vocabulary): WordEdges {
       if (w === "") continue;
       const f = w.charAt(0);
       const l = w.charAt(w.length - 1);
-      e.byFirst.set(f, [...(e.byFirst.get(f) ?? []), w]);
-      e.byLast.set(l, [...(e.byLast.get(l) ?? []), w]);
+      if (!e.byFirst.has(f)) e.byFirst.set(f, []);
+      if (!e.byLast.has(l)) e.byLast.set(l, []);
+      e.byFirst.get(f)?.push(w);
+      e.byLast.get(l)?.push(w);
     }
     edgesOf.set(vocab, e);
   }

@@ -772,6 +772,7 @@ export function nodeFeatureRows(
   const scroll = scrollOffsets(doc);
   // Elements share a handful of class and id values; their hint is worked out once each.
   const hints = new Map<string, number>();
+  const C = NODE_COLUMN;
   const values = new Float64Array(at.length * NODE_FEATURE_COUNT);
   for (let k = 0; k < at.length; k++) {
     const i = at[k] as number;
@@ -788,32 +789,33 @@ export function nodeFeatureRows(
     }
     const { box, visible } = measure(el, layout, scroll);
     const o = k * NODE_FEATURE_COUNT;
-    values[o] = s.tagLength[i] ?? 0;
-    values[o + 1] = s.depth[i] ?? 0;
-    values[o + 2] = i;
-    values[o + 3] = total > 0 ? i / total : 0;
-    values[o + 4] = blockLevel(tag);
-    values[o + 5] = neverContent(tag);
-    values[o + 6] = siblingTextLength(s, i);
-    values[o + 7] = siblingTextRatio(s, i);
-    values[o + 8] = siblingPunctuationRatio(s, i);
-    values[o + 9] = siblingTextDensity(s, i);
-    values[o + 10] = siblingCount(s, i);
-    values[o + 11] = s.childCount[i] ?? 0;
-    values[o + 12] = childRatio(s, i);
-    values[o + 13] = rel.distance[i] ?? -1;
-    values[o + 14] = s.textLength[i] ?? 0;
-    values[o + 15] = linkDensity(s, i);
-    values[o + 16] = punctuationRatio(s, i);
-    values[o + 17] = s.paragraphs[i] ?? 0;
-    values[o + 18] = rel.contains[i] ?? 0;
-    values[o + 19] = hint;
-    values[o + 20] = semanticTag(tag);
-    values[o + 21] = s.sameTagSiblings[i] ?? 0;
-    values[o + 22] = box.width;
-    values[o + 23] = box.height;
-    values[o + 24] = docArea > 0 ? (box.width * box.height) / docArea : 0;
-    values[o + 25] = layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
+    // Columns by name, so the rows follow NODE_FEATURE_NAMES whatever its order.
+    values[o + C.tagLength] = s.tagLength[i] ?? 0;
+    values[o + C.depth] = s.depth[i] ?? 0;
+    values[o + C.position] = i;
+    values[o + C.relPosition] = total > 0 ? i / total : 0;
+    values[o + C.blockLevel] = blockLevel(tag);
+    values[o + C.neverContent] = neverContent(tag);
+    values[o + C.siblingTextLength] = siblingTextLength(s, i);
+    values[o + C.siblingTextRatio] = siblingTextRatio(s, i);
+    values[o + C.siblingPunctuationRatio] = siblingPunctuationRatio(s, i);
+    values[o + C.siblingTextDensity] = siblingTextDensity(s, i);
+    values[o + C.siblingCount] = siblingCount(s, i);
+    values[o + C.childCount] = s.childCount[i] ?? 0;
+    values[o + C.childRatio] = childRatio(s, i);
+    values[o + C.nextLinkDistance] = rel.distance[i] ?? -1;
+    values[o + C.textLength] = s.textLength[i] ?? 0;
+    values[o + C.linkDensity] = linkDensity(s, i);
+    values[o + C.punctuationRatio] = punctuationRatio(s, i);
+    values[o + C.paragraphCount] = s.paragraphs[i] ?? 0;
+    values[o + C.containsNextLink] = rel.contains[i] ?? 0;
+    values[o + C.classHint] = hint;
+    values[o + C.semanticTag] = semanticTag(tag);
+    values[o + C.sameTagSiblings] = s.sameTagSiblings[i] ?? 0;
+    values[o + C.width] = box.width;
+    values[o + C.height] = box.height;
+    values[o + C.areaRatio] = docArea > 0 ? (box.width * box.height) / docArea : 0;
+    values[o + C.visible] = layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
   return { at: Int32Array.from(at), values };
 }

@@ -189,12 +189,14 @@ export class Forest {
    */
   probabilities(rows: readonly number[][]): number[] {
     if (rows.length === 0) return [];
-    const width = this.inputWidth;
+    // Each row is laid out in the model's column order at once, so it is copied once.
+    const columns = this.columns;
+    const width = this.featureNames.length;
     const values = new Float64Array(rows.length * width);
     for (const [r, input] of rows.entries()) {
-      for (let c = 0; c < width; c++) values[r * width + c] = input[c] ?? 0;
+      for (let c = 0; c < width; c++) values[r * width + c] = input[columns?.[c] ?? c] ?? 0;
     }
-    return Array.from(this.scoreRows(values, width));
+    return Array.from(this.scoreModelRows(values, width));
   }
 
   /**
