@@ -3,6 +3,9 @@
  * stylesheet or an icon font draws. Kept apart from the other pager-structure signals
  * because the gate (src/gate/, on every page) asks it too, and must stay small.
  */
+
+import { hasLetterOrDigit } from "./letters";
+
 /** Icon names that point forward: Font Awesome, Material, Bootstrap, Ionicons, … */
 const FORWARD_ICON =
   /(?:chevron|arrow|angle|caret|triangle|carat|navigate|keyboard_arrow)[-_ ]?(?:right|forward|next)|(?:^|[^a-z])(?:icon|ico|fa|glyphicon|bi|ion|mdi)[-_](?:next|forward|right)(?![a-z])|arrow_forward|navigate_next|chevron_right|(?:^|[^a-z])next[-_ ]?(?:icon|arrow)/i;
@@ -38,7 +41,7 @@ function iconAttributes(e: Element): string {
 export function iconNext(a: Element, text: string): number {
   const t = text.trim();
   if (LIGATURE_TEXT.test(t)) return 1;
-  if (/[\p{L}\p{N}]/u.test(t)) return 0;
+  if (hasLetterOrDigit(t)) return 0;
   if (FORWARD_ICON.test(iconAttributes(a))) return 1;
   let seen = 0;
   const walker = a.ownerDocument.createTreeWalker(a, 1 /* SHOW_ELEMENT */);

@@ -6,6 +6,7 @@
  * out on purpose: blogs disagree on which of the two means the next page.
  */
 
+import { isLetter, trimEdgeMarks } from "./letters";
 import { normalizeSpace } from "./text";
 
 /** Words that name the next page; matched lowercased against whole link texts. */
@@ -155,10 +156,6 @@ const PREV_ATTR_TOKENS: ReadonlySet<string> = new Set([
 const MAX_LABEL_CHARS = 40;
 const MAX_LABEL_WORDS = 6;
 
-const EDGE_MARKS = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
-// Digits may touch a word ("次の10件", "Next10"); letters may not ("vorige", "次世代").
-const WORD_CHAR = /\p{L}/u;
-
 /** "»|", ">|", "⇥": jump to the last page, not the next one. */
 const LAST_PAGE_MARKS = /[|⇥⏭]/;
 
@@ -292,7 +289,7 @@ export function matchesPrevText(text: string): boolean {
 function matchesVocabulary(text: string, vocab: Vocabulary): boolean {
   const t = normalizeSpace(text).toLowerCase();
   if (t === "") return false;
-  const core = t.replace(EDGE_MARKS, "");
+  const core = trimEdgeMarks(t);
   if (core === "") return arrowsOnly(t, vocab);
   if (vocab.words.has(core)) return true;
   if (core.length > MAX_LABEL_CHARS || core.split(" ").length > MAX_LABEL_WORDS) return false;
@@ -345,12 +342,13 @@ function arrowsOnly(t: string, vocab: Vocabulary): boolean {
   return forward;
 }
 
+// Digits may touch a word ("次の10件", "Next10"); letters may not ("vorige", "次世代").
 function startsWithWord(s: string, w: string): boolean {
-  return s.length > w.length && s.startsWith(w) && !WORD_CHAR.test(s.charAt(w.length));
+  return s.length > w.length && s.startsWith(w) && !isLetter(s.charAt(w.length));
 }
 
 function endsWithWord(s: string, w: string): boolean {
-  return s.length > w.length && s.endsWith(w) && !WORD_CHAR.test(s.charAt(s.length - w.length - 1));
+  return s.length > w.length && s.endsWith(w) && !isLetter(s.charAt(s.length - w.length - 1));
 }
 
 /** Class parts that negate the state word after them ("pagination_Not_Selected"). */

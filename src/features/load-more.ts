@@ -18,16 +18,12 @@
  */
 
 import { attrTokens, DENY_WORDS, LOAD_MORE_WORDS, NO_MORE_WORDS } from "./keywords";
+import { isLetterOrDigit, isSpacedLetter } from "./letters";
 
 /** A label longer than this is a card or prose, not a button's label (chars). */
 const MAX_LABEL_CHARS = 40;
 /** …nor one of more words than this. */
 const MAX_LABEL_WORDS = 6;
-
-/** A letter of an alphabet that separates words by spaces (Latin, Greek, Cyrillic…). */
-const SPACED_LETTER = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
-/** A letter or digit of any script. */
-const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
  * A matcher for a vocabulary: entries that begin or end with a letter of a spaced
@@ -40,19 +36,18 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * @returns a test of a {@link normalizeLabel}ed text: true when an entry occurs in it
  */
 export function vocabulary(words: readonly string[]): (text: string) => boolean {
-  // Built on first use: the entry script loads this module on every page, and the
-  // script-class test compiles a large Unicode table.
+  // Built on first use: the entry script loads this module on every page.
   let entries: { w: string; start: boolean; end: boolean }[] | null = null;
   return (text) => {
     entries ??= words.map((w) => ({
       w,
-      start: SPACED_LETTER.test(w.charAt(0)),
-      end: SPACED_LETTER.test(w.charAt(w.length - 1)),
+      start: isSpacedLetter(w.charAt(0)),
+      end: isSpacedLetter(w.charAt(w.length - 1)),
     }));
     for (const { w, start, end } of entries) {
       for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
-        if (start && i > 0 && WORD_CHAR.test(text.charAt(i - 1))) continue;
-        if (end && WORD_CHAR.test(text.charAt(i + w.length))) continue;
+        if (start && i > 0 && isLetterOrDigit(text.charAt(i - 1))) continue;
+        if (end && isLetterOrDigit(text.charAt(i + w.length))) continue;
         return true;
       }
     }

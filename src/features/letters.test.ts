@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  hasLetterOrDigit,
+  isLetter,
+  isLetterOrDigit,
+  isSpacedLetter,
+  onFirstUse,
+  trimEdgeMarks,
+} from "./letters";
+
+// The expressions each function stands for, held against every UTF-16 unit.
+const LETTER = /\p{L}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const SPACED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+const EDGES = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
+
+const units = Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i));
+
+describe("single-character classes answer as their Unicode expressions", () => {
+  it("isLetter, isLetterOrDigit, isSpacedLetter on every UTF-16 unit and on ''", () => {
+    const differ = (f: (c: string) => boolean, re: RegExp) =>
+      [...units, ""].filter((c) => f(c) !== re.test(c)).map((c) => c.charCodeAt(0));
+    expect(differ(isLetter, LETTER)).toEqual([]);
+    expect(differ(isLetterOrDigit, LETTER_OR_DIGIT)).toEqual([]);
+    expect(differ(isSpacedLetter, SPACED)).toEqual([]);
+  });
+});
+
+describe("hasLetterOrDigit", () => {
+  it("answers as the expression on ASCII, non-ASCII and astral texts", () => {
+    const texts = [
+      "",
+      "  ",
+      "»",
+      "> >",
+      "Next",
+      "次へ",
+      "→ ›",
+      "🔜",
+      "𝐀",
+      "𝟘",
+      "\u00a0\u3000",
+      "--9",
+      "、。",
+      "ü",
+      ...units.filter((_, i) => i % 97 === 0).map((c) => `‹${c}›`),
+    ];
+    for (const t of texts)
+      expect(hasLetterOrDigit(t), JSON.stringify(t)).toBe(LETTER_OR_DIGIT.test(t));
+  });
+});
+
+describe("trimEdgeMarks", () => {
+  it("strips what the expression strips, and keeps labels with letters at both ends", () => {
+    const texts = [
+      "",
+      "Next",
+      "» Next »",
+      "next ›",
+      "«前へ",
+      "次へ→",
+      "🔜 next 🔜",
+      "»»",
+      "page 2",
+      "2",
+      "(3)",
+      "\u3000次のページ\u3000",
+      "a!",
+      "!a",
+      ...units.filter((_, i) => i % 251 === 0).map((c) => `${c}x${c}`),
+    ];
+    for (const t of texts) expect(trimEdgeMarks(t), JSON.stringify(t)).toBe(t.replace(EDGES, ""));
+  });
+});
+
+describe("onFirstUse", () => {
+  it("makes the value once, on the first call", () => {
+    let calls = 0;
+    const get = onFirstUse(() => {
+      calls++;
+      return { n: calls };
+    });
+    expect(calls).toBe(0);
+    const a = get();
+    expect(get()).toBe(a);
+    expect(calls).toBe(1);
+  });
+});
