@@ -6,7 +6,7 @@
  * out on purpose: blogs disagree on which of the two means the next page.
  */
 
-import { isLetter, trimEdgeMarks } from "./letters";
+import { isLetter, splitAtNonWords, trimEdgeMarks } from "./letters";
 import { normalizeSpace } from "./text";
 
 /** Words that name the next page; matched lowercased against whole link texts. */
@@ -385,11 +385,9 @@ export function classNamesState(e: Element, words: ReadonlySet<string>): boolean
  * @returns tokens, possibly empty
  */
 export function attrTokens(value: string): string[] {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t !== "");
+  return splitAtNonWords(value.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()).filter(
+    (t) => t !== "",
+  );
 }
 
 function attrHints(el: Element, tokens: ReadonlySet<string>, vocab: Vocabulary): boolean {

@@ -3,8 +3,10 @@ import {
   hasLetterOrDigit,
   isLetter,
   isLetterOrDigit,
+  isLettersOnly,
   isSpacedLetter,
   onFirstUse,
+  splitAtNonWords,
   trimEdgeMarks,
 } from "./letters";
 
@@ -84,5 +86,31 @@ describe("onFirstUse", () => {
     const a = get();
     expect(get()).toBe(a);
     expect(calls).toBe(1);
+  });
+});
+
+describe("splitAtNonWords and isLettersOnly", () => {
+  const texts = [
+    "",
+    "pagination-next nextpage",
+    "btn__next",
+    "next",
+    "次へ-link",
+    "page_2",
+    "ü-next",
+    "a\u00a0b",
+    "Next Page",
+    "--",
+    "𝐀𝐁-x",
+    "next1",
+    "ﾅﾝﾊﾞｰ",
+    ...units.filter((_, i) => i % 173 === 0).map((c) => `ab${c}cd`),
+  ];
+  it("splits as /[^\\p{L}\\p{N}]+/u", () => {
+    for (const t of texts)
+      expect(splitAtNonWords(t), JSON.stringify(t)).toEqual(t.split(/[^\p{L}\p{N}]+/u));
+  });
+  it("answers as /^\\p{L}+$/u", () => {
+    for (const t of texts) expect(isLettersOnly(t), JSON.stringify(t)).toBe(/^\p{L}+$/u.test(t));
   });
 });

@@ -31,10 +31,14 @@ const letter = onFirstUse(() => /\p{L}/u);
 const letterOrDigit = onFirstUse(() => /[\p{L}\p{N}]/u);
 const spacedLetter = onFirstUse(() => /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u);
 const edgeMarks = onFirstUse(() => /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu);
+const nonWordRun = onFirstUse(() => /[^\p{L}\p{N}]+/u);
+const lettersOnly = onFirstUse(() => /^\p{L}+$/u);
 
 const ASCII_LETTER = /[a-z]/i;
 const ASCII_ALNUM = /[a-z0-9]/i;
 const NON_ASCII = /[^\0-\x7f]/;
+const ASCII_NON_WORD_RUN = /[^a-z0-9]+/i;
+const ASCII_LETTERS_ONLY = /^[a-z]+$/i;
 
 /** ASCII letters and digits, by UTF-16 unit. */
 function isAsciiAlnum(unit: number): boolean {
@@ -101,4 +105,25 @@ export function trimEdgeMarks(t: string): string {
   if (t.length > 0 && isAsciiAlnum(t.charCodeAt(0)) && isAsciiAlnum(t.charCodeAt(t.length - 1)))
     return t;
   return t.replace(edgeMarks(), "");
+}
+
+/**
+ * A text cut at every run of characters that are neither letters nor digits of any
+ * script: `text.split(/[^\p{L}\p{N}]+/u)` (empty pieces at the ends kept, as `split` does).
+ *
+ * @param text any string
+ * @returns the pieces
+ */
+export function splitAtNonWords(text: string): string[] {
+  return text.split(NON_ASCII.test(text) ? nonWordRun() : ASCII_NON_WORD_RUN);
+}
+
+/**
+ * Whether a text is one or more letters of any script and nothing else: `/^\p{L}+$/u`.
+ *
+ * @param text any string
+ * @returns true for a non-empty run of letters
+ */
+export function isLettersOnly(text: string): boolean {
+  return NON_ASCII.test(text) ? lettersOnly().test(text) : ASCII_LETTERS_ONLY.test(text);
 }

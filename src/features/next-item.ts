@@ -5,6 +5,7 @@
  * {@link nextItem}'s words ("Next post", "次の記事") with the URL's shape.
  */
 
+import { isLettersOnly } from "./letters";
 import { isCursorKey } from "./pager-structure";
 import { changedQuery } from "./url-query";
 
@@ -103,5 +104,5 @@ export function hrefNotUrl(href: string): number {
   const h = href.trim();
   if (h === "") return 0;
   if (/\s/.test(h)) return 1;
-  return /^[\p{L}]+$/u.test(h) ? 1 : 0;
+  return isLettersOnly(h) ? 1 : 0;
 }
