@@ -1101,7 +1101,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   if (pageCost.pages > 0)
     rows.push(
       {
-        measure: `added to a page without a next link (${pageCost.pages} pages, with − without the extension, one run): script time, median (p90), ms`,
+        measure: `added to a page without a next link (${pageCost.pages} pages, with − without the extension, one run): script time (CDP ScriptDuration: the entry's injection task, not its later callbacks; README), median (p90), ms`,
         tsugi: `${fmt(pageCost.script.median)} (${fmt(pageCost.p90.script)})`,
         readability: "",
         target: "≤ 2",
