@@ -17,7 +17,7 @@ import { MIN_BODY_CHARS, markedBody } from "./body";
 import { cleanBody } from "./clean";
 import { defersToReadability } from "./defer";
 import { type BlockScorer, pruneBlocks, shippedBlockScorer } from "./prune";
-import { siteAndTitle } from "./site-title";
+import { siteAndTitle, squash } from "./site-title";
 import { blockText } from "./text";
 
 /** What the exporter knows about one page of an article. */
@@ -268,8 +268,6 @@ export function mainHeading(doc: Document, url: string): string | null {
   }
   return null;
 }
-
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Remove a heading at the top of the body that repeats the title (the export prints it). */
 function dropTitleHeading(body: Element, title: string): void {

@@ -80,7 +80,14 @@ export interface SiteTitleHints {
   heading?: string | null;
 }
 
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+/**
+ * A name as titles and hosts are compared: lowercase letters and digits only ("Ars
+ * Technica" and "arstechnica" agree).
+ *
+ * @param s any string
+ * @returns s lowercased without anything that is not a letter or digit
+ */
+export const squash = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Whether a segment names the site given by the hints (same letters, or the host's name). */
 function namesSite(segment: string, hints: SiteTitleHints): boolean {

@@ -318,14 +318,15 @@ function wordEdges(vocab: Vocabulary): WordEdges {
   let e = edgesOf.get(vocab);
   if (e === undefined) {
     e = { byFirst: new Map(), byLast: new Map() };
+    const add = (index: Map<string, string[]>, unit: string, w: string) => {
+      const list = index.get(unit);
+      if (list) list.push(w);
+      else index.set(unit, [w]);
+    };
     for (const w of vocab.list) {
       if (w === "") continue;
-      const f = w.charAt(0);
-      const l = w.charAt(w.length - 1);
-      if (!e.byFirst.has(f)) e.byFirst.set(f, []);
-      if (!e.byLast.has(l)) e.byLast.set(l, []);
-      e.byFirst.get(f)?.push(w);
-      e.byLast.get(l)?.push(w);
+      add(e.byFirst, w.charAt(0), w);
+      add(e.byLast, w.charAt(w.length - 1), w);
     }
     edgesOf.set(vocab, e);
   }

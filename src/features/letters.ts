@@ -34,15 +34,26 @@ const edgeMarks = onFirstUse(() => /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu);
 const nonWordRun = onFirstUse(() => /[^\p{L}\p{N}]+/u);
 const lettersOnly = onFirstUse(() => /^\p{L}+$/u);
 
-const ASCII_LETTER = /[a-z]/i;
 const ASCII_ALNUM = /[a-z0-9]/i;
 const NON_ASCII = /[^\0-\x7f]/;
 const ASCII_NON_WORD_RUN = /[^a-z0-9]+/i;
 const ASCII_LETTERS_ONLY = /^[a-z]+$/i;
 
+/** ASCII letters, by UTF-16 unit. */
+function isAsciiLetter(unit: number): boolean {
+  return (unit >= 65 && unit <= 90) || (unit >= 97 && unit <= 122);
+}
+
 /** ASCII letters and digits, by UTF-16 unit. */
 function isAsciiAlnum(unit: number): boolean {
-  return (unit >= 48 && unit <= 57) || (unit >= 65 && unit <= 90) || (unit >= 97 && unit <= 122);
+  return (unit >= 48 && unit <= 57) || isAsciiLetter(unit);
+}
+
+/** One character's class: by its unit within ASCII, else by the Unicode expression. */
+function classOf(ch: string, ascii: (unit: number) => boolean, unicode: () => RegExp): boolean {
+  if (ch === "") return false;
+  const unit = ch.charCodeAt(0);
+  return ch.length === 1 && unit < 128 ? ascii(unit) : unicode().test(ch);
 }
 
 /**
@@ -52,9 +63,7 @@ function isAsciiAlnum(unit: number): boolean {
  * @returns true for a letter
  */
 export function isLetter(ch: string): boolean {
-  if (ch === "") return false;
-  if (ch.length === 1 && ch.charCodeAt(0) < 128) return ASCII_LETTER.test(ch);
-  return letter().test(ch);
+  return classOf(ch, isAsciiLetter, letter);
 }
 
 /**
@@ -64,9 +73,7 @@ export function isLetter(ch: string): boolean {
  * @returns true for a letter or digit
  */
 export function isLetterOrDigit(ch: string): boolean {
-  if (ch === "") return false;
-  if (ch.length === 1 && ch.charCodeAt(0) < 128) return isAsciiAlnum(ch.charCodeAt(0));
-  return letterOrDigit().test(ch);
+  return classOf(ch, isAsciiAlnum, letterOrDigit);
 }
 
 /**
@@ -88,9 +95,7 @@ export function hasLetterOrDigit(text: string): boolean {
  * @returns true for such a letter
  */
 export function isSpacedLetter(ch: string): boolean {
-  if (ch === "") return false;
-  if (ch.length === 1 && ch.charCodeAt(0) < 128) return ASCII_LETTER.test(ch);
-  return spacedLetter().test(ch);
+  return classOf(ch, isAsciiLetter, spacedLetter);
 }
 
 /**
