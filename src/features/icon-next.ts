@@ -27,6 +27,33 @@ function iconAttributes(e: Element): string {
 }
 
 /**
+ * Whether an element's icon attributes name a forward icon ({@link FORWARD_ICON}). Every
+ * name the expression knows holds "right", "next" or "forward", so a lowercase substring
+ * test settles most elements without it: the entry runs this on every page, where the
+ * first test of that expression alone cost 0.6 ms in a fresh tab (issue 13).
+ */
+function namesForwardIcon(e: Element): boolean {
+  const attrs = iconAttributes(e);
+  const lower = attrs.toLowerCase();
+  if (!lower.includes("right") && !lower.includes("next") && !lower.includes("forward"))
+    return false;
+  return FORWARD_ICON.test(attrs);
+}
+
+/**
+ * The element after `e` in document order among `root`'s descendants, or null: the walk
+ * of a `TreeWalker` over elements, without one (the first `TreeWalker` a page's content
+ * script makes cost 0.8 ms in a fresh tab).
+ */
+function nextElementWithin(e: Element, root: Element): Element | null {
+  if (e.firstElementChild) return e.firstElementChild;
+  for (let n: Element | null = e; n !== null && n !== root; n = n.parentElement) {
+    if (n.nextElementSibling) return n.nextElementSibling;
+  }
+  return null;
+}
+
+/**
  * An icon-only next control: the anchor shows no letters or digits, and it or one of its
  * first {@link ICON_SCAN_NODES} descendant elements carries a forward icon name in its
  * class, `data-icon` or an SVG `<use href>` ("fa-chevron-right", "icon-arrow-right",
@@ -42,12 +69,15 @@ export function iconNext(a: Element, text: string): number {
   const t = text.trim();
   if (LIGATURE_TEXT.test(t)) return 1;
   if (hasLetterOrDigit(t)) return 0;
-  if (FORWARD_ICON.test(iconAttributes(a))) return 1;
+  if (namesForwardIcon(a)) return 1;
   let seen = 0;
-  const walker = a.ownerDocument.createTreeWalker(a, 1 /* SHOW_ELEMENT */);
-  for (let n = walker.nextNode(); n !== null && seen < ICON_SCAN_NODES; n = walker.nextNode()) {
+  for (
+    let n = a.firstElementChild;
+    n !== null && seen < ICON_SCAN_NODES;
+    n = nextElementWithin(n, a)
+  ) {
     seen++;
-    if (FORWARD_ICON.test(iconAttributes(n as Element))) return 1;
+    if (namesForwardIcon(n)) return 1;
   }
   return 0;
 }

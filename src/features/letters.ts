@@ -132,3 +132,14 @@ export function splitAtNonWords(text: string): string[] {
 export function isLettersOnly(text: string): boolean {
   return NON_ASCII.test(text) ? lettersOnly().test(text) : ASCII_LETTERS_ONLY.test(text);
 }
+
+/**
+ * A text as a regular-expression source that matches it literally (every syntax
+ * character escaped), for expressions built from word lists.
+ *
+ * @param text any text, e.g. "next page?"
+ * @returns the escaped source, e.g. "next page\\?"
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -17,6 +17,7 @@ import {
   mayAskForMore,
   mayBeLoadMore,
   mayHaveLoadMore,
+  mayHoldWord,
   navigatesAway,
   normalizeLabel,
   runItems,
@@ -59,6 +60,23 @@ describe("mayAskForMore (the pre-test of loadMoreText)", () => {
     for (const label of ["Menu", "Search", "Close", "Log in", "次へ", "Share"])
       expect(mayAskForMore(label)).toBe(false);
     expect(mayAskForMore("Show 20 more")).toBe(true);
+  });
+  it("answers as a substring test per entry's longest piece, syntax characters included", () => {
+    const words = ["more", "load more", "a.b", "(x)", "もっと見る"];
+    const test = mayHoldWord(words);
+    const pieces = ["more", "a.b", "(x)", "もっと見る"];
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom("", ...pieces, "axb", "x", "MORE", "Mor"),
+        fc.string({ maxLength: 6 }),
+        (before, middle, after) => {
+          const label = `${before}${middle}${after}`;
+          const lower = label.toLowerCase();
+          return test(label) === pieces.some((p) => lower.includes(p));
+        },
+      ),
+    );
   });
 });
 

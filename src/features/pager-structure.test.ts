@@ -184,6 +184,23 @@ describe("iconNext", () => {
     expect(a(`<a href="/2">More</a>`)).toBe(0);
     expect(a(`<a href="/2"><i class="bright"></i></a>`)).toBe(0);
   });
+  it("reads upper-case icon names, as the expression ignores case", () => {
+    expect(a(`<a href="/2"><i class="FA FA-CHEVRON-RIGHT"></i></a>`)).toBe(1);
+    expect(a(`<a href="/2" data-icon="Arrow_Forward"></a>`)).toBe(1);
+  });
+  it("reads the first 16 descendant elements in document order, nested ones included", () => {
+    const spans = (k: number) => "<span></span>".repeat(k);
+    const icon = `<i class="icon-next"></i>`;
+    // Depth first: the icon inside the first span comes before the 15 spans after it.
+    expect(a(`<a href="/2"><span><b>${icon}</b></span>${spans(20)}</a>`)).toBe(1);
+    expect(a(`<a href="/2">${spans(15)}${icon}</a>`)).toBe(1);
+    expect(a(`<a href="/2">${spans(16)}${icon}</a>`)).toBe(0);
+    expect(a(`<a href="/2"><span>${spans(14)}</span>${icon}</a>`)).toBe(1);
+    expect(a(`<a href="/2"><span>${spans(15)}</span>${icon}</a>`)).toBe(0);
+    // Elements after the anchor are not its descendants.
+    const d = doc(`<p><a href="/2"><span></span></a>${icon}</p>`);
+    expect(iconNext(d.querySelector("a") as Element, "")).toBe(0);
+  });
 });
 
 describe("cursorParam", () => {

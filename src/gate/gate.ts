@@ -18,10 +18,12 @@ import {
   offSiteHref,
   pageNumberText,
   pageParamSignal,
-  relNextSignal,
   type SequenceSeen,
   urlPageNumber,
 } from "./signals";
+
+/** `rel="next"` on a `<link>` or an `<a>` with an href, as relNextSignal (./signals.ts) reads it. */
+const REL_NEXT = "link[rel~='next' i], a[href][rel~='next' i]";
 
 /** Which signal opened the gate (the first one found), or null when none did. */
 export type GateSignal =
@@ -71,8 +73,9 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
     lastPage,
     ms: performance.now() - t0,
   });
-  for (const link of doc.querySelectorAll("link[rel]"))
-    if (relNextSignal(link)) return done("rel-next", 0);
+  // One native query instead of a test per link: rel tokens are whitespace-separated and
+  // compared without regard to ASCII case, as relNextSignal reads them.
+  if (doc.querySelector(REL_NEXT) !== null) return done("rel-next", 0);
 
   const numbers: number[] = [];
   let twoHasPageParam = false;
@@ -91,7 +94,6 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
   const blankNests = new Set<Element | null>();
   for (const a of doc.querySelectorAll("a[href]")) {
     links++;
-    if (relNextSignal(a)) return done("rel-next", links);
     const href = a.getAttribute("href") ?? "";
     if (offSiteHref(href, pageHost)) continue;
     // A label longer than a control's (a card, a paragraph) is not read as one.

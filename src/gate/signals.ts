@@ -8,14 +8,13 @@
  */
 
 import { attrHintsNext, matchesNextText, NEXT_ARROWS, NEXT_WORDS } from "../features/keywords";
+import { escapeRegExp } from "../features/letters";
 
 /** A label longer than this is prose or a card, not a pager control (chars). */
 const MAX_CONTROL_CHARS = 60;
 
 /** Every whitespace run, NBSP and the ideographic space included. */
 const SPACE_RUN = /\s+/g;
-
-const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Everything that can start a next signal in a label or an attribute, in one expression:
