@@ -6,7 +6,10 @@
  * saved bytes (content scripts are exempt from a page's CSP), every sub-resource is
  * refused, so the difference between the two is the extension's own work.
  * After `load` + settle time: CDP `HeapProfiler.collectGarbage`, then
- * `Performance.getMetrics` (ScriptDuration, TaskDuration, JSHeapUsedSize).
+ * `Performance.getMetrics` (ScriptDuration, TaskDuration, JSHeapUsedSize), and the time
+ * the extension's status says its gate or detector took: ScriptDuration counts only the
+ * content script's injection task, not its later callbacks (README, "What the page-cost
+ * script row sees").
  */
 import { readFileSync } from "node:fs";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
@@ -35,6 +38,13 @@ export interface PageCostRow {
   state: string | null;
   /** Whether the detector script was loaded on the page (the gate opened). */
   detectorLoaded: boolean;
+  /**
+   * The extension's own timed work after its injection task, as its status reports it
+   * (`detectMs`: the gate's run where the gate closed, the detection where it opened), ms.
+   * ScriptDuration does not see it (it counts the injection task, not the callbacks after
+   * the entry's storage reads and idle wait), so the bench adds it.
+   */
+  inPageMs: number;
 }
 
 const SETTLE_MS = 2500;
@@ -105,6 +115,7 @@ export async function measurePageCost(
           with: costs.get(withExt) as PageCost,
           state: status?.state ?? null,
           detectorLoaded: status?.detector === true,
+          inPageMs: status?.detectMs ?? 0,
         });
         log(`page cost ${i + 1}/${pages.length} ${page.key} ${status?.state ?? "?"}`);
       } catch (e) {

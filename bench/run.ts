@@ -680,17 +680,26 @@ function summarizePageCost(rows: readonly PageCostRow[]) {
     const s = [...xs].sort((a, b) => a - b);
     return s.length ? (s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)] ?? 0) : 0;
   };
+  // ScriptDuration plus the timed work of the later tasks it misses (PageCostRow.inPageMs).
+  const allTasks = (r: PageCostRow) => script(r) + r.inPageMs;
   const idle = rows.filter((r) => !r.detectorLoaded);
   return {
     pages: rows.length,
     detectorLoaded: rows.length - idle.length,
+    allTasks: summarize(rows.map(allTasks)),
     script: summarize(rows.map(script)),
     task: summarize(rows.map(task)),
     heap: summarize(rows.map(heap)),
-    p90: { script: p90(rows.map(script)), heap: p90(rows.map(heap)) },
+    p90: {
+      script: p90(rows.map(script)),
+      allTasks: p90(rows.map(allTasks)),
+      heap: p90(rows.map(heap)),
+    },
     gateClosed: {
       pages: idle.length,
       script: summarize(idle.map(script)),
+      gate: summarize(idle.map((r) => r.inPageMs)),
+      allTasks: summarize(idle.map(allTasks)),
       heap: summarize(idle.map(heap)),
     },
     rows,
@@ -944,7 +953,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     modelsGzipLe400KB: modelsGzip <= 400 * 1024,
     heapJoinedLe3xPage1: heapOk ? heapRatio <= 3 : null,
     entryGzipLe30KB: contentScript.gzip <= 30 * 1024,
-    addedScriptLe2ms: pageCost.pages > 0 ? pageCost.script.median <= 2 : null,
+    // All of the extension's script, not only what ScriptDuration sees (summarizePageCost).
+    addedScriptLe2ms: pageCost.pages > 0 ? pageCost.allTasks.median <= 2 : null,
     addedHeapLeHalfMB: pageCost.pages > 0 ? pageCost.heap.median <= 0.5 * 1024 * 1024 : null,
     coldMedianLeReadabilityCold:
       detectPages.length > 0 ? all.tsugiFirst.median <= all.readabilityFirst.median : null,
@@ -1101,11 +1111,18 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   if (pageCost.pages > 0)
     rows.push(
       {
-        measure: `added to a page without a next link (${pageCost.pages} pages, with − without the extension, one run): script time (CDP ScriptDuration: the entry's injection task, not its later callbacks; README), median (p90), ms`,
-        tsugi: `${fmt(pageCost.script.median)} (${fmt(pageCost.p90.script)})`,
+        measure: `added to a page without a next link (${pageCost.pages} pages, with − without the extension, one run): script time, all tasks (ScriptDuration + the gate's or detector's own timed run, which ScriptDuration misses; README), median (p90), ms`,
+        tsugi: `${fmt(pageCost.allTasks.median)} (${fmt(pageCost.p90.allTasks)})`,
         readability: "",
         target: "≤ 2",
         met: met(targets.addedScriptLe2ms),
+      },
+      {
+        measure: "  of which CDP ScriptDuration (the injection task only), median (p90), ms",
+        tsugi: `${fmt(pageCost.script.median)} (${fmt(pageCost.p90.script)})`,
+        readability: "",
+        target: "",
+        met: "",
       },
       {
         measure: "  task time, median, ms",
@@ -1129,8 +1146,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
         met: "",
       },
       {
-        measure: `  gate closed (${pageCost.gateClosed.pages} pages): script median ms / heap median`,
-        tsugi: `${fmt(pageCost.gateClosed.script.median)} / ${mb(pageCost.gateClosed.heap.median)}`,
+        measure: `  gate closed (${pageCost.gateClosed.pages} pages): all tasks / ScriptDuration / the gate's first run, median ms; heap median`,
+        tsugi: `${fmt(pageCost.gateClosed.allTasks.median)} / ${fmt(pageCost.gateClosed.script.median)} / ${fmt(pageCost.gateClosed.gate.median)}; ${mb(pageCost.gateClosed.heap.median)}`,
         readability: "",
         target: "",
         met: "",
