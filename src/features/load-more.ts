@@ -564,7 +564,12 @@ export function mayBeLoadMore(el: Element): boolean {
  * @returns true when the detector should look for one
  */
 export function mayHaveLoadMore(doc: Document): boolean {
-  for (const el of doc.querySelectorAll(CONTROLS)) if (mayBeLoadMore(el)) return true;
+  for (const el of doc.querySelectorAll(CONTROLS)) {
+    // A control passes only through a label that passes this pre-test: most controls of
+    // a page stop here, before the navigation and position tests (issue 13).
+    if (!controlLabels(el).some(mayAskForMore)) continue;
+    if (mayBeLoadMore(el)) return true;
+  }
   return false;
 }
 
