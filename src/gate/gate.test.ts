@@ -7,6 +7,15 @@ const doc = (body: string, head = "") =>
   new JSDOM(`<head>${head}</head><body>${body}</body>`).window.document;
 
 describe("pagerGate", () => {
+  it("reads rel=next as a token, in any ASCII case, on links and on anchors with an href", () => {
+    const signal = (body: string, head = "") => pagerGate(doc(body, head)).signal;
+    expect(signal("<a href='/2' rel='nofollow NEXT'>2</a>")).toBe("rel-next");
+    expect(signal("", "<link rel='Next' href='/2'>")).toBe("rel-next");
+    // Not the token: the attribute test may still read it as a next class-like word.
+    expect(signal("<a href='/2' rel='nextpage'>2</a>")).not.toBe("rel-next");
+    expect(signal("<a rel='next'>2</a>")).toBeNull();
+    expect(signal("", "<link rel='prefetch' href='/next'>")).toBeNull();
+  });
   it("opens on <link rel=next> in the head before reading any anchor", () => {
     const g = pagerGate(doc("<a href='/a'>A</a>", "<link rel='next' href='/2'>"));
     expect(g).toMatchObject({ pass: true, signal: "rel-next", links: 0 });
