@@ -515,14 +515,15 @@ export function safeToClick(el: Element): boolean {
 }
 
 /**
- * Every load-more signal but the deny list and the form test, cheapest first (most links
- * on a page navigate, most controls say something else). Shared by
+ * Every load-more signal but the deny list and the form test, the most selective first:
+ * of the page's controls ({@link CONTROLS}: no link with a real URL among them) most say
+ * something else, and the label's vocabulary pre-test settles those before any other
+ * test (the gate runs this on every control of every page, issue 13). Shared by
  * {@link loadMoreControl} and the gate's {@link mayBeLoadMore}.
  */
 function beforeDenyList(el: Element): LoadMoreTarget | null {
-  if (navigatesAway(el)) return null;
   const label = controlLabels(el).find(loadMoreText);
-  if (label === undefined) return null;
+  if (label === undefined || navigatesAway(el)) return null;
   if (disclosureControl(el) || !clickable(el) || secondaryListControl(el)) return null;
   const run = listBefore(el);
   return run ? { ...run, control: el, label } : null;
@@ -564,12 +565,7 @@ export function mayBeLoadMore(el: Element): boolean {
  * @returns true when the detector should look for one
  */
 export function mayHaveLoadMore(doc: Document): boolean {
-  for (const el of doc.querySelectorAll(CONTROLS)) {
-    // A control passes only through a label that passes this pre-test: most controls of
-    // a page stop here, before the navigation and position tests (issue 13).
-    if (!controlLabels(el).some(mayAskForMore)) continue;
-    if (mayBeLoadMore(el)) return true;
-  }
+  for (const el of doc.querySelectorAll(CONTROLS)) if (mayBeLoadMore(el)) return true;
   return false;
 }
 

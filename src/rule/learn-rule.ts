@@ -6,6 +6,7 @@
  * which survive between pages of one template far more often than positions do.
  * The models stay the fallback when the rule stops matching (./verify-page.ts).
  */
+import { relNextSignal } from "../gate/signals";
 import type { SiteRule } from "../reader/site-rules";
 import {
   classPredicate,
@@ -95,7 +96,7 @@ function afterCurrentMarker(a: Element, scope: string): string | null {
 export function nextLinkXPathCandidates(a: Element): string[] {
   const out: string[] = [];
   const tag = a.localName;
-  if (/(^|\s)next(\s|$)/i.test(a.getAttribute("rel") ?? ""))
+  if (relNextSignal(a))
     out.push(`//${tag}[contains(concat(" ", normalize-space(@rel), " "), " next ")]`);
   const id = a.getAttribute("id");
   if (id && isStableToken(id)) out.push(`//${tag}[@id=${xpathString(id)}]`);
