@@ -30,6 +30,7 @@ import {
   recallPlace,
   rememberPlace,
 } from "../src/place/places";
+import { sendWaking } from "../src/wake/wake";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */
@@ -57,9 +58,7 @@ export async function runCommand(command: string): Promise<"on" | "off" | "next"
         ? "background→content:next-page"
         : null;
   if (!type) return "none";
-  const status = (await browser.tabs
-    .sendMessage(tab.id, { type })
-    .catch(() => null)) as TabStatus | null;
+  const status = await sendWaking<TabStatus>(browser, tab.id, { type });
   if (!status) return "none";
   if (command === "next-page") return "next";
   return status.siteEnabled === false ? "off" : "on";

@@ -29,30 +29,40 @@ export interface PageCost {
   heapBytes: number;
 }
 
-/** One page with and without the extension, and what the extension decided. */
-export interface PageCostRow {
-  key: string;
-  without: PageCost;
-  with: PageCost;
-  /** The extension's status state on the page. */
+/** What the extension had done on a page at one moment, from its status. */
+export interface EntryAt {
+  /** The status state, or null where the entry had reported nothing (still asleep). */
   state: string | null;
   /** Whether the detector script was loaded on the page (the gate opened). */
   detectorLoaded: boolean;
   /**
    * The extension's own timed work after its injection task, as its status reports it
-   * (`detectMs`: the gate's run where the gate closed, the detection where it opened), ms.
-   * ScriptDuration does not see it (it counts the injection task, not the callbacks after
-   * the entry's storage reads and idle wait), so the bench adds it.
+   * (`detectMs`: the gate's run where the gate closed, the detection where it opened), ms;
+   * 0 while asleep. ScriptDuration does not see it (it counts the injection task, not the
+   * callbacks after the entry's storage reads and idle wait), so the bench adds it.
    */
   inPageMs: number;
 }
 
-const SETTLE_MS = 2500;
+/** One page with and without the extension, and what the extension decided. */
+export interface PageCostRow extends EntryAt {
+  key: string;
+  without: PageCost;
+  with: PageCost;
+  /**
+   * The same tabs after the reader scrolled to the end of the page (which wakes the
+   * entry, issue 13) and the settle time passed again: cumulative metrics since
+   * navigation, and the entry's status then.
+   */
+  atEnd: { without: PageCost; with: PageCost; entry: EntryAt };
+}
+
+/** Wait after load, and again after the scroll to the end, ms. */
+export const SETTLE_MS = 2500;
 
 async function metrics(cdp: CDPSession): Promise<PageCost> {
   await cdp.send("HeapProfiler.collectGarbage");
   const { metrics: list } = await cdp.send("Performance.getMetrics");
-  await cdp.detach();
   const m = new Map(list.map((x) => [x.name, x.value]));
   return {
     scriptMs: (m.get("ScriptDuration") ?? 0) * 1000,
@@ -101,21 +111,39 @@ export async function measurePageCost(
         // Alternate which browser goes first, so neither is always the warmer one.
         const order = i % 2 === 0 ? [plain, withExt] : [withExt, plain];
         const costs = new Map<LaunchedBrowser, PageCost>();
+        const atEnd = new Map<LaunchedBrowser, PageCost>();
         let status: TabStatus | null = null;
+        let endStatus: TabStatus | null = null;
         for (const b of order) {
           const { tab, cdp } = await loadSaved(b.context, page);
           costs.set(b, await metrics(cdp));
           // Read while the tab is open: closing a tab removes its status.
           if (b === withExt) status = await tabStatus(tab);
+          // The reader reaches the end: the sleeping entry wakes and decides.
+          await tab.evaluate(() =>
+            window.scrollTo(0, document.scrollingElement?.scrollHeight ?? 0),
+          );
+          await tab.waitForTimeout(SETTLE_MS);
+          atEnd.set(b, await metrics(cdp));
+          if (b === withExt) endStatus = await tabStatus(tab);
+          await cdp.detach();
           await tab.close();
         }
+        const entry = (s: TabStatus | null): EntryAt => ({
+          state: s?.state ?? null,
+          detectorLoaded: s?.detector === true,
+          inPageMs: s?.detectMs ?? 0,
+        });
         rows.push({
           key: page.key,
           without: costs.get(plain) as PageCost,
           with: costs.get(withExt) as PageCost,
-          state: status?.state ?? null,
-          detectorLoaded: status?.detector === true,
-          inPageMs: status?.detectMs ?? 0,
+          ...entry(status),
+          atEnd: {
+            without: atEnd.get(plain) as PageCost,
+            with: atEnd.get(withExt) as PageCost,
+            entry: entry(endStatus),
+          },
         });
         log(`page cost ${i + 1}/${pages.length} ${page.key} ${status?.state ?? "?"}`);
       } catch (e) {

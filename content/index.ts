@@ -2,6 +2,13 @@
  * Content entry: the only script on every http(s) page, kept small (issue 13). It is the
  * first stage of the staged detector (ARCHITECTURE.md), as a short state machine:
  *
+ *   asleep   at load: no extension API is touched (the first touch of the namespace costs
+ *            1.5–2 ms a page), only a passive scroll listener waits for the reader to come
+ *            within a few screens of the end (../src/wake/near-end.ts). A page already
+ *            that near at load, a reader coming back (Back, Forward, Reload) and a request
+ *            from the popup, a keyboard command or `tsugi join` (../src/wake/wake.ts) wake
+ *            it at once
+ *   waking   reading the settings and rules, then the gate, in the page's idle time
  *   off      not an HTML page, or an excluded URL: nothing more happens
  *   idle     the gate found no pager signal, no site rule applies and the reader is not
  *            coming back to joined pages (Back, Forward, Reload): nothing is loaded;
@@ -23,7 +30,7 @@ import {
   installedDetector,
 } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
-import { entryApi, listenForMessages } from "../src/messaging/entry-api";
+import { type EntryApi, entryApi, listenForMessages } from "../src/messaging/entry-api";
 import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
@@ -33,25 +40,41 @@ import { type EntrySettings, entrySettings } from "../src/reader/settings";
 import { hasSiteRuleFor, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { hasCachedRuleFor, LEARNED_RULES_KEY } from "../src/rule/rule-cache";
+import { nearEnd } from "../src/wake/near-end";
+import { installWake } from "../src/wake/wake";
 import { whenIdle } from "./when-idle";
 
 type Stage =
+  | { kind: "asleep" }
+  | { kind: "waking"; done: Promise<void> }
   | { kind: "off"; status: TabStatus }
   | { kind: "idle"; status: TabStatus; start: DetectorStart; unwatch: () => void }
   | { kind: "loading"; ready: Promise<DetectorApi | null> }
   | { kind: "running"; api: DetectorApi };
 
-const browser = entryApi();
 const pageUrl = location.href;
-let stage: Stage = { kind: "off", status: { ...INITIAL_STATUS } };
+let stage: Stage = { kind: "asleep" };
+
+// Read on waking, never at load: the namespace's first touch builds its bindings.
+const browser = (): EntryApi => entryApi();
 
 const t = (key: string, subs: string[], english: string) =>
-  browser.i18n.getMessage(key, subs) || english;
+  browser().i18n.getMessage(key, subs) || english;
+
+function failed(e: unknown): TabStatus {
+  return {
+    ...INITIAL_STATUS,
+    state: "stopped",
+    reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+  };
+}
 
 function report(status: TabStatus): void {
-  browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
-    // The background may be asleep or reloading; the popup asks again anyway.
-  });
+  browser()
+    .runtime.sendMessage({ type: "content→background:status", status })
+    .catch(() => {
+      // The background may be asleep or reloading; the popup asks again anyway.
+    });
 }
 
 /** Whether one of the reader's rules or a rule learned on an earlier visit names this URL
@@ -70,8 +93,8 @@ async function recalled(settings: EntrySettings): Promise<Recalled | null> {
   if (!settings.restorePlace || !isComingBack(navigationKind(window))) return null;
   if (!isSiteEnabled(pageUrl, settings.disabledSites)) return null;
   const entryKey = historyEntryKey(window);
-  return (await browser.runtime
-    .sendMessage({
+  return (await browser()
+    .runtime.sendMessage({
       type: "content→background:recall-place",
       url: pageUrl,
       ...(entryKey ? { entryKey } : {}),
@@ -90,8 +113,8 @@ function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   // The detector watches the page itself from here on.
   if (stage.kind === "idle") stage.unwatch();
   const before = stage;
-  const ready = browser.runtime
-    .sendMessage({ type: "content→background:load-detector" })
+  const ready = browser()
+    .runtime.sendMessage({ type: "content→background:load-detector" })
     .then(async () => {
       const api = installedDetector();
       if (!api) throw new Error(`${DETECTOR_FILE} did not install`);
@@ -100,19 +123,21 @@ function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
       return api;
     })
     .catch((e: unknown) => {
-      stage = before;
-      report({
-        ...INITIAL_STATUS,
-        state: "stopped",
-        reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
-      });
+      const status = failed(e);
+      // An idle page stays idle; one that was still deciding stops with the reason.
+      stage = before.kind === "idle" ? before : { kind: "off", status };
+      report(status);
       return null;
     });
   stage = { kind: "loading", ready };
   return ready;
 }
 
-async function main(): Promise<void> {
+/**
+ * The entry's decision: settings, rules, then the gate.
+ * @param asked a reader's request woke the entry: no wait for the page's idle time
+ */
+async function decide(asked: boolean): Promise<void> {
   // Only real documents: not SVG, JSON or plain-text views.
   if (!/html/.test(document.contentType) || !document.body) {
     const reason = t(
@@ -123,7 +148,9 @@ async function main(): Promise<void> {
     stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
     return report(stage.status);
   }
-  const sync: unknown = await browser.storage.sync.get(null).catch(() => ({}));
+  const sync: unknown = await browser()
+    .storage.sync.get(null)
+    .catch(() => ({}));
   const settings = entrySettings(sync);
   const excluded = matchingExclusion(pageUrl, settings.exclusions);
   if (excluded) {
@@ -132,14 +159,14 @@ async function main(): Promise<void> {
     return report(stage.status);
   }
   const [local, back] = await Promise.all([
-    browser.storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY]).catch(() => ({})) as Promise<
-      Record<string, unknown>
-    >,
+    browser()
+      .storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY])
+      .catch(() => ({})) as Promise<Record<string, unknown>>,
     recalled(settings),
   ]);
   // A reader coming back waits for no idle time: the joined pages must be in before the
-  // wrong place shows.
-  if (!back) await whenIdle();
+  // wrong place shows. Nor does a reader who asked.
+  if (!back && !asked) await whenIdle();
   const gate: GateResult = pagerGate(document, location.hostname.toLowerCase(), location.href);
   const start: DetectorStart = { sync, local, gate, ...(back ? { restore: back } : {}) };
   if (gate.pass || ruleApplies(local) || back) {
@@ -183,9 +210,14 @@ function answerHere(message: Message): boolean {
   return message.type === "popup→content:get-status" || message.type === "popup→content:stop";
 }
 
-listenForMessages((message) => {
+/** Answer a message in the stage the entry is in. */
+function answer(message: unknown): Promise<unknown> | undefined {
   if (!isMessage(message)) return undefined;
   switch (stage.kind) {
+    case "asleep":
+      return wake(true).then(() => answer(message));
+    case "waking":
+      return stage.done.then(() => answer(message));
     case "running":
       return stage.api.handle(message);
     case "loading":
@@ -199,12 +231,53 @@ listenForMessages((message) => {
       return loadDetector(stage.start).then((api) => api?.handle(message) ?? status);
     }
   }
-});
+}
 
-main().catch((e) => {
-  report({
-    ...INITIAL_STATUS,
-    state: "stopped",
-    reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+/**
+ * Leave the asleep stage: listen for messages and decide. Later calls get the same
+ * decision.
+ * @param asked a reader's request, not the scroll position, woke the entry
+ * @returns resolves once the entry is past the waking stage
+ */
+function wake(asked: boolean): Promise<boolean> {
+  if (stage.kind === "waking") return stage.done.then(() => true);
+  if (stage.kind !== "asleep") return Promise.resolve(true);
+  listenForMessages(answer);
+  // Started after the stage is set, so that decide's own stage changes come last.
+  const done = Promise.resolve()
+    .then(() => decide(asked))
+    .catch((e: unknown) => {
+      stage = { kind: "off", status: failed(e) };
+      report(stage.status);
+    })
+    .finally(() => {
+      if (stage.kind === "waking") stage = { kind: "off", status: { ...INITIAL_STATUS } };
+    });
+  stage = { kind: "waking", done };
+  return done.then(() => true);
+}
+
+/** At load: wake now where the reader is coming back or already near the end, else when
+ * a scroll brings the end near. */
+function sleep(): void {
+  installWake(() => wake(true));
+  if (isComingBack(navigationKind(window))) {
+    void wake(false);
+    return;
+  }
+  void whenIdle().then(() => {
+    if (stage.kind !== "asleep") return;
+    if (nearEnd(window)) {
+      void wake(false);
+      return;
+    }
+    const onScroll = () => {
+      if (stage.kind === "asleep" && !nearEnd(window)) return;
+      window.removeEventListener("scroll", onScroll);
+      if (stage.kind === "asleep") void wake(false);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
   });
-});
+}
+
+sleep();

@@ -5,6 +5,7 @@ import type { TabStatus } from "../src/messaging/status";
 import { mergeSettings } from "../src/reader/settings";
 import { MODE_KEYS, withSiteMode } from "../src/reader/site-modes";
 import { withSite } from "../src/reader/site-switch";
+import { sendWaking } from "../src/wake/wake";
 import { Popup, type PopupApi } from "./Popup";
 
 /** The tab the popup controls: the active tab, or `?tab=ID` when the popup is
@@ -19,8 +20,8 @@ async function tabId(): Promise<number | undefined> {
 async function send<T = TabStatus>(message: PopupToContent): Promise<T | null> {
   const id = await tabId();
   if (id === undefined) return null;
-  // No content script (chrome:// pages, the store): no status.
-  return (await browser.tabs.sendMessage(id, message).catch(() => null)) as T | null;
+  // No content script (chrome:// pages, the store): no status. A sleeping entry is woken.
+  return sendWaking<T>(browser, id, message);
 }
 
 /** Localized UI: every string goes through browser.i18n (keys in public/_locales). */

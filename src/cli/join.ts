@@ -42,9 +42,14 @@ export async function waitForStatus(
 ): Promise<TabStatus> {
   const deadline = Date.now() + timeoutMs;
   let last: TabStatus | null = null;
+  let woken = false;
   for (;;) {
     last = await tabStatus(page);
     if (last && accept(last)) return last;
+    if (!last && !woken) {
+      // Asleep until the reader nears the end (../wake/near-end.ts): ask as the popup does.
+      woken = await wakeTab(page).catch(() => false);
+    }
     if (Date.now() > deadline) {
       throw new Error(`tsugi status still '${last?.state ?? "unreported"}' after ${timeoutMs} ms`);
     }
@@ -61,6 +66,8 @@ export async function waitForStatus(
  */
 export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promise<TabStatus> {
   const deadline = Date.now() + timeoutMs;
+  // The reader's first scroll to the end is what wakes the entry.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await waitForStatus(page, (s) => s.state !== "starting", Math.min(timeoutMs, 20_000));
   for (;;) {
     const status = await tabStatus(page);
@@ -184,9 +191,10 @@ export async function setExtensionSettings(
 
 /**
  * The browser's id of the tab showing `url`: the background keeps each tab's status under
- * `tab-status:<id>` with the page's URL (the extension has no "tabs" permission, so
- * `tabs.query` hides URLs).
- * @throws Error when no tab has reported from that URL
+ * `tab-status:<id>` with the page's URL; a tab whose entry is still asleep has reported
+ * nothing, and is found by `tabs.query`, which shows the URLs of pages the extension has
+ * host access to (it has no "tabs" permission).
+ * @throws Error when no tab shows that URL
  */
 export async function tabIdOf(context: BrowserContext, url: string): Promise<number> {
   const worker = await backgroundWorker(context);
@@ -194,7 +202,10 @@ export async function tabIdOf(context: BrowserContext, url: string): Promise<num
     type S = { storage: { session: { get(k: null): Promise<Record<string, { url: string }>> } } };
     const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
     const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
-    return key ? Number(key.slice("tab-status:".length)) : -1;
+    if (key) return Number(key.slice("tab-status:".length));
+    type T = { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+    const tabs = await (globalThis as unknown as { chrome: T }).chrome.tabs.query({});
+    return tabs.find((t) => t.url === u)?.id ?? -1;
   }, url);
   if (id < 0) throw new Error(`no tab shows ${url}`);
   return id;
@@ -211,21 +222,57 @@ export async function openPopupFor(context: BrowserContext, url: string): Promis
   return popup;
 }
 
+/** The background worker's view of `tabs` and `scripting`, inside `worker.evaluate`. */
+type WorkerChrome = {
+  tabs: { sendMessage(id: number, m: unknown): Promise<unknown> };
+  scripting: {
+    executeScript(i: {
+      target: { tabId: number };
+      func: () => unknown;
+    }): Promise<Array<{ result?: unknown }>>;
+  };
+};
+
+/**
+ * Wake the entry of the tab showing `page`, as the popup does when the reader opens it
+ * (../wake/wake.ts): the entry sleeps until the reader nears the end of the page.
+ * @returns true when an entry was there and has decided
+ * @throws when no tab shows the page's URL
+ */
+export async function wakeTab(page: Page): Promise<boolean> {
+  const tab = await tabIdOf(page.context(), page.url());
+  const worker = await backgroundWorker(page.context());
+  return worker.evaluate(async (tab) => {
+    const { scripting } = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
+    const [first] = await scripting.executeScript({
+      target: { tabId: tab },
+      // Sent as source: it names wake.ts's WAKE_GLOBAL itself.
+      func: () => (globalThis as { tsugiWake?: () => Promise<boolean> }).tsugiWake?.() ?? false,
+    });
+    return first?.result === true;
+  }, tab);
+}
+
 /**
  * Send a message to the tab showing `page`, as the popup does, through the background
- * worker; the tab is the one whose status was last reported from the page's URL.
+ * worker, waking a sleeping entry first as the popup does.
  * @param message e.g. `{ type: "popup→content:export", format: "items-json" }`
  * @returns the content script's answer
- * @throws when no tab has reported from that URL
+ * @throws when no tab shows the page's URL, or its entry does not answer once woken
  */
 export async function messageTab<T>(page: Page, message: Record<string, unknown>): Promise<T> {
   const tab = await tabIdOf(page.context(), page.url());
   const worker = await backgroundWorker(page.context());
-  return worker.evaluate(
-    ({ tab, message }) => {
-      type C = { tabs: { sendMessage(id: number, m: unknown): Promise<unknown> } };
-      return (globalThis as unknown as { chrome: C }).chrome.tabs.sendMessage(tab, message);
-    },
-    { tab, message },
-  ) as Promise<T>;
+  const send = () =>
+    worker.evaluate(
+      ({ tab, message }) =>
+        (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.sendMessage(tab, message),
+      { tab, message },
+    ) as Promise<T>;
+  try {
+    return await send();
+  } catch {
+    await wakeTab(page);
+    return send();
+  }
 }

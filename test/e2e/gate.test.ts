@@ -70,3 +70,47 @@ describe("the gate (built extension, Chromium)", () => {
     expect(server.requests.map((r) => r.path)).toContain("/2.html");
   });
 });
+
+describe("the entry sleeps until the reader nears the end (built extension, Chromium)", () => {
+  /** The status the background holds for the page, read without waking the entry. */
+  const detectorSeen = (page: Parameters<typeof tabStatus>[0]) =>
+    tabStatus(page).then((s) => s?.detector ?? null);
+
+  it("on a long page reports nothing at load, and wakes, detects and joins once the reader scrolls toward the end", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/long-1.html`);
+    const screens = await page.evaluate(
+      () => document.documentElement.scrollHeight / window.innerHeight,
+    );
+    expect(screens).toBeGreaterThan(6);
+    await page.waitForTimeout(2000);
+    expect(await tabStatus(page)).toBeNull();
+    expect(server.requests.map((r) => r.path).filter((p) => p.endsWith(".html"))).toEqual([
+      "/gate/long-1.html",
+    ]);
+    // A quarter of the way down is still more than a few screens from the end.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 4));
+    await page.waitForTimeout(1000);
+    expect(await tabStatus(page)).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => detectorSeen(page), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => tabStatus(page).then((s) => s?.pages ?? 0), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
+    expect(server.requests.map((r) => r.path)).toContain("/gate/long-2.html");
+  });
+
+  it("wakes at once when the popup asks, without a scroll", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/long-1.html`);
+    await page.waitForTimeout(1500);
+    expect(await tabStatus(page)).toBeNull();
+    const status = await messageTab<TabStatus>(page, { type: "popup→content:get-status" });
+    expect(status.detector).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
