@@ -30,7 +30,7 @@ import {
   recallPlace,
   rememberPlace,
 } from "../src/place/places";
-import { sendWaking } from "../src/wake/wake";
+import { ENTRY_FILE, sendWaking } from "../src/wake/wake";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */
@@ -133,6 +133,7 @@ async function placeMessage(message: PlaceMessage, tabId: number): Promise<Recal
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message)) return undefined;
+  if (message.type === "content→background:load-entry") return injectDetector(sender, ENTRY_FILE);
   if (message.type === "content→background:load-detector") return injectDetector(sender);
   if (message.type === "content→background:load-script") {
     const script = message.script;

@@ -7,6 +7,9 @@ import type { TabStatus } from "./status";
 export type ContentToBackground =
   | { type: "content→background:status"; status: TabStatus }
   | PlaceMessage
+  /** The entry woke (the reader neared the end, came back or asked): inject the gate
+   * stage (content/entry.ts) into the sender's frame; answered once it has run. */
+  | { type: "content→background:load-entry" }
   /** The gate opened (or the reader asked): inject the detector script into the sender's
    * frame; answered once it has run. */
   | { type: "content→background:load-detector" }

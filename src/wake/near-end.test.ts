@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { nearEnd, remainingBelow, type ScrolledWindow, WAKE_SCREENS } from "./near-end";
+import {
+  LOAD_WAKE_SCREENS,
+  nearEnd,
+  remainingBelow,
+  type ScrolledWindow,
+  WAKE_SCREENS,
+} from "./near-end";
 
 /** A window of `innerHeight` px scrolled `scrollY` px down a page `page` px high. */
 function win(page: number, scrollY: number, innerHeight = 800, scrolling = true): ScrolledWindow {
@@ -29,6 +35,13 @@ describe("nearEnd", () => {
     expect(nearEnd(win(page, edge - 1))).toBe(false);
     expect(nearEnd(win(page, edge))).toBe(true);
     expect(nearEnd(win(page, page))).toBe(true);
+  });
+
+  it("wakes at load a shorter page than it wakes on a scroll", () => {
+    expect(LOAD_WAKE_SCREENS).toBeLessThan(WAKE_SCREENS);
+    const page = 800 * (LOAD_WAKE_SCREENS + 2);
+    expect(nearEnd(win(page, 0), LOAD_WAKE_SCREENS)).toBe(false);
+    expect(nearEnd(win(page, 0))).toBe(true);
   });
 
   it("holds at load for a page that fits in a few screens", () => {

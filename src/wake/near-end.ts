@@ -15,6 +15,14 @@
  */
 export const WAKE_SCREENS = 4;
 
+/**
+ * At load, before any scroll, the entry wakes only where the pager would join page 2
+ * without one: the end is within the pager's default trigger distance (`triggerScreens` =
+ * 2). A longer page waits for the reader's first scroll, which wakes it once the end is
+ * within {@link WAKE_SCREENS}; a page that cannot scroll wakes at load.
+ */
+export const LOAD_WAKE_SCREENS = 2;
+
 /** The part of a window the distance is read from. */
 export interface ScrolledWindow {
   /** px scrolled from the top */
