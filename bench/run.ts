@@ -42,7 +42,8 @@ import {
   paginationPages,
   readabilityPages,
 } from "../src/train/corpus";
-import { WAKE_SCREENS } from "../src/wake/near-end";
+import { LOAD_WAKE_SCREENS } from "../src/wake/near-end";
+import { ENTRY_FILE } from "../src/wake/wake";
 import { NO_FETCHED_STAGES } from "./fetched-stages";
 import { measurePageCost, type PageCostRow, SETTLE_MS } from "./page-cost";
 import type {
@@ -747,6 +748,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     gzip: csFiles.reduce((n, f) => n + f.gzip, 0),
   };
   const detectorScript = fileSize(join(dist, "content", "detector.js"), root);
+  const gateScript = fileSize(join(dist, ENTRY_FILE), root);
   const pageElementScript = fileSize(join(dist, PAGE_ELEMENT_MODEL_FILE), root);
   const readabilityJs = fileSize(
     join(root, "node_modules", "@mozilla", "readability", "Readability.js"),
@@ -1109,6 +1111,14 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       met: met(targets.entryGzipLe30KB),
     },
     {
+      measure:
+        "gate stage (injected when the entry wakes: the reader nears the end or asks), raw / gzip",
+      tsugi: `${kb(gateScript.raw)} / ${kb(gateScript.gzip)}`,
+      readability: "",
+      target: "",
+      met: "",
+    },
+    {
       measure: "detector script (injected only where the gate opens), raw / gzip",
       tsugi: `${kb(detectorScript.raw)} / ${kb(detectorScript.gzip)}`,
       readability: "",
@@ -1155,7 +1165,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
         met: met(targets.addedHeapLeHalfMB),
       },
       {
-        measure: `  pages whose entry woke at load (the end already within ${WAKE_SCREENS} screens) / loaded the detector`,
+        measure: `  pages whose entry woke at load (the end within ${LOAD_WAKE_SCREENS} screens without a scroll) / loaded the detector`,
         tsugi: `${pageCost.wokeAtLoad} / ${pageCost.detectorLoaded} of ${pageCost.pages}`,
         readability: "",
         target: "",
@@ -1273,7 +1283,15 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     detection: { all, byPart },
     profile,
     fetched,
-    sizes: { models, modelsGzip, contentScript, detectorScript, pageElementScript, readabilityJs },
+    sizes: {
+      models,
+      modelsGzip,
+      contentScript,
+      gateScript,
+      detectorScript,
+      pageElementScript,
+      readabilityJs,
+    },
     pageCost,
     heap,
     failures,
