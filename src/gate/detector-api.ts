@@ -1,5 +1,5 @@
 /**
- * The contract between the small content entry (content/index.ts, on every page) and the
+ * The contract between the gate stage (content/entry.ts, injected when the entry wakes) and the
  * detector script (content/detector.ts: features, the next-link forest, the pager), which the
  * background injects into a tab only when the gate opens or the reader asks. Both run in
  * the same isolated world of the same frame, so the detector hands its API to the entry

@@ -1,5 +1,5 @@
 /**
- * The extension API of the content entry, the one script that runs on every page
+ * The extension API of the content entry (the one script that runs on every page) and its gate stage
  * (issue 13), without webextension-polyfill. The polyfill reads both `chrome` and
  * `browser`, and the first touch of each namespace in a content script's world builds
  * its bindings: in the page-cost bench (Chromium 150, 17 pages without a next link)

@@ -78,7 +78,7 @@ function stringList(v: unknown): string[] | null {
   return [...new Set(out)].slice(0, MAX_LIST);
 }
 
-/** The settings the content entry reads on every page, before its gate (content/index.ts):
+/** The settings the gate stage reads when the entry wakes, before its gate (content/entry.ts):
  * the exclusions, the per-site switch, the own-scroll switch, the page cap of the idle
  * status and whether to come back to joined pages. */
 export type EntrySettings = Pick<
