@@ -5,6 +5,7 @@ import type { TabStatus } from "../messaging/status";
 import { latestStatusFor } from "../messaging/tab-status";
 import { hostResolverRules, startReplayServer } from "../replay/replay-server";
 import type { Item } from "../siblings/items";
+import type { WakingApi } from "../wake/wake";
 import { extensionId, launchChromium } from "./browser";
 
 /** States in which the content script will not join anything more. */
@@ -223,15 +224,7 @@ export async function openPopupFor(context: BrowserContext, url: string): Promis
 }
 
 /** The background worker's view of `tabs` and `scripting`, inside `worker.evaluate`. */
-type WorkerChrome = {
-  tabs: { sendMessage(id: number, m: unknown): Promise<unknown> };
-  scripting: {
-    executeScript(i: {
-      target: { tabId: number };
-      func: () => unknown;
-    }): Promise<Array<{ result?: unknown }>>;
-  };
-};
+type WorkerChrome = WakingApi;
 
 /**
  * Wake the entry of the tab showing `page`, as the popup does when the reader opens it
