@@ -47,7 +47,7 @@ export async function waitForStatus(
   for (;;) {
     last = await tabStatus(page);
     if (last && accept(last)) return last;
-    if (!last && !woken) {
+    if (!woken) {
       // Asleep until the reader nears the end (../wake/near-end.ts): ask as the popup does.
       woken = await wakeTab(page).catch(() => false);
     }
@@ -227,23 +227,33 @@ export async function openPopupFor(context: BrowserContext, url: string): Promis
 type WorkerChrome = WakingApi;
 
 /**
- * Wake the entry of the tab showing `page`, as the popup does when the reader opens it
- * (../wake/wake.ts): the entry sleeps until the reader nears the end of the page.
+ * Wake the entry of every tab showing `page`'s URL, as the popup does when the reader
+ * opens it (../wake/wake.ts): the entry sleeps until the reader nears the end of the page.
+ * Every such tab, because a second tab of the same URL is told apart from the first by
+ * nothing the worker sees; waking an entry that is awake changes nothing.
  * @returns true when an entry was there and has decided
- * @throws when no tab shows the page's URL
  */
 export async function wakeTab(page: Page): Promise<boolean> {
-  const tab = await tabIdOf(page.context(), page.url());
   const worker = await backgroundWorker(page.context());
-  return worker.evaluate(async (tab) => {
-    const { scripting } = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
-    const [first] = await scripting.executeScript({
-      target: { tabId: tab },
-      // Sent as source: it names wake.ts's WAKE_GLOBAL itself.
-      func: () => (globalThis as { tsugiWake?: () => Promise<boolean> }).tsugiWake?.() ?? false,
-    });
-    return first?.result === true;
-  }, tab);
+  return worker.evaluate(async (url) => {
+    type T = { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+    const chrome = (globalThis as unknown as { chrome: WorkerChrome & T }).chrome;
+    const tabs = (await chrome.tabs.query({})).filter((t) => t.url === url && t.id !== undefined);
+    const woke = await Promise.all(
+      tabs.map((t) =>
+        chrome.scripting
+          .executeScript({
+            target: { tabId: t.id as number },
+            // Sent as source: it names wake.ts's WAKE_GLOBAL itself.
+            func: () =>
+              (globalThis as { tsugiWake?: () => Promise<boolean> }).tsugiWake?.() ?? false,
+          })
+          .then(([first]) => first?.result === true)
+          .catch(() => false),
+      ),
+    );
+    return woke.includes(true);
+  }, page.url());
 }
 
 /**
