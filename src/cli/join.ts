@@ -67,8 +67,8 @@ export async function waitForStatus(
  */
 export async function scrollUntilSettled(page: Page, timeoutMs = 120_000): Promise<TabStatus> {
   const deadline = Date.now() + timeoutMs;
-  // The reader's first scroll to the end is what wakes the entry.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // `tsugi join` asks, as the popup does: the entry wakes before the first scroll, so a
+  // site's own infinite scroll has not appended anything yet when it decides.
   await waitForStatus(page, (s) => s.state !== "starting", Math.min(timeoutMs, 20_000));
   for (;;) {
     const status = await tabStatus(page);
