@@ -190,6 +190,12 @@ export async function setExtensionSettings(
   }, values);
 }
 
+/** The background worker's view of `tabs` and `scripting`, inside `worker.evaluate`: what
+ * the popup uses to wake a tab (../wake/wake.ts), and `tabs.query` to find one. */
+type WorkerChrome = WakingApi & {
+  tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> };
+};
+
 /**
  * The browser's id of the tab showing `url`: the background keeps each tab's status under
  * `tab-status:<id>` with the page's URL; a tab whose entry is still asleep has reported
@@ -204,8 +210,7 @@ export async function tabIdOf(context: BrowserContext, url: string): Promise<num
     const items = await (globalThis as unknown as { chrome: S }).chrome.storage.session.get(null);
     const key = Object.keys(items).find((k) => k.startsWith("tab-status:") && items[k]?.url === u);
     if (key) return Number(key.slice("tab-status:".length));
-    type T = { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
-    const tabs = await (globalThis as unknown as { chrome: T }).chrome.tabs.query({});
+    const tabs = await (globalThis as unknown as { chrome: WorkerChrome }).chrome.tabs.query({});
     return tabs.find((t) => t.url === u)?.id ?? -1;
   }, url);
   if (id < 0) throw new Error(`no tab shows ${url}`);
@@ -223,8 +228,6 @@ export async function openPopupFor(context: BrowserContext, url: string): Promis
   return popup;
 }
 
-/** The background worker's view of `tabs` and `scripting`, inside `worker.evaluate`. */
-type WorkerChrome = WakingApi;
 
 /**
  * Wake the entry of every tab showing `page`'s URL, as the popup does when the reader
@@ -236,8 +239,7 @@ type WorkerChrome = WakingApi;
 export async function wakeTab(page: Page): Promise<boolean> {
   const worker = await backgroundWorker(page.context());
   return worker.evaluate(async (url) => {
-    type T = { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
-    const chrome = (globalThis as unknown as { chrome: WorkerChrome & T }).chrome;
+    const chrome = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
     const tabs = (await chrome.tabs.query({})).filter((t) => t.url === url && t.id !== undefined);
     const woke = await Promise.all(
       tabs.map((t) =>
