@@ -228,7 +228,6 @@ export async function openPopupFor(context: BrowserContext, url: string): Promis
   return popup;
 }
 
-
 /**
  * Wake the entry of every tab showing `page`'s URL, as the popup does when the reader
  * opens it (../wake/wake.ts): the entry sleeps until the reader nears the end of the page.
