@@ -6,7 +6,9 @@
  * It also runs the keyboard commands (`commands` in manifest.json): switch
  * auto-join for the active tab's site, and join its next page now; and it injects the
  * detector script into a frame whose content entry asks for it (the staged detector:
- * only pages that pass the gate pay for the features and the forests).
+ * only pages that pass the gate pay for the features and the forests). On the hosts where
+ * the reader turned "leave it alone" off it registers the script that wakes the entry at
+ * load (../src/wake/wake-at-load.ts).
  */
 import browser, { type Runtime } from "webextension-polyfill";
 import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
@@ -30,7 +32,10 @@ import {
   recallPlace,
   rememberPlace,
 } from "../src/place/places";
+import { entrySettings } from "../src/reader/settings";
+import { MODE_KEYS } from "../src/reader/site-modes";
 import { ENTRY_FILE, sendWaking } from "../src/wake/wake";
+import { syncWakeAtLoad } from "../src/wake/wake-at-load";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */
@@ -164,6 +169,27 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 
 browser.tabs.onRemoved.addListener((tabId: number) => {
   void browser.storage.session.remove([tabStatusKey(tabId), placesKey(tabId)]).catch(() => {});
+});
+
+/**
+ * Register the wake-at-load script for the hosts where the reader turned "leave it alone"
+ * off (../src/wake/wake-at-load.ts): there the entry must decide before the site's own
+ * scroll appends anything. Run at every start of the background and whenever that list
+ * changes.
+ * @returns the match patterns registered ([] for none, or when the browser refused them)
+ */
+export async function syncWakeAtLoadSites(): Promise<string[]> {
+  const stored = await browser.storage.sync.get(MODE_KEYS.ownScroll).catch(() => ({}));
+  const hosts = entrySettings(stored).ownScrollOffSites;
+  return syncWakeAtLoad(browser.scripting, hosts).catch((e: unknown) => {
+    console.warn("tsugi: could not register the wake-at-load sites", e);
+    return [];
+  });
+}
+
+void syncWakeAtLoadSites();
+browser.storage.onChanged.addListener((changes: Record<string, unknown>, area: string) => {
+  if (area === "sync" && MODE_KEYS.ownScroll in changes) void syncWakeAtLoadSites();
 });
 
 // Tests reach the command handler through the worker (synthetic key presses do not

@@ -5,7 +5,9 @@
  * listener waits for the reader to come within a few screens of the end
  * (../src/wake/near-end.ts), where an auto-pager is needed. Then, or at once where the
  * pager would join page 2 without a scroll, where the reader comes back (Back, Forward, Reload: the joined
- * pages must be in before the wrong place shows) or where the popup, a keyboard command or
+ * pages must be in before the wrong place shows), on the sites whose own infinite scroll
+ * the reader wants joined (../src/wake/wake-at-load.ts: tsugi must look before the site
+ * appends) or where the popup, a keyboard command or
  * `tsugi join` asks (../src/wake/wake.ts), it has the background inject the gate stage,
  * content/entry.ts, and wakes it:
  *
@@ -16,6 +18,7 @@ import type { Message } from "../src/messaging/messages";
 import { isComingBack, navigationKind } from "../src/place/navigation";
 import { LOAD_WAKE_SCREENS, nearEnd } from "../src/wake/near-end";
 import { installedEntry, installWake } from "../src/wake/wake";
+import { wakeAtLoadAsked } from "../src/wake/wake-at-load";
 import { whenIdle } from "./when-idle";
 
 let woken: Promise<boolean> | null = null;
@@ -40,7 +43,7 @@ function wake(asked: boolean): Promise<boolean> {
 }
 
 installWake(() => wake(true));
-if (isComingBack(navigationKind(window))) void wake(false);
+if (wakeAtLoadAsked() || isComingBack(navigationKind(window))) void wake(false);
 else
   void whenIdle().then(() => {
     if (woken) return;

@@ -272,6 +272,24 @@ describe("a site with its own infinite scroll (case c)", () => {
     expect(await page.locator(".tsugi-separator").count()).toBe(LAST_PAGE - 1);
   });
 
+  it("is joined on a reader's own scroll, on a long page, where 'leave it alone' is off: the entry wakes at load there", async () => {
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    const page = await openPage("/ownlong/1");
+    // Only the reader's scrolls, as soon as the page shows: nothing asks tsugi to wake (no
+    // popup, no `tsugi join`), so the entry must have woken at load to decide before the
+    // site's own script appends its page 2.
+    const deadline = Date.now() + 40_000;
+    let end = await tabStatus(page);
+    while (!(end?.state === "done" || end?.state === "own-scroll") && Date.now() < deadline) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+      end = await tabStatus(page);
+    }
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
+    expect(end?.modes?.ownScroll).toBe(false);
+    expect(await page.locator(".tsugi-separator").count()).toBe(LAST_PAGE - 1);
+  });
+
   it("without any pager link, tsugi stays idle and the status still says it is the site's own scrolling", async () => {
     const page = await openPage("/feed");
     const idle = await waitForStatus(page, (s) => s.state !== "starting");

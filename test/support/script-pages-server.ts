@@ -28,6 +28,8 @@
  *   script), plus a script that, whenever the reader is within {@link OWN_THRESHOLD_PX}
  *   of the end, fetches `/own/api?page=K` and appends its items to the list itself,
  *   until page {@link LAST_PAGE}. `/feed` is its page 1 without any pager (no link at all).
+ *   `/ownlong/N` is the same site with items {@link LONG_ITEM_PX} tall: its end lies
+ *   several screens below the top, so tsugi's entry does not wake at load on its own.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -40,6 +42,8 @@ export const PER_PAGE = 8;
 export const LAST_PAGE = 6;
 /** Delay of the JSON answer for pages ≥ 2, ms. */
 export const API_DELAY_MS = 300;
+/** Height of an item of `/ownlong/N`, px: 8 of them make a page of several screens. */
+export const LONG_ITEM_PX = 700;
 /** The own-scroll site loads more when the reader is this close to the end, px. */
 export const OWN_THRESHOLD_PX = 300;
 
@@ -142,16 +146,16 @@ const fill = (n: number) =>
   `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
 fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
-function ownPage(n: number, pager = true): string {
+function ownPage(n: number, pager = true, base = "/own", itemPx = 140): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
-<style>li.entry { min-height: 140px; }</style></head>
+<style>li.entry { min-height: ${itemPx}px; }</style></head>
 <body>
 <header><h1>A feed that scrolls by itself</h1></header>
 <main>
 <ul id="items">
 ${itemsHtml(n)}</ul>
-${pager ? pagerHtml("/own", n) : ""}
+${pager ? pagerHtml(base, n) : ""}
 </main>
 <script>${RENDER}
 let next = ${n + 1};
@@ -183,7 +187,7 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|slow|own)\/(\d+)$/.exec(url.pathname);
+  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong)\/(\d+)$/.exec(url.pathname);
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
@@ -219,6 +223,7 @@ for (const li of document.querySelectorAll("li.entry")) {
       const other = origin.replace("127.0.0.1", "localhost");
       return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
     }
+    if (m[1] === "ownlong") return html(ownPage(n, true, base, LONG_ITEM_PX));
     return html(ownPage(n));
   }
   const page = Number(url.searchParams.get("page"));
