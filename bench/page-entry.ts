@@ -27,6 +27,7 @@ import {
   linkFeatureArray,
 } from "../src/features/link-features";
 import { NODE_FEATURE_COUNT, nodeFeatureRows, nodeStats } from "../src/features/node-features";
+import { PHRASING_OUT } from "../src/features/phrasing";
 import { pageTextLength, visibleText } from "../src/features/text";
 import { decodeBody } from "../src/pager/decode";
 import { parseHtml } from "../src/pager/fetch-page";
@@ -212,7 +213,12 @@ export function profileDetect(pageUrl: string): DetectProfile {
   const t3 = now();
   const stats = nodeStats(doc);
   const t4 = now();
-  const nodeRows = nodeFeatureRows(doc, { nextLink: anchor, stats, withTextOnly: true });
+  const nodeRows = nodeFeatureRows(doc, {
+    nextLink: anchor,
+    stats,
+    withTextOnly: true,
+    phrasingOut: PHRASING_OUT,
+  });
   const t5 = now();
   const tree = candidateTree(stats, nodeRows);
   const t6 = now();

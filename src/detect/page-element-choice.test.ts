@@ -6,6 +6,7 @@ import {
   choosePageElement,
   completeRun,
   extendRunOverSiblings,
+  keptTree,
   namedBoilerplate,
   pageElementFromProbabilities,
   promoteFullRun,
@@ -285,5 +286,25 @@ describe("pageElementFromProbabilities on an article body (issue 12)", () => {
   it("treats the next link as the only boundary when no signal is given", () => {
     const r = pageElementFromProbabilities(withPager, storyOwn, storyProbs, storyNext);
     expect(r.nodes).toEqual([3, 5, 6, 7, 9, 10, 11]);
+  });
+});
+
+describe("keptTree", () => {
+  it("hangs kept candidates under their nearest kept ancestor and gives it the left-out text", () => {
+    // 0 body > 1 p > (2 a > 3 b), 4 div > 5 span
+    const parent = [-1, 0, 1, 2, 0, 4];
+    const own = [0, 10, 5, 3, 0, 7];
+    const t = keptTree(parent, own, [1, 1, 0, 0, 1, 0]);
+    expect(t.at).toEqual([0, 1, 4]);
+    expect(Array.from(t.parent)).toEqual([-1, 0, 0]);
+    expect(Array.from(t.ownText)).toEqual([0, 18, 7]);
+  });
+  it("keeps everything as it was when nothing is left out", () => {
+    const parent = [-1, 0, 1, 0];
+    const own = [1, 2, 3, 4];
+    const t = keptTree(parent, own, [1, 1, 1, 1]);
+    expect(t.at).toEqual([0, 1, 2, 3]);
+    expect(Array.from(t.parent)).toEqual(parent);
+    expect(Array.from(t.ownText)).toEqual(own);
   });
 });

@@ -418,3 +418,52 @@ export function pageElementFromProbabilities(
   const nodes = completeRun(parent, choice.nodes, boundary, excluded);
   return { nodes, score: choiceScore(parent, ownText, mask, nodes) };
 }
+
+/** A candidate tree with some candidates left out ({@link keptTree}). */
+export interface KeptTree {
+  /** position in the full tree of each kept candidate, in order */
+  at: number[];
+  /** parent of each kept candidate as a kept position (its nearest kept ancestor), −1 for none */
+  parent: Int32Array;
+  /** chars of text directly in each kept candidate, the text of the left-out candidates
+   * beneath it (down to the next kept one) included */
+  ownText: Int32Array;
+}
+
+/**
+ * The candidate tree without the candidates `keep` leaves out: each kept candidate hangs
+ * under its nearest kept ancestor and takes over the own text of the left-out candidates
+ * beneath it, so every char of the page's text still counts once, in the kept candidate
+ * that holds it.
+ *
+ * @param parent candidate tree (parents before children)
+ * @param ownText chars of text directly in each candidate
+ * @param keep 1 for the candidates to keep
+ * @returns the kept tree; a left-out candidate without a kept ancestor takes its text along
+ */
+export function keptTree(
+  parent: ArrayLike<number>,
+  ownText: ArrayLike<number>,
+  keep: ArrayLike<number>,
+): KeptTree {
+  const n = parent.length;
+  // Nearest kept ancestor-or-self of each candidate, as a kept position.
+  const holder = new Int32Array(n);
+  const at: number[] = [];
+  const up: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = parent[i] ?? -1;
+    const above = p >= 0 ? (holder[p] ?? -1) : -1;
+    if ((keep[i] ?? 0) === 1) {
+      holder[i] = at.length;
+      at.push(i);
+      up.push(above);
+    } else holder[i] = above;
+  }
+  const own = new Int32Array(at.length);
+  for (let i = 0; i < n; i++) {
+    const h = holder[i] ?? -1;
+    if (h >= 0) own[h] = (own[h] ?? 0) + (ownText[i] ?? 0);
+  }
+  return { at, parent: Int32Array.from(up), ownText: own };
+}

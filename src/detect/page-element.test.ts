@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { detectPageElement, withTextlessBetween } from "./page-element";
+import { nodeFeatureRows, nodeStats } from "../features/node-features";
+import { PHRASING_TAGS } from "../features/phrasing";
+import { candidateTree, detectPageElement, withTextlessBetween } from "./page-element";
+import { keptTree } from "./page-element-choice";
 
 // Behaviour on page-like documents is tested in Chromium (test/e2e/detect-fixtures);
 // the joins of real captures in test/e2e/replay-join. These checks hold whatever the
@@ -70,5 +73,35 @@ describe("withTextlessBetween", () => {
     if (!a || !inner) throw new Error("fixture");
     expect(withTextlessBetween([a])).toEqual([a]);
     expect(withTextlessBetween([a, inner])).toEqual([a, inner]);
+  });
+});
+
+describe("candidateTree without phrasing elements", () => {
+  it("hangs each candidate under its nearest kept ancestor with the left-out text, as keptTree does", () => {
+    const d = doc(
+      `<div id="main"><p>Lead <a href="/x">linked <b>bold</b> words</a> and <span>a span <em>with em</em></span> end.</p><ul><li><a href="/1"><span>One</span></a></li><li><a href="/2">Two</a> two</li></ul><div><span>Only a span</span></div></div>`,
+    );
+    const stats = nodeStats(d);
+    const full = nodeFeatureRows(d, { stats, withTextOnly: true });
+    const cut = nodeFeatureRows(d, { stats, withTextOnly: true, phrasingOut: true });
+    const fullTree = candidateTree(stats, full);
+    const cutTree = candidateTree(stats, cut);
+    const keep = Array.from(full.at, (i) => (PHRASING_TAGS.has(stats.tag[i] ?? "") ? 0 : 1));
+    const expected = keptTree(fullTree.parent, fullTree.ownText, keep);
+    expect(Array.from(cut.at)).toEqual(expected.at.map((k) => full.at[k]));
+    expect(Array.from(cutTree.parent)).toEqual(Array.from(expected.parent));
+    expect(Array.from(cutTree.ownText)).toEqual(Array.from(expected.ownText));
+    // Every char of the page's text is still counted once.
+    const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
+    expect(sum(cutTree.ownText)).toBe(sum(fullTree.ownText));
+    expect(cut.at.length).toBeLessThan(full.at.length);
+    // The rows of the kept candidates are the full rows, value for value.
+    const width = full.values.length / full.at.length;
+    for (const [k, i] of Array.from(cut.at).entries()) {
+      const f = Array.from(full.at).indexOf(i);
+      expect(Array.from(cut.values.subarray(k * width, (k + 1) * width))).toEqual(
+        Array.from(full.values.subarray(f * width, (f + 1) * width)),
+      );
+    }
   });
 });

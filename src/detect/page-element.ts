@@ -6,6 +6,7 @@ import {
   nodeFeatureRows,
   nodeStats,
 } from "../features/node-features";
+import { PHRASING_OUT } from "../features/phrasing";
 import { pageElementForest } from "./models";
 import {
   boundarySignal,
@@ -38,7 +39,12 @@ export function detectPageElement(
   nextLink: Element | null = null,
 ): PageElementResult {
   const stats = nodeStats(doc);
-  const rows = nodeFeatureRows(doc, { nextLink, stats, withTextOnly: true });
+  const rows = nodeFeatureRows(doc, {
+    nextLink,
+    stats,
+    withTextOnly: true,
+    phrasingOut: PHRASING_OUT,
+  });
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
   const forest = pageElementForest();
@@ -58,9 +64,10 @@ export function detectPageElement(
 
 /** What the choice of {@link pageElementFromProbabilities} reads besides the votes. */
 export interface CandidateTree {
-  /** position of each candidate's parent among the candidates, −1 for none */
+  /** position of each candidate's nearest candidate ancestor, −1 for none */
   parent: Int32Array;
-  /** chars of text directly in each candidate */
+  /** chars of text directly in each candidate, with the text of the elements left out of
+   * the candidates beneath it (down to the next candidate) */
   ownText: Int32Array;
   /** 1 for the candidates that hold the next link */
   containsNext: Uint8Array;
@@ -90,11 +97,25 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
     boundary: new Uint8Array(n),
     boilerplate: new Uint8Array(n),
   };
+  // Each element's nearest candidate ancestor-or-self: an element left out of the
+  // candidates (phrasing, ../features/phrasing.ts) hands its children, and its text, to
+  // the candidate around it, as keptTree does in the evaluation.
+  const holder = new Int32Array(stats.elements.length).fill(-1);
+  for (let i = 0; i < holder.length; i++) {
+    const p = stats.parent[i] ?? -1;
+    holder[i] = (position[i] ?? -1) >= 0 ? (position[i] ?? -1) : p >= 0 ? (holder[p] ?? -1) : -1;
+  }
+  const inKept = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const i = at[k] as number;
     const p = stats.parent[i] ?? -1;
-    tree.parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
-    tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+    const up = p >= 0 ? (holder[p] ?? -1) : -1;
+    tree.parent[k] = up;
+    if (up >= 0) inKept[up] = (inKept[up] ?? 0) + (stats.textLength[i] ?? 0);
+  }
+  for (let k = 0; k < n; k++) {
+    const i = at[k] as number;
+    tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (inKept[k] ?? 0));
     const o = k * NODE_FEATURE_COUNT;
     const f = {
       containsNextLink: values[o + NODE_COLUMN.containsNextLink] ?? 0,

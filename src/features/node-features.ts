@@ -11,6 +11,7 @@
 
 import { attrTokens } from "./keywords";
 import { documentSize, hasLayout, hiddenByOwnMarkup, measure, scrollOffsets } from "./layout";
+import { PHRASING_TAGS } from "./phrasing";
 import { countPunctuation, NON_TEXT_TAGS } from "./text";
 
 /** Names of the node features, in vector order: Table 3.3 (1)–(14), then extensions. */
@@ -746,12 +747,18 @@ export interface NodeRows {
  * long-lived objects per element were what the young-generation collector kept copying.
  *
  * @param doc document (live, DOMParser or jsdom)
- * @param opts as {@link extractNodeVectors}
+ * @param opts as {@link extractNodeVectors}; `phrasingOut` also leaves out the phrasing
+ *   elements of {@link PHRASING_TAGS} (the page-element detector's candidates)
  * @returns the candidates' positions and their rows; empty for an empty document
  */
 export function nodeFeatureRows(
   doc: Document,
-  opts: { nextLink?: Element | null; stats?: NodeStats; withTextOnly?: boolean } = {},
+  opts: {
+    nextLink?: Element | null;
+    stats?: NodeStats;
+    withTextOnly?: boolean;
+    phrasingOut?: boolean;
+  } = {},
 ): NodeRows {
   const s = opts.stats ?? nodeStats(doc);
   if (s.body < 0) return { at: new Int32Array(0), values: new Float64Array(0) };
@@ -762,6 +769,8 @@ export function nodeFeatureRows(
     if (s.excluded[i] === 1) continue;
     // Elements without text are never content; skipping them saves their layout reads.
     if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
+    // Phrasing elements are scored as part of the block around them (./phrasing.ts).
+    if (opts.phrasingOut && PHRASING_TAGS.has(s.tag[i] ?? "")) continue;
     at.push(i);
   }
   const layout = hasLayout(doc);

@@ -10,6 +10,7 @@ import { pagingStep, UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
 import {
   boundarySignal,
+  keptTree,
   namedBoilerplate,
   type PageElementParams,
   pageElementFromProbabilities,
@@ -27,6 +28,7 @@ import {
   LINK_PAGE_SIZE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { PHRASING_OUT } from "../features/phrasing";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import { fnv1a } from "../pager/hash";
 import {
@@ -118,6 +120,10 @@ export interface Setup {
   boilerplateNeverWhole?: boolean;
   /** choose the page element beside the next link (`pagerScope` in PageElementParams) */
   pagerScope?: boolean;
+  /** leave the phrasing elements (src/features/phrasing.ts) out of the page-element
+   * candidates when deciding; training keeps every row. Absent means as the detector
+   * does (`PHRASING_OUT`) */
+  phrasingOut?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -314,6 +320,7 @@ export function decidePageElement(
   probs: readonly number[],
   anchor: number,
   params: PageElementParams,
+  phrasingOut = PHRASING_OUT,
 ): number[] {
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
   const features = nodeRows(rec, anchor).map((r) => ({
@@ -321,16 +328,21 @@ export function decidePageElement(
     classHint: r[col("classHint")] ?? 0,
     linkDensity: r[col("linkDensity")] ?? 0,
   }));
+  // Where the detector leaves phrasing elements out (src/features/phrasing.ts), their rows
+  // drop out here too and their text goes to the candidate around them.
+  const keep = rec.nodes.index.map((_, k) => (phrasingOut && rec.nodes.phrasing[k] === 1 ? 0 : 1));
+  const tree = keptTree(candidateParents(rec), rec.nodes.ownText, keep);
+  const kept = <T>(a: readonly T[]): T[] => tree.at.map((k) => a[k] as T);
   const choice = pageElementFromProbabilities(
-    candidateParents(rec),
-    rec.nodes.ownText,
-    probs,
-    features.map((f) => f.containsNextLink),
+    tree.parent,
+    tree.ownText,
+    kept(probs),
+    kept(features.map((f) => f.containsNextLink)),
     params,
-    features.map((f) => boundarySignal(f)),
-    features.map((f) => namedBoilerplate(f)),
+    kept(features.map((f) => boundarySignal(f))),
+    kept(features.map((f) => namedBoilerplate(f))),
   );
-  return choice.nodes.map((k) => rec.nodes.index[k] ?? -1);
+  return choice.nodes.map((k) => rec.nodes.index[tree.at[k] ?? -1] ?? -1);
 }
 
 /** Measures of one evaluation (a fold or all folds pooled). */
@@ -710,6 +722,7 @@ export function testDetectors(
       d.node.probabilities(rows),
       anchor,
       pageElementSwitches(setup),
+      setup.phrasingOut ?? PHRASING_OUT,
     );
     scorePageElement(m, rec, elements);
   }

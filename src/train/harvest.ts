@@ -18,6 +18,7 @@ import {
   linkFeatureArray,
 } from "../features/link-features";
 import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../features/node-features";
+import { PHRASING_TAGS } from "../features/phrasing";
 import { NON_TEXT_TAGS, normalizeSpace, visibleText } from "../features/text";
 
 /** Labels and references for one page; which fields are set depends on the corpus part. */
@@ -66,6 +67,8 @@ export interface PageHarvest {
     ownText: number[];
     /** 1 when the element is main content (inside a gold element, or covered by gold text) */
     label: number[];
+    /** 1 for a phrasing element (../features/phrasing.ts), which the detector leaves out */
+    phrasing: number[];
   };
   /** visible text nodes: owner element position and collapsed text */
   chunks: { owner: number[]; text: string[] };
@@ -227,7 +230,7 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
     }
   }
 
-  const nodes: PageHarvest["nodes"] = { index: [], rows: [], ownText: [], label: [] };
+  const nodes: PageHarvest["nodes"] = { index: [], rows: [], ownText: [], label: [], phrasing: [] };
   for (const v of vectors) {
     if (v.features.textLength <= 0) continue;
     const i = stats.index.get(v.element) ?? -1;
@@ -235,6 +238,7 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
     nodes.rows.push(nodeFeatureArray(v).map(round));
     nodes.ownText.push(Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0)));
     nodes.label.push(inside[i] ?? 0);
+    nodes.phrasing.push(PHRASING_TAGS.has(stats.tag[i] ?? "") ? 1 : 0);
   }
 
   return {

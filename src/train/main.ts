@@ -27,6 +27,7 @@ import {
   PAGER_STRUCTURE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { PHRASING_OUT } from "../features/phrasing";
 import { repoRoot } from "../replay/cases";
 import { katoPageElement, relNextOnly, thesisRuleNext } from "./baselines";
 import {
@@ -88,6 +89,11 @@ function setupsFor(cmd: string): Setup[] {
     base.linkFeatures.filter((n) => !groups.some((g) => g.includes(n)));
   return [
     base,
+    {
+      ...base,
+      name: "phrasing elements out of the page-element candidates (issue 13)",
+      phrasingOut: !(base.phrasingOut ?? PHRASING_OUT),
+    },
     {
       ...base,
       name: "random forest, thesis features only (9 link, 14 node)",
