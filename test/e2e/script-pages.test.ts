@@ -275,9 +275,19 @@ describe("a site with its own infinite scroll (case c)", () => {
   it("is joined on a reader's own scroll, on a long page, where 'leave it alone' is off: the entry wakes at load there", async () => {
     await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
     const page = await openPage("/ownlong/1");
-    // Only the reader's scrolls, as soon as the page shows: nothing asks tsugi to wake (no
-    // popup, no `tsugi join`), so the entry must have woken at load to decide before the
-    // site's own script appends its page 2.
+    // Nothing asks tsugi to wake (no popup, no `tsugi join`, no scroll yet): the entry must
+    // report a decision at load. Asleep it would report nothing until the reader's scroll,
+    // which also makes the site append its page 2 first. The reader then scrolls, as a
+    // reader does, after the page has shown (a scroll to the end within the first
+    // milliseconds would race any detector, as it did before the entry slept).
+    const loadDeadline = Date.now() + 20_000;
+    let atLoad = await tabStatus(page);
+    while (!(atLoad && atLoad.state !== "starting") && Date.now() < loadDeadline) {
+      await page.waitForTimeout(100);
+      atLoad = await tabStatus(page);
+    }
+    expect(atLoad?.state ?? "unreported").not.toBe("unreported");
+    expect(atLoad?.state).not.toBe("starting");
     const deadline = Date.now() + 40_000;
     let end = await tabStatus(page);
     while (!(end?.state === "done" || end?.state === "own-scroll") && Date.now() < deadline) {
