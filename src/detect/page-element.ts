@@ -97,25 +97,15 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
     boundary: new Uint8Array(n),
     boilerplate: new Uint8Array(n),
   };
-  // Each element's nearest candidate ancestor-or-self: an element left out of the
-  // candidates (phrasing, ../features/phrasing.ts) hands its children, and its text, to
-  // the candidate around it, as keptTree does in the evaluation.
-  const holder = new Int32Array(stats.elements.length).fill(-1);
-  for (let i = 0; i < holder.length; i++) {
-    const p = stats.parent[i] ?? -1;
-    holder[i] = (position[i] ?? -1) >= 0 ? (position[i] ?? -1) : p >= 0 ? (holder[p] ?? -1) : -1;
-  }
-  const inKept = new Float64Array(n);
+  if (rows.phrasingOut) nearestKeptTree(stats, at, position, tree);
   for (let k = 0; k < n; k++) {
     const i = at[k] as number;
-    const p = stats.parent[i] ?? -1;
-    const up = p >= 0 ? (holder[p] ?? -1) : -1;
-    tree.parent[k] = up;
-    if (up >= 0) inKept[up] = (inKept[up] ?? 0) + (stats.textLength[i] ?? 0);
-  }
-  for (let k = 0; k < n; k++) {
-    const i = at[k] as number;
-    tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (inKept[k] ?? 0));
+    if (!rows.phrasingOut) {
+      // Every element with text is a candidate: the direct parent is the nearest one.
+      const p = stats.parent[i] ?? -1;
+      tree.parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
+      tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+    }
     const o = k * NODE_FEATURE_COUNT;
     const f = {
       containsNextLink: values[o + NODE_COLUMN.containsNextLink] ?? 0,
@@ -127,6 +117,37 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
     tree.boilerplate[k] = namedBoilerplate(f);
   }
   return tree;
+}
+
+/**
+ * Parent and own text of each candidate where the phrasing elements were left out: an
+ * element left out hands its children, and its text, to the candidate around it, as
+ * keptTree does in the evaluation. Writes `tree.parent` and `tree.ownText`.
+ */
+function nearestKeptTree(
+  stats: NodeStats,
+  at: Int32Array,
+  position: Int32Array,
+  tree: CandidateTree,
+): void {
+  const n = at.length;
+  // Each element's nearest candidate ancestor-or-self.
+  const holder = new Int32Array(stats.elements.length).fill(-1);
+  for (let i = 0; i < holder.length; i++) {
+    const p = stats.parent[i] ?? -1;
+    holder[i] = (position[i] ?? -1) >= 0 ? (position[i] ?? -1) : p >= 0 ? (holder[p] ?? -1) : -1;
+  }
+  // Chars of text in each candidate's kept children.
+  const inKept = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = at[k] as number;
+    const p = stats.parent[i] ?? -1;
+    const up = p >= 0 ? (holder[p] ?? -1) : -1;
+    tree.parent[k] = up;
+    if (up >= 0) inKept[up] = (inKept[up] ?? 0) + (stats.textLength[i] ?? 0);
+  }
+  for (let k = 0; k < n; k++)
+    tree.ownText[k] = Math.max(0, (stats.textLength[at[k] as number] ?? 0) - (inKept[k] ?? 0));
 }
 
 /** Media that carry an article's content without text. */

@@ -737,6 +737,8 @@ export interface NodeRows {
   /** {@link NODE_FEATURE_COUNT} values per candidate, in {@link NODE_FEATURE_NAMES}
    * order, one row after the other */
   values: Float64Array;
+  /** whether the phrasing elements were left out of the candidates (./phrasing.ts) */
+  phrasingOut: boolean;
 }
 
 /**
@@ -761,7 +763,8 @@ export function nodeFeatureRows(
   } = {},
 ): NodeRows {
   const s = opts.stats ?? nodeStats(doc);
-  if (s.body < 0) return { at: new Int32Array(0), values: new Float64Array(0) };
+  const phrasingOut = opts.phrasingOut === true;
+  if (s.body < 0) return { at: new Int32Array(0), values: new Float64Array(0), phrasingOut };
   const total = s.elements.length;
   const end = s.body + (s.descendants[s.body] ?? 0);
   const at: number[] = [];
@@ -770,7 +773,7 @@ export function nodeFeatureRows(
     // Elements without text are never content; skipping them saves their layout reads.
     if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
     // Phrasing elements are scored as part of the block around them (./phrasing.ts).
-    if (opts.phrasingOut && PHRASING_TAGS.has(s.tag[i] ?? "")) continue;
+    if (phrasingOut && PHRASING_TAGS.has(s.tag[i] ?? "")) continue;
     at.push(i);
   }
   const layout = hasLayout(doc);
@@ -826,7 +829,7 @@ export function nodeFeatureRows(
     values[o + C.areaRatio] = docArea > 0 ? (box.width * box.height) / docArea : 0;
     values[o + C.visible] = layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
-  return { at: Int32Array.from(at), values };
+  return { at: Int32Array.from(at), values, phrasingOut };
 }
 
 /**
