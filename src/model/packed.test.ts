@@ -58,6 +58,34 @@ describe("packed models", () => {
     expect(() => checkTreeLayout(outside)).toThrow(/out of range/);
   });
 
+  it("stores right children in 16 bits where they fit, 32 where the forest is larger, votes unchanged", () => {
+    const model = nextLinkModel as ModelFile;
+    expect(packModel(model).rightBytes).toBe(2);
+    expect(packModel(model).columnBytes).toBe(1);
+    // The same trees repeated past 65,535 nodes: child indices no longer fit 16 bits.
+    const base = (model.forest as { baseModel: { estimators: unknown[]; indexes: unknown[] } })
+      .baseModel;
+    const times = Math.ceil(0x10000 / flattenModel(model).column.length) + 1;
+    const big: ModelFile = {
+      ...model,
+      forest: {
+        ...model.forest,
+        baseModel: {
+          ...base,
+          estimators: Array.from({ length: times }, () => base.estimators).flat(),
+          indexes: Array.from({ length: times }, () => base.indexes).flat(),
+        },
+      },
+    };
+    const packed = packModel(big);
+    expect(flattenModel(big).column.length).toBeGreaterThan(0xffff);
+    expect(packed.rightBytes).toBe(4);
+    const x = rows(model, 50);
+    expect(new Forest(unpackModel(packed)).probabilities(x)).toEqual(
+      new Forest(big).probabilities(x),
+    );
+  });
+
   it("maps the model's columns onto another input order", () => {
     const model = nextLinkModel as ModelFile;
     const x = rows(model, 50);
