@@ -570,6 +570,7 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     setup.nodeFeatures,
     setup.learner,
     setup.nodeSmoteRatio,
+    setup.phrasingOut ?? PHRASING_OUT,
   ]);
   let node = nodeCache.get(nodeKey);
   if (node === undefined) {
@@ -578,7 +579,11 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     for (const rec of train) {
       if (!hasPageElementGold(rec)) continue;
       const rows = nodeRows(rec, goldAnchor(rec));
+      // The forest learns on the candidates it will score: without the phrasing elements
+      // where the detector leaves them out.
+      const cut = setup.phrasingOut ?? PHRASING_OUT;
       rows.forEach((row, k) => {
+        if (cut && rec.nodes.phrasing[k] === 1) return;
         NX.push(pick(row, nodeCols));
         Ny.push(rec.nodes.label[k] ?? 0);
       });
