@@ -121,8 +121,8 @@ export interface Setup {
   /** choose the page element beside the next link (`pagerScope` in PageElementParams) */
   pagerScope?: boolean;
   /** leave the phrasing elements (src/features/phrasing.ts) out of the page-element
-   * candidates when deciding; training keeps every row. Absent means as the detector
-   * does (`PHRASING_OUT`) */
+   * candidates when deciding, and train the page-element forest without their rows.
+   * Absent means as the detector does (`PHRASING_OUT`) */
   phrasingOut?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
@@ -565,12 +565,15 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     linkPart = trainLinkDetector(train, setup);
     linkCache.set(linkKey, linkPart);
   }
+  // The forest learns on the candidates it will score: without the phrasing elements
+  // where the detector leaves them out.
+  const cut = setup.phrasingOut ?? PHRASING_OUT;
   const nodeKey = JSON.stringify([
     pagesKey,
     setup.nodeFeatures,
     setup.learner,
     setup.nodeSmoteRatio,
-    setup.phrasingOut ?? PHRASING_OUT,
+    cut,
   ]);
   let node = nodeCache.get(nodeKey);
   if (node === undefined) {
@@ -579,9 +582,6 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     for (const rec of train) {
       if (!hasPageElementGold(rec)) continue;
       const rows = nodeRows(rec, goldAnchor(rec));
-      // The forest learns on the candidates it will score: without the phrasing elements
-      // where the detector leaves them out.
-      const cut = setup.phrasingOut ?? PHRASING_OUT;
       rows.forEach((row, k) => {
         if (cut && rec.nodes.phrasing[k] === 1) return;
         NX.push(pick(row, nodeCols));
