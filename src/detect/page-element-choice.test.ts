@@ -308,3 +308,114 @@ describe("keptTree", () => {
     expect(Array.from(t.ownText)).toEqual(own);
   });
 });
+
+/** Seeded generator (mulberry32), so a failing tree can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random candidate tree, parents before children; wide parents now and then. */
+function randomTree(rand: () => number, n: number): number[] {
+  const parent = [-1];
+  for (let i = 1; i < n; i++) {
+    // Lean on a few recent candidates, so some parents get dozens of children.
+    const back = rand() < 0.6 ? Math.floor(rand() * Math.min(i, 4)) : Math.floor(rand() * i);
+    parent.push(i - 1 - back);
+  }
+  return parent;
+}
+
+/** The choice and relabel as first written (child arrays, every run tried): the reference
+ * the faster forms must match exactly. */
+function referenceRelabel(p: number[], first: number[], upper: number, lower: number): number[] {
+  const label = first.map((x) => (x >= 1 ? 1 : 0));
+  const children: number[][] = p.map(() => []);
+  for (const [i, q] of p.entries()) if (q >= 0) children[q]?.push(i);
+  for (let b = p.length - 1; b >= 0; b--) {
+    const kids = children[b] ?? [];
+    if (kids.length === 0) continue;
+    const share =
+      (kids.reduce((s, c) => s + (label[c] ?? 0), 0) + (label[b] ?? 0)) / (kids.length + 1);
+    if (share >= upper) {
+      label[b] = 1;
+      for (const c of kids) label[c] = 1;
+    } else if (share < lower) label[b] = 0;
+  }
+  return label;
+}
+
+function referenceChoice(
+  p: number[],
+  own: number[],
+  mask: number[],
+  excluded: number[],
+  maxRun: number,
+) {
+  const n = p.length;
+  const inside = own.map((o, i) => o * (mask[i] ?? 0));
+  const total = [...own];
+  const contentTotal = inside.reduce((a, b) => a + b, 0);
+  for (let i = n - 1; i >= 0; i--) {
+    const q = p[i] ?? -1;
+    if (q < 0) continue;
+    inside[q] = (inside[q] ?? 0) + (inside[i] ?? 0);
+    total[q] = (total[q] ?? 0) + (total[i] ?? 0);
+  }
+  if (contentTotal <= 0) return { nodes: [] as number[], score: 0 };
+  const children: number[][] = p.map(() => []);
+  for (const [i, q] of p.entries()) if (q >= 0) children[q]?.push(i);
+  const f1 = (a: number, t: number) => (2 * a) / (contentTotal + t);
+  let best = { nodes: [] as number[], score: 0 };
+  for (let i = 0; i < n; i++) {
+    if (excluded[i] !== 1) {
+      const s = f1(inside[i] ?? 0, total[i] ?? 0);
+      if (s > best.score) best = { nodes: [i], score: s };
+    }
+    const kids = (children[i] ?? []).slice(0, maxRun);
+    for (let a = 0; a < kids.length; a++) {
+      let inn = 0;
+      let tot = 0;
+      for (let b = a; b < kids.length; b++) {
+        const k = kids[b] ?? 0;
+        if (excluded[k] === 1) break;
+        inn += inside[k] ?? 0;
+        tot += total[k] ?? 0;
+        if (b > a && f1(inn, tot) > best.score)
+          best = { nodes: kids.slice(a, b + 1), score: f1(inn, tot) };
+      }
+    }
+  }
+  return best;
+}
+
+describe("the choice on random trees", () => {
+  it("relabels and chooses exactly as the plain all-runs search", () => {
+    const rand = seeded(13);
+    let runs = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const n = 2 + Math.floor(rand() * 120);
+      const p = randomTree(rand, n);
+      const own = p.map(() => (rand() < 0.3 ? 0 : Math.floor(rand() * 400)));
+      const probs = p.map(() => Math.round(rand() * 40) / 40);
+      const excluded = p.map(() => (rand() < 0.08 ? 1 : 0));
+      const first = probs.map((x) => (x >= 0.5 ? 1 : 0));
+      const labels = [...relabelByHierarchy(p, first)];
+      expect(labels).toEqual(referenceRelabel(p, first, 0.7, 0.4));
+      const maxRun = trial % 5 === 0 ? 3 : 400;
+      for (const mask of [labels, probs]) {
+        const got = choosePageElement(p, own, mask, excluded, maxRun);
+        expect(got).toEqual(referenceChoice(p, own, mask, excluded, maxRun));
+        if (got.nodes.length > 1) runs++;
+      }
+    }
+    // The trees must exercise runs of siblings, not only single containers.
+    expect(runs).toBeGreaterThan(20);
+  });
+});

@@ -36,24 +36,34 @@ export function relabelByHierarchy(
   const n = parent.length;
   const label = new Uint8Array(n);
   for (let i = 0; i < n; i++) label[i] = (first[i] ?? 0) >= 1 ? 1 : 0;
-  const children: number[][] = Array.from({ length: n }, () => []);
+  // Per-parent sums instead of child lists: a candidate's label is final once the walk
+  // (backwards, children after their parent) has passed it, so it is added to its
+  // parent's count right then. No array per candidate on a page's cold first detection.
+  const kids = new Int32Array(n);
+  const kidContent = new Int32Array(n);
+  const allContent = new Uint8Array(n);
+  for (let b = n - 1; b >= 0; b--) {
+    const k = kids[b] ?? 0;
+    if (k > 0) {
+      const share = ((label[b] ?? 0) + (kidContent[b] ?? 0)) / (k + 1);
+      if (share >= upper) {
+        label[b] = 1;
+        allContent[b] = 1;
+      } else if (share < lower) {
+        label[b] = 0;
+      }
+    }
+    const p = parent[b] ?? -1;
+    if (p >= 0) {
+      kids[p] = (kids[p] ?? 0) + 1;
+      kidContent[p] = (kidContent[p] ?? 0) + (label[b] ?? 0);
+    }
+  }
+  // A parent that went content takes all its children along; nothing read their labels
+  // after their parent's turn, so this can wait for the end.
   for (let i = 0; i < n; i++) {
     const p = parent[i] ?? -1;
-    if (p >= 0) children[p]?.push(i);
-  }
-  // Children come after their parent, so walking backwards finishes them first.
-  for (let b = n - 1; b >= 0; b--) {
-    const kids = children[b] ?? [];
-    if (kids.length === 0) continue;
-    let content = label[b] ?? 0;
-    for (const c of kids) content += label[c] ?? 0;
-    const share = content / (kids.length + 1);
-    if (share >= upper) {
-      label[b] = 1;
-      for (const c of kids) label[c] = 1;
-    } else if (share < lower) {
-      label[b] = 0;
-    }
+    if (p >= 0 && allContent[p] === 1) label[i] = 1;
   }
   return label;
 }
@@ -92,12 +102,13 @@ export function choosePageElement(
   const n = parent.length;
   const { inside, total, contentTotal } = subtreeText(parent, ownText, mask);
   if (contentTotal <= 0) return { nodes: [], score: 0 };
-  const children: number[][] = Array.from({ length: n }, () => []);
-  for (let i = n - 1; i >= 0; i--) {
-    const p = parent[i] ?? -1;
-    if (p >= 0) children[p]?.unshift(i);
-  }
+  const kids = childIndex(parent);
   const f1 = (inn: number, tot: number) => (2 * inn) / (contentTotal + tot);
+  // No run can beat the best so far when even all the content it could hold, counted
+  // as its whole text, scores no more: mask <= 1 makes inside <= total, and
+  // 2c/(C + t) <= 2c/(C + c), which grows with c. The margin keeps the float sums'
+  // order of addition from ever skipping a run that would win.
+  const beaten = (content: number, best: number) => f1(content, content) * (1 + 1e-9) <= best;
 
   let best: PageElementChoice = { nodes: [], score: 0 };
   for (let i = 0; i < n; i++) {
@@ -105,25 +116,66 @@ export function choosePageElement(
       const s = f1(inside[i] ?? 0, total[i] ?? 0);
       if (s > best.score) best = { nodes: [i], score: s };
     }
-    const kids = (children[i] ?? []).slice(0, maxRun);
-    if (kids.length < 2) continue;
+    const from = kids.start[i] ?? 0;
+    const to = Math.min(kids.start[i + 1] ?? 0, from + maxRun);
+    if (to - from < 2 || beaten(inside[i] ?? 0, best.score)) continue;
+    // Content after each child up to the next excluded one: the most a run from it holds.
+    const ahead = new Float64Array(to - from + 1);
+    for (let a = to - from - 1; a >= 0; a--) {
+      const k = kids.list[from + a] ?? 0;
+      ahead[a] = (excluded[k] ?? 0) === 1 ? 0 : (ahead[a + 1] ?? 0) + (inside[k] ?? 0);
+    }
     // Runs of >= 2 consecutive children without the next link, by prefix sums.
-    for (let a = 0; a < kids.length; a++) {
+    for (let a = from; a < to; a++) {
+      if (beaten(ahead[a - from] ?? 0, best.score)) continue;
       let inn = 0;
       let tot = 0;
-      for (let b = a; b < kids.length; b++) {
-        const k = kids[b] ?? 0;
+      for (let b = a; b < to; b++) {
+        const k = kids.list[b] ?? 0;
         if ((excluded[k] ?? 0) === 1) break;
         inn += inside[k] ?? 0;
         tot += total[k] ?? 0;
         if (b > a) {
           const s = f1(inn, tot);
-          if (s > best.score) best = { nodes: kids.slice(a, b + 1), score: s };
+          if (s > best.score) best = { nodes: Array.from(kids.list.subarray(a, b + 1)), score: s };
         }
       }
     }
   }
   return best;
+}
+
+/** Children of every candidate, flat: those of `i` are `list[start[i]] .. list[start[i+1]-1]`. */
+interface ChildIndex {
+  start: Int32Array;
+  list: Int32Array;
+}
+
+/**
+ * The candidate tree's child lists in two typed arrays (counting sort by parent), in
+ * document order: no array per candidate, where a page has thousands (issue 13).
+ *
+ * @param parent candidate tree (see module doc)
+ * @returns the flat lists; `start` has one entry more than `parent`
+ */
+function childIndex(parent: ArrayLike<number>): ChildIndex {
+  const n = parent.length;
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const p = parent[i] ?? -1;
+    if (p >= 0) start[p + 1] = (start[p + 1] ?? 0) + 1;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] = (start[i + 1] ?? 0) + (start[i] ?? 0);
+  const list = new Int32Array(start[n] ?? 0);
+  const fill = start.slice(0, n);
+  for (let i = 0; i < n; i++) {
+    const p = parent[i] ?? -1;
+    if (p < 0) continue;
+    const at = fill[p] ?? 0;
+    list[at] = i;
+    fill[p] = at + 1;
+  }
+  return { start, list };
 }
 
 /**
@@ -177,15 +229,11 @@ export function boundarySignal(
   return f.linkDensity > maxLinkDensity ? 1 : 0;
 }
 
-/** Candidate children of each candidate, in document order. */
-function childLists(parent: ArrayLike<number>): number[][] {
-  const n = parent.length;
-  const children: number[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) {
-    const p = parent[i] ?? -1;
-    if (p >= 0) children[p]?.push(i);
-  }
-  return children;
+/** Candidate children of candidate `p`, in document order (children follow their parent). */
+function childrenOf(parent: ArrayLike<number>, p: number): number[] {
+  const out: number[] = [];
+  for (let i = p + 1; i < parent.length; i++) if (parent[i] === p) out.push(i);
+  return out;
 }
 
 /**
@@ -212,7 +260,7 @@ export function extendRunOverSiblings(
   if (nodes.length < 2 || first === undefined) return [...nodes];
   const p = parent[first] ?? -1;
   if (p < 0 || nodes.some((k) => (parent[k] ?? -1) !== p)) return [...nodes];
-  const kids = childLists(parent)[p] ?? [];
+  const kids = childrenOf(parent, p);
   let a = kids.indexOf(first);
   let b = kids.indexOf(nodes[nodes.length - 1] ?? -1);
   if (a < 0 || b < a) return [...nodes];
@@ -242,7 +290,7 @@ export function promoteFullRun(
   if (nodes.length < 2 || first === undefined) return [...nodes];
   const p = parent[first] ?? -1;
   if (p < 0 || (excluded[p] ?? 0) === 1) return [...nodes];
-  const kids = childLists(parent)[p] ?? [];
+  const kids = childrenOf(parent, p);
   const chosen = new Set(nodes);
   return kids.length === nodes.length && kids.every((k) => chosen.has(k)) ? [p] : [...nodes];
 }
@@ -375,7 +423,7 @@ export interface PageElementParams {
 export function pageElementFromProbabilities(
   parent: ArrayLike<number>,
   ownText: ArrayLike<number>,
-  probs: readonly number[],
+  probs: ArrayLike<number>,
   containsNext: ArrayLike<number>,
   params: PageElementParams = {},
   boundary: ArrayLike<number> = containsNext,
@@ -383,10 +431,16 @@ export function pageElementFromProbabilities(
 ): PageElementChoice {
   const t = params.firstThreshold ?? 0.5;
   const keepOut = (params.boilerplate ?? 1) === 1;
-  const noise = (k: number) => keepOut && (boilerplate[k] ?? 0) === 1;
-  const excluded = probs.map((_, k) => ((containsNext[k] ?? 0) === 1 || noise(k) ? 1 : 0));
-  const content = probs.map((p, k) => (noise(k) ? 0 : p));
-  const first = content.map((p) => (p >= t ? 1 : 0));
+  const n = probs.length;
+  const excluded = new Uint8Array(n);
+  const content = new Float64Array(n);
+  const first = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const noise = keepOut && (boilerplate[k] ?? 0) === 1;
+    excluded[k] = (containsNext[k] ?? 0) === 1 || noise ? 1 : 0;
+    content[k] = noise ? 0 : (probs[k] ?? 0);
+    first[k] = (content[k] ?? 0) >= t ? 1 : 0;
+  }
   const labels =
     (params.relabel ?? 1) === 1
       ? relabelByHierarchy(
@@ -395,7 +449,7 @@ export function pageElementFromProbabilities(
           params.relabelUpper ?? RELABEL_UPPER,
           params.relabelLower ?? RELABEL_LOWER,
         )
-      : new Uint8Array(first);
+      : first;
   const scoped = (params.pagerScope ?? 0) === 1;
   const choose = (m: ArrayLike<number>): PageElementChoice => {
     const free = () => choosePageElement(parent, ownText, m, excluded);

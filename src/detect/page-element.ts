@@ -48,7 +48,7 @@ export function detectPageElement(
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
   const forest = pageElementForest();
-  const probs = Array.from(forest.scoreRows(rows.values, NODE_FEATURE_COUNT));
+  const probs = forest.scoreRows(rows.values, NODE_FEATURE_COUNT);
   const choice = pageElementFromProbabilities(
     tree.parent,
     tree.ownText,

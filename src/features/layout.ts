@@ -85,6 +85,33 @@ export function measure(el: Element, layout: boolean, scroll: { x: number; y: nu
   };
 }
 
+/** An element's size and visibility, as {@link measureSize} writes them. */
+export interface SizeReading {
+  /** border-box width, px */
+  width: number;
+  /** border-box height, px */
+  height: number;
+  /** {@link isVisible} with layout */
+  visible: boolean;
+}
+
+/**
+ * The width, height and visibility {@link measure} gives a page with layout, from one
+ * rect read, written into `out`: the page-element features read every element with text,
+ * and two objects per element were garbage on each page's cold first detection (issue 13).
+ *
+ * @param el element to measure (its document has layout: {@link hasLayout})
+ * @param out the reading to overwrite
+ * @returns `out`
+ */
+export function measureSize(el: Element, out: SizeReading): SizeReading {
+  const r = rectOf(el);
+  out.width = r === null ? 0 : r.width;
+  out.height = r === null ? 0 : r.height;
+  out.visible = r !== null && visibleWithRect(el, r);
+  return out;
+}
+
 /** The window's scroll offsets, px (zeros without a window). */
 export function scrollOffsets(doc: Document): { x: number; y: number } {
   const view = doc.defaultView;
@@ -148,13 +175,16 @@ export function isVisible(el: Element, layout: boolean): boolean {
   return visibleWithRect(el, rectOf(el));
 }
 
+/** The options of `checkVisibility`, made once (it is asked of every element with text). */
+const VISIBILITY_CHECK = { visibilityProperty: true, checkVisibilityCSS: true };
+
 /** {@link isVisible} with layout, given the element's rect (read once by the caller). */
 function visibleWithRect(el: Element, r: DOMRect | null): boolean {
   if (r === null || r.width <= 0 || r.height <= 0) return false;
   const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
   if (typeof check === "function") {
     try {
-      return check.call(el, { visibilityProperty: true, checkVisibilityCSS: true });
+      return check.call(el, VISIBILITY_CHECK);
     } catch {
       // fall through to computed style
     }

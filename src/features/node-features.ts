@@ -10,7 +10,13 @@
  */
 
 import { attrTokens } from "./keywords";
-import { documentSize, hasLayout, hiddenByOwnMarkup, measure, scrollOffsets } from "./layout";
+import {
+  documentSize,
+  hasLayout,
+  hiddenByOwnMarkup,
+  measureSize,
+  type SizeReading,
+} from "./layout";
 import { PHRASING_TAGS } from "./phrasing";
 import { countPunctuation, NON_TEXT_TAGS } from "./text";
 
@@ -193,7 +199,7 @@ export interface NodeStats {
   elements: Element[];
   /** local name of each element (lowercase for HTML) */
   tag: string[];
-  /** position of an element in `elements` */
+  /** position of an element in `elements` (made on first read) */
   index: Map<Element, number>;
   /** position of the parent element, −1 for the root */
   parent: Int32Array;
@@ -491,15 +497,21 @@ export function nodeStats(doc: Document): NodeStats {
   const acc = new Accumulator();
   const root = doc.documentElement;
   if (root !== null) walk(acc, root);
-  const index = new Map<Element, number>(acc.elements.map((el, i) => [el, i]));
   const bodyEl = doc.body;
-  const bodyAt = bodyEl === null ? undefined : index.get(bodyEl);
+  const bodyAt = bodyEl === null ? -1 : acc.elements.indexOf(bodyEl);
   // A document without <body> (XML, or a detached body) falls back to the root element.
-  const body = bodyAt ?? (root === null ? -1 : 0);
+  const body = bodyAt >= 0 ? bodyAt : root === null ? -1 : 0;
+  const elements = acc.elements;
+  // Built on first read: the detector never reads it (a Map entry per element of the page
+  // on its cold first detection, issue 13); training looks up gold elements in it.
+  let index: Map<Element, number> | null = null;
   return {
-    elements: acc.elements,
+    elements,
     tag: acc.tag,
-    index,
+    get index() {
+      index ??= new Map<Element, number>(elements.map((el, i) => [el, i]));
+      return index;
+    },
     parent: new Int32Array(acc.parent),
     depth: new Int32Array(acc.depth),
     textLength: new Int32Array(acc.textLen),
@@ -777,11 +789,12 @@ export function nodeFeatureRows(
     at.push(i);
   }
   const layout = hasLayout(doc);
-  const size = documentSize(doc, layout);
-  const docArea = size.width * size.height;
-  const linkIndex = opts.nextLink ? (s.index.get(opts.nextLink) ?? -1) : -1;
+  const page = documentSize(doc, layout);
+  const docArea = page.width * page.height;
+  const linkIndex = opts.nextLink ? s.elements.indexOf(opts.nextLink) : -1;
   const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
-  const scroll = scrollOffsets(doc);
+  // One reading reused for every element (without layout the sizes stay 0).
+  const size: SizeReading = { width: 0, height: 0, visible: false };
   // Elements share a handful of class and id values; their hint is worked out once each.
   const hints = new Map<string, number>();
   const C = NODE_COLUMN;
@@ -799,7 +812,7 @@ export function nodeFeatureRows(
       hint = known ?? classHint(cls, id);
       if (known === undefined) hints.set(key, hint);
     }
-    const { box, visible } = measure(el, layout, scroll);
+    if (layout) measureSize(el, size);
     const o = k * NODE_FEATURE_COUNT;
     // Columns by name, so the rows follow NODE_FEATURE_NAMES whatever its order.
     values[o + C.tagLength] = s.tagLength[i] ?? 0;
@@ -824,10 +837,10 @@ export function nodeFeatureRows(
     values[o + C.classHint] = hint;
     values[o + C.semanticTag] = semanticTag(tag);
     values[o + C.sameTagSiblings] = s.sameTagSiblings[i] ?? 0;
-    values[o + C.width] = box.width;
-    values[o + C.height] = box.height;
-    values[o + C.areaRatio] = docArea > 0 ? (box.width * box.height) / docArea : 0;
-    values[o + C.visible] = layout ? (visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
+    values[o + C.width] = size.width;
+    values[o + C.height] = size.height;
+    values[o + C.areaRatio] = docArea > 0 ? (size.width * size.height) / docArea : 0;
+    values[o + C.visible] = layout ? (size.visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
   return { at: Int32Array.from(at), values, phrasingOut };
 }
