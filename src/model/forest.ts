@@ -45,9 +45,11 @@ interface ForestJson {
  * `right[k]`; a leaf votes `vote[k]`. Columns fit in 16 bits (the packed form's). */
 export interface FlatForest {
   roots: Int32Array;
-  column: Int16Array;
+  /** split column per node, −1 for a leaf; 8-bit where the packed model stored it so */
+  column: Int16Array | Int8Array;
   threshold: Float64Array;
-  right: Int32Array;
+  /** right child per split; 16-bit where the packed model stored it so */
+  right: Int32Array | Uint16Array;
   vote: Uint8Array;
 }
 
