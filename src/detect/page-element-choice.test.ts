@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../train/random";
 import {
   BOUNDARY_LINK_DENSITY,
   boundarySignal,
@@ -309,18 +310,6 @@ describe("keptTree", () => {
   });
 });
 
-/** Seeded generator (mulberry32), so a failing tree can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random candidate tree, parents before children; wide parents now and then. */
 function randomTree(rand: () => number, n: number): number[] {
   const parent = [-1];
@@ -397,7 +386,7 @@ function referenceChoice(
 
 describe("the choice on random trees", () => {
   it("relabels and chooses exactly as the plain all-runs search", () => {
-    const rand = seeded(13);
+    const rand = seededRandom(13);
     let runs = 0;
     for (let trial = 0; trial < 400; trial++) {
       const n = 2 + Math.floor(rand() * 120);
