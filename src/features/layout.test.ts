@@ -8,6 +8,8 @@ import {
   hiddenByMarkup,
   hiddenByOwnMarkup,
   isVisible,
+  measure,
+  measureSize,
 } from "./layout";
 
 const html =
@@ -82,5 +84,24 @@ describe("isVisible", () => {
     expect(isVisible(p, true)).toBe(false);
     vi.spyOn(p, "getBoundingClientRect").mockReturnValue(rect(0, 10, 10));
     expect(isVisible(p, true)).toBe(true);
+  });
+});
+
+describe("measureSize", () => {
+  it("writes the size and visibility measure gives, into the reading it is handed", () => {
+    const doc = jsdomDoc();
+    const reading = { width: 7, height: 7, visible: true };
+    const scroll = { x: 0, y: 0 };
+    for (const id of ["shown", "vis", "attr"]) {
+      const el = byId(doc, id);
+      // jsdom's own rect is empty: not visible, zero size.
+      expect(measureSize(el, reading)).toBe(reading);
+      expect(reading).toEqual({ width: 0, height: 0, visible: false });
+      vi.spyOn(el, "getBoundingClientRect").mockReturnValue(rect(40, 120, 30));
+      const m = measure(el, true, scroll);
+      measureSize(el, reading);
+      expect(reading).toEqual({ width: m.box.width, height: m.box.height, visible: m.visible });
+      expect(reading.width).toBe(120);
+    }
   });
 });
