@@ -89,6 +89,54 @@ describe("candidate links (§3.2.1)", () => {
     expect(candidateUrl("http://ex.com:8080/list/2", page, page)).toBeNull();
   });
 
+  it("gives what the URL parser's own origin and hash setter give, for every kind of href", () => {
+    // The first form of the test: origin compared whole, the fragment removed by `hash`.
+    const reference = (href: string, base: URL, page: URL): string | null => {
+      let u: URL;
+      try {
+        u = new URL(href.trim(), base);
+      } catch {
+        return null;
+      }
+      if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+      if (u.protocol === "http:" && page.protocol === "https:" && u.host === page.host)
+        u.protocol = "https:";
+      if (u.origin !== page.origin) return null;
+      u.hash = "";
+      return u.href === page.href ? null : u.href;
+    };
+    const hrefs = [
+      "b/2#top",
+      "b/2#",
+      "b/2?q=a#b#c",
+      "b/2?q=%23#x",
+      "/a%23b/c#d",
+      "?page=2",
+      "?",
+      "#",
+      "",
+      " /list/2 ",
+      "//ex.com/x#y",
+      "http://ex.com:80/x#f",
+      "https://ex.com:443/x",
+      "http://user:pa#ss@ex.com/x",
+      "http://u@ex.com/x",
+      "HTTP://EX.COM/Y#Z",
+      "http://ex.com\\a\\b#c",
+      "http://[::1]/x",
+      "http://münchen.de/x",
+      "javascript:alert('#')",
+      "data:text/html,#",
+    ];
+    const pages = ["http://ex.com/list", "https://ex.com/list", "http://ex.com:8080/list"];
+    for (const p of pages) {
+      const page = new URL(p);
+      for (const href of hrefs) {
+        expect(candidateUrl(href, page, page), `${href} on ${p}`).toBe(reference(href, page, page));
+      }
+    }
+  });
+
   it("reads IPv4 shorthand as the parser does (not as another host)", () => {
     const page = new URL("http://127.0.0.1/list");
     expect(candidateUrl("http://127.1/list/2", page, page)).toBe("http://127.0.0.1/list/2");

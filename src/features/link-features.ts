@@ -198,9 +198,15 @@ export function candidateUrl(href: string, base: URL, page: URL): string | null 
   if (u === null || (u.protocol !== "http:" && u.protocol !== "https:")) return null;
   if (u.protocol === "http:" && page.protocol === "https:" && u.host === page.host)
     u.protocol = "https:";
-  if (u.origin !== page.origin) return null;
-  u.hash = "";
-  return u.href === page.href ? null : u.href;
+  // Same origin: for an http(s) URL its scheme and its host with the port.
+  if (u.protocol !== page.protocol || u.host !== page.host) return null;
+  // The fragment is what follows the first "#" of the serialization (a "#" before it is
+  // percent-encoded), cut here rather than by setting `hash`, which serializes the URL
+  // again: every link of the page passes here on its cold first detection.
+  const full = u.href;
+  const cut = full.indexOf("#");
+  const target = cut < 0 ? full : full.slice(0, cut);
+  return target === page.href ? null : target;
 }
 
 // ---------------------------------------------------------------------------
