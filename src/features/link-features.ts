@@ -680,6 +680,80 @@ export function candidateAnchors(
   return out;
 }
 
+/** What {@link linkSignals} reads besides a link's anchors (one page's, shared). */
+interface SignalContext {
+  /** the page URL, fragment removed */
+  pageHref: string;
+  /** the link's {@link pageNumberChange} from the page */
+  change: PageNumberChange | null;
+  /** {@link smallestPositiveOffset} of the page's links */
+  offsetStep: number;
+  /** {@link relNextLinkUrls} of the page */
+  relNextUrls: ReadonlySet<string>;
+  /** numbered runs of the page's anchors (`numberedRunFeatures`) */
+  runs: ReadonlyMap<Element, { plusOne: number }>;
+}
+
+/**
+ * The pager signals of one link (./pager-signal.ts): each 0/1 signal is 1 when any of the
+ * link's anchors shows it (Table 3.2's any()). One pass over the anchors rather than a
+ * closure and an `Array.some` per signal: every link of a page is read here, in code
+ * that runs uncompiled on the page's first detection (issue 13).
+ *
+ * @param rows the link's anchors
+ * @param url the link's URL
+ * @param ctx the page's shared inputs
+ * @returns the signal features' values (`PAGER_SIGNAL_FEATURES`)
+ */
+function linkSignals(
+  rows: readonly AnchorRow[],
+  url: string,
+  ctx: SignalContext,
+): Record<PagerSignalName, number> {
+  let label = 0;
+  let page = 0;
+  let rel = 0;
+  let next = 0;
+  let attr = 0;
+  let numeric = 0;
+  let pager = 0;
+  let run = 0;
+  let icon = 0;
+  let older = 0;
+  let more = 0;
+  for (const r of rows) {
+    if (label === 0 && nextLabel(r.markup) === 1) label = 1;
+    if (page === 0 && pageLabel(r.markup) === 1) page = 1;
+    if (rel === 0 && relNext(r.a, url, ctx.relNextUrls) === 1) rel = 1;
+    if (next === 0 && nextText(r.text, r.alts) === 1) next = 1;
+    if (attr === 0 && nextAttr(r.a) === 1) attr = 1;
+    if (numeric === 0 && numericText(r.text) === 1) numeric = 1;
+    if (pager === 0 && inPager(r.a) === 1) pager = 1;
+    if (run === 0 && (ctx.runs.get(r.a)?.plusOne ?? 0) === 1) run = 1;
+    if (icon === 0 && iconNext(r.a, r.text) === 1) icon = 1;
+    if (older === 0 && olderText(r.text, r.alts) === 1) older = 1;
+    if (more === 0 && moreText(r.text) === 1) more = 1;
+  }
+  const plusOne = isPlusOne(ctx.change, ctx.offsetStep);
+  const cursor = cursorParam(ctx.pageHref, url);
+  return {
+    nextLabel: label,
+    pageLabel: page,
+    relNext: rel,
+    nextText: next,
+    nextAttr: attr,
+    numericText: numeric,
+    isPlusOne: Math.max(plusOne, cursorStep(cursor, older, next)),
+    inPager: pager,
+    runPlusOne: run,
+    iconNext: icon,
+    cursorParam: cursor,
+    olderText: older,
+    moreText: more,
+    olderStep: olderStep(older, plusOne, cursor),
+  };
+}
+
 /**
  * Candidate next links of a page, seed 000 §3.2: same-origin links merged by URL, each
  * with the features of {@link LINK_FEATURE_NAMES}. Merge rules (Table 3.2 and ours):
@@ -757,29 +831,10 @@ export function extractLinkVectors(
 
   const out: LinkVector[] = [];
   for (const [url, rows] of groups) {
-    const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
     const change = changes.get(url) ?? null;
-    const older = any((r) => olderText(r.text, r.alts));
-    const next = any((r) => nextText(r.text, r.alts));
-    const plusOne = isPlusOne(change, offsetStep);
-    const cursor = cursorParam(pageHref, url);
-    const signals: Record<PagerSignalName, number> = {
-      nextLabel: any((r) => nextLabel(r.markup)),
-      pageLabel: any((r) => pageLabel(r.markup)),
-      relNext: any((r) => relNext(r.a, url, relNextUrls)),
-      nextText: next,
-      nextAttr: any((r) => nextAttr(r.a)),
-      numericText: any((r) => numericText(r.text)),
-      isPlusOne: Math.max(plusOne, cursorStep(cursor, older, next)),
-      inPager: any((r) => inPager(r.a)),
-      runPlusOne: any((r) => runs.get(r.a)?.plusOne ?? 0),
-      iconNext: any((r) => iconNext(r.a, r.text)),
-      cursorParam: cursor,
-      olderText: older,
-      moreText: any((r) => moreText(r.text)),
-      olderStep: olderStep(older, plusOne, cursor),
-    };
+    const signals = linkSignals(rows, url, { pageHref, change, offsetStep, relNextUrls, runs });
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
+    const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
     const lengths = rows.map((r) => r.text.length);
     const first = rows[0];
     const features: Record<LinkFeatureName, number> = {
