@@ -16,59 +16,16 @@
  *    node out/build-detector.mjs bench/page-entry.ts /tmp/a.js)
  */
 import { readFileSync } from "node:fs";
-import { chromium, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
-import { type SavedPage, serveSavedPages } from "../src/cli/saved-page";
-import { withoutFragment } from "../src/rule/transfer-metrics";
-import { type CorpusPage, paginationPages } from "../src/train/corpus";
+import { paginationPages } from "../src/train/corpus";
+import { SavedTab } from "./saved-tab";
+import { median, spreadEvenly } from "./stats";
 
 /** One timed detection, as `__tsugiBench.runDetect` reports it. */
 interface Run {
   ms: number;
   nextUrl: string | null;
-}
-
-/**
- * `k` pages spread evenly over the list (every site's part of the corpus, not its first).
- *
- * @param list pages in corpus order
- * @param k how many
- * @returns at most `k` pages
- */
-function spread<T>(list: readonly T[], k: number): T[] {
-  const n = Math.min(k, list.length);
-  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)] as T);
-}
-
-/**
- * Median of a list (mean of the middle two for an even count).
- *
- * @param xs numbers
- * @returns the median; NaN for an empty list
- */
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  if (s.length === 0) return Number.NaN;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
-/** Open a corpus page from its saved bytes in a fresh tab, scripts off, laid out. */
-async function freshTab(
-  context: import("playwright-core").BrowserContext,
-  p: CorpusPage,
-): Promise<Page> {
-  const saved: SavedPage = {
-    url: p.input.pageUrl,
-    bytes: readFileSync(p.file),
-    charset: p.charset,
-  };
-  const tab = await context.newPage();
-  await serveSavedPages(tab, () => saved);
-  await tab.goto(withoutFragment(p.input.pageUrl), { waitUntil: "load", timeout: 60_000 });
-  // The same quiet wait as the bench's cold runs, so both builds start from an idle renderer.
-  await tab.waitForTimeout(300);
-  return tab;
 }
 
 async function main(): Promise<void> {
@@ -80,7 +37,7 @@ async function main(): Promise<void> {
     throw new Error("usage: bench:pair -- A.js B.js [--pages N]");
   }
   const codes = bundles.map((b) => readFileSync(b, "utf8"));
-  const pages = spread(
+  const pages = spreadEvenly(
     paginationPages().filter((p) => p.input.nextSelector),
     count,
   );
@@ -95,12 +52,14 @@ async function main(): Promise<void> {
   const cold: number[][] = [[], []];
   const warm: number[][] = [[], []];
   const differ: string[] = [];
+  const shown = new SavedTab(context);
   try {
     for (const [i, p] of pages.entries()) {
       const next: (string | null)[] = [null, null];
+      const saved = { url: p.input.pageUrl, bytes: readFileSync(p.file), charset: p.charset };
       for (let j = 0; j < 2; j++) {
         const k = (i + j) % 2;
-        const tab = await freshTab(context, p);
+        const tab = await shown.openFresh(saved);
         await tab.evaluate(codes[k] as string);
         await tab.evaluate(() => (globalThis as unknown as BenchGlobal).__tsugiBench.forceLayout());
         const run = (u: string) => (globalThis as unknown as BenchGlobal).__tsugiBench.runDetect(u);
@@ -109,7 +68,6 @@ async function main(): Promise<void> {
         cold[k]?.push(first.ms);
         warm[k]?.push(second.ms);
         next[k] = first.nextUrl;
-        await tab.close();
       }
       if (next[0] !== next[1]) differ.push(p.key);
     }

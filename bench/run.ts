@@ -28,10 +28,10 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from "../src/cli/browser";
 import { FINAL_STATES, scrollUntilSettled, tabStatus, waitForStatus } from "../src/cli/join";
-import { type SavedPage, serveSavedPages } from "../src/cli/saved-page";
+import type { SavedPage } from "../src/cli/saved-page";
 import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
 import { listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
 import { hostResolverRules, startReplayServer } from "../src/replay/replay-server";
@@ -53,17 +53,13 @@ import type {
   FetchedPageRun,
   ReadabilityRun,
 } from "./page-entry";
+import { SavedTab } from "./saved-tab";
+import { median, spreadEvenly } from "./stats";
 
 /** Runs of each detector per page; a page's time is the min. */
 const RUNS = 3;
 /** Per-page time limit for the in-page work, ms. */
 const PAGE_TIMEOUT_MS = 60_000;
-/**
- * Wait after a new tab's page has loaded, before anything is timed, ms: the previous tab's
- * renderer is still shutting down and the new one starting, and on 2 cores their work
- * otherwise lands in the timings (warm medians rose from 6 to 11 ms without it).
- */
-const QUIET_MS = 300;
 
 /** Command-line options. */
 export interface BenchOptions {
@@ -144,10 +140,9 @@ export function summarize(xs: readonly number[]): Summary {
   const n = s.length;
   if (n === 0) return { n: 0, median: 0, p95: 0, max: 0, mean: 0 };
   const rank = (p: number) => s[Math.min(n - 1, Math.max(0, Math.ceil(p * n) - 1))] ?? 0;
-  const median = n % 2 === 1 ? (s[(n - 1) / 2] ?? 0) : ((s[n / 2 - 1] ?? 0) + (s[n / 2] ?? 0)) / 2;
   return {
     n,
-    median: r2(median),
+    median: r2(median(s)),
     p95: r2(rank(0.95)),
     max: r2(s[n - 1] ?? 0),
     mean: r2(s.reduce((a, b) => a + b, 0) / n),
@@ -351,69 +346,6 @@ function roundProfile(p: DetectProfile): DetectProfile {
     probes: roundNumbers(p.probes),
     total: r2(p.total),
   };
-}
-
-/**
- * One tab that shows saved pages in turn, offline, as `openSavedPage` (src/cli/saved-page.ts)
- * does: the main document is answered from the saved bytes, every other request is
- * refused; with the context's JavaScript off nothing of the page runs. Reusing the tab
- * spares a tab's set-up per page.
- */
-export class SavedTab {
-  private saved: SavedPage | null = null;
-  private tab: Page | null = null;
-
-  /** @param context a context created with `javaScriptEnabled: false` */
-  constructor(private readonly context: BrowserContext) {}
-
-  /**
-   * Show a saved page (its URL without the fragment, so that a page differing from the
-   * previous one only by its fragment still loads).
-   *
-   * @param saved bytes, URL, charset
-   * @returns the tab, loaded
-   * @throws when the navigation fails or times out (60 s); the tab is then dropped
-   */
-  async open(saved: SavedPage): Promise<Page> {
-    let tab = this.tab;
-    if (tab === null || tab.isClosed()) {
-      const t = await this.context.newPage();
-      await serveSavedPages(t, () => this.saved);
-      tab = t;
-      this.tab = t;
-    }
-    this.saved = saved;
-    try {
-      await tab.goto(withoutFragment(saved.url), { waitUntil: "load", timeout: 60_000 });
-      return tab;
-    } catch (e) {
-      await this.reset();
-      throw e;
-    }
-  }
-
-  /**
-   * Show a saved page in a new tab, so in a new renderer, then wait {@link QUIET_MS}. A
-   * reused tab kept V8's compiled code of the bench script from page to page: tsugi's
-   * cold median was 19.9 ms there against 25.1 in new tabs (80 pages, same run).
-   *
-   * @param saved bytes, URL, charset
-   * @returns the tab, loaded
-   * @throws as {@link open}
-   */
-  async openFresh(saved: SavedPage): Promise<Page> {
-    await this.reset();
-    const tab = await this.open(saved);
-    await tab.waitForTimeout(QUIET_MS);
-    return tab;
-  }
-
-  /** Close the tab; the next {@link open} makes a new one. */
-  async reset(): Promise<void> {
-    const tab = this.tab;
-    this.tab = null;
-    await tab?.close().catch(() => {});
-  }
 }
 
 /** Pagination pages of the same site, to pick page 2 from. */
@@ -660,16 +592,11 @@ function printTable(rows: Row[]): string {
  */
 function pageCostSample(n: number): CorpusPage[] {
   if (n <= 0) return [];
-  const spread = (list: CorpusPage[], k: number) =>
-    Array.from(
-      { length: Math.min(k, list.length) },
-      (_, i) => list[Math.floor((i * list.length) / k)],
-    ).filter((p): p is CorpusPage => p !== undefined);
-  const noNext = spread(
+  const noNext = spreadEvenly(
     paginationPages().filter((p) => !p.input.nextSelector),
     Math.ceil(n / 2),
   );
-  const articles = spread(readabilityPages(), Math.floor(n / 2));
+  const articles = spreadEvenly(readabilityPages(), Math.floor(n / 2));
   return [...noNext, ...articles];
 }
 
