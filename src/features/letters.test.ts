@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../train/random";
 import {
   hasLetterOrDigit,
+  isAscii,
   isLetter,
   isLetterOrDigit,
   isLettersOnly,
@@ -25,6 +27,15 @@ describe("single-character classes answer as their Unicode expressions", () => {
     expect(differ(isLetter, LETTER)).toEqual([]);
     expect(differ(isLetterOrDigit, LETTER_OR_DIGIT)).toEqual([]);
     expect(differ(isSpacedLetter, SPACED)).toEqual([]);
+  });
+});
+
+describe("isAscii", () => {
+  it("is true exactly when no unit is above 0x7f", () => {
+    expect(isAscii("")).toBe(true);
+    expect(isAscii("Next \u007f")).toBe(true);
+    expect(isAscii("Next \u0080")).toBe(false);
+    expect(isAscii("次へ")).toBe(false);
   });
 });
 
@@ -72,6 +83,46 @@ describe("trimEdgeMarks", () => {
       ...units.filter((_, i) => i % 251 === 0).map((c) => `${c}x${c}`),
     ];
     for (const t of texts) expect(trimEdgeMarks(t), JSON.stringify(t)).toBe(t.replace(EDGES, ""));
+  });
+
+  it("strips as the expression does with every UTF-16 unit at either end, alone or doubled", () => {
+    for (const c of units) {
+      for (const t of [c, `${c}${c}`, `${c}a`, `a${c}`, `${c}a${c}`, `${c}\u00a0`]) {
+        const want = t.replace(EDGES, "");
+        if (trimEdgeMarks(t) !== want) expect(trimEdgeMarks(t), JSON.stringify(t)).toBe(want);
+      }
+    }
+  });
+
+  it("strips as the expression does on random strings of marks, letters, pairs and lone surrogates", () => {
+    // Astral symbols and letters (surrogate pairs), a lone high and a lone low surrogate,
+    // combining marks, Unicode spaces and ASCII marks: every way the scan steps.
+    const pool = [
+      ..."»«›‹→←…。、・！？「」【】♪★☆",
+      "🔜",
+      "👉",
+      "𝐀",
+      "𠀋",
+      "\ud83d",
+      "\udd1c",
+      "\u0301",
+      "\u00a0",
+      "\u3000",
+      "\ufeff",
+      "\u2028",
+      ..." \t\n.,:;!?()[]{}<>|/-_*#@$%^&+=~`'\"",
+      ..."aZ09次ページ",
+      "\u0000",
+      "\u007f",
+    ];
+    const random = seededRandom(13);
+    for (let k = 0; k < 20_000; k++) {
+      let t = "";
+      const n = Math.floor(random() * 7);
+      for (let m = 0; m < n; m++) t += pool[Math.floor(random() * pool.length)];
+      const want = t.replace(EDGES, "");
+      if (trimEdgeMarks(t) !== want) expect(trimEdgeMarks(t), JSON.stringify(t)).toBe(want);
+    }
   });
 });
 

@@ -30,7 +30,7 @@ export function onFirstUse<T>(make: () => T): () => T {
 const letter = onFirstUse(() => /\p{L}/u);
 const letterOrDigit = onFirstUse(() => /[\p{L}\p{N}]/u);
 const spacedLetter = onFirstUse(() => /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u);
-const edgeMarks = onFirstUse(() => /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu);
+const edgeMark = onFirstUse(() => /^[\s\p{P}\p{S}]$/u);
 const nonWordRun = onFirstUse(() => /[^\p{L}\p{N}]+/u);
 const lettersOnly = onFirstUse(() => /^\p{L}+$/u);
 
@@ -38,6 +38,16 @@ const ASCII_ALNUM = /[a-z0-9]/i;
 const NON_ASCII = /[^\0-\x7f]/;
 const ASCII_NON_WORD_RUN = /[^a-z0-9]+/i;
 const ASCII_LETTERS_ONLY = /^[a-z]+$/i;
+
+/**
+ * Whether a string is all ASCII (no UTF-16 unit above 0x7f).
+ *
+ * @param text any string
+ * @returns true for an ASCII string, and for ""
+ */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
 
 /** ASCII letters, by UTF-16 unit. */
 function isAsciiLetter(unit: number): boolean {
@@ -98,18 +108,64 @@ export function isSpacedLetter(ch: string): boolean {
   return classOf(ch, isAsciiLetter, spacedLetter);
 }
 
+/** White space, punctuation or symbol within ASCII, by UTF-16 unit: `\s` is tab to carriage
+ * return and the space, and every other printable ASCII character that is not a letter
+ * or a digit is in `\p{P}` or `\p{S}`. */
+function isAsciiEdgeMark(unit: number): boolean {
+  if (unit === 32 || (unit >= 9 && unit <= 13)) return true;
+  return unit > 32 && unit < 127 && !isAsciiAlnum(unit);
+}
+
+/**
+ * UTF-16 units of the code point at `i` when it is an edge mark (`[\s\p{P}\p{S}]`), else 0.
+ *
+ * @param t string
+ * @param i index of a code point's first unit
+ * @param units 1, or 2 for a surrogate pair starting at `i`
+ */
+function edgeMarkUnits(t: string, i: number, units: number): number {
+  const unit = t.charCodeAt(i);
+  if (unit < 128) return isAsciiEdgeMark(unit) ? 1 : 0;
+  return edgeMark().test(t.slice(i, i + units)) ? units : 0;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
 /**
  * A label without the white space, punctuation and symbols at its two ends ("» Next »"
- * → "Next"): `t.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, "")`.
+ * → "Next"): `t.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, "")`, for every string
+ * (tested against that expression). A scan from each end, code point by code point, that
+ * asks the Unicode expression only about non-ASCII characters: the replace ran for every
+ * link text that begins or ends with a mark or a non-ASCII letter (every Japanese or
+ * Chinese label), uncompiled, on a page's first detection (issue 13).
  *
  * @param t any string
  * @returns t without its leading and trailing marks
  */
 export function trimEdgeMarks(t: string): string {
-  // An ASCII letter or digit at both ends leaves nothing to trim: most labels.
-  if (t.length > 0 && isAsciiAlnum(t.charCodeAt(0)) && isAsciiAlnum(t.charCodeAt(t.length - 1)))
-    return t;
-  return t.replace(edgeMarks(), "");
+  const n = t.length;
+  let i = 0;
+  while (i < n) {
+    const pair = isHighSurrogate(t.charCodeAt(i)) && isLowSurrogate(t.charCodeAt(i + 1));
+    const step = edgeMarkUnits(t, i, pair ? 2 : 1);
+    if (step === 0) break;
+    i += step;
+  }
+  let j = n;
+  while (j > i) {
+    const pair =
+      j - 2 >= i && isLowSurrogate(t.charCodeAt(j - 1)) && isHighSurrogate(t.charCodeAt(j - 2));
+    const units = pair ? 2 : 1;
+    if (edgeMarkUnits(t, j - units, units) === 0) break;
+    j -= units;
+  }
+  return i === 0 && j === n ? t : t.slice(i, j);
 }
 
 /**

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it, vi } from "vitest";
 import { ARS_LION_URL, arsLionFile } from "../../test/support/corpus";
+import { moreText, olderText } from "./continuation";
 import {
   anchorArea,
   anchorMarkup,
@@ -33,7 +34,9 @@ import {
   relNext,
   relNextLinkUrls,
   smallestPositiveOffset,
+  TEXT_SIGNAL,
   textRatio,
+  textSignals,
   urlJaccard,
   urlRatio,
 } from "./link-features";
@@ -352,6 +355,46 @@ describe("extension features, one anchor", () => {
     expect(anchorArea(a, true)).toBe(800);
     expect(relativeTop(a, true, 1000)).toBe(0.25);
     expect(anchorVisible(a, true)).toBe(1);
+  });
+});
+
+describe("textSignals", () => {
+  const texts = [
+    "Next",
+    "次へ »",
+    "2",
+    "２",
+    "Older posts",
+    "Load more",
+    "Read more",
+    "",
+    "»",
+    "Next 10",
+  ];
+  const altSets: string[][] = [[], ["next"], ["older"]];
+
+  it("sets the bit of each word signal that holds, as the signal functions answer", () => {
+    for (const t of texts)
+      for (const alts of altSets) {
+        const bits = textSignals(t, alts, new Map());
+        expect((bits & TEXT_SIGNAL.nextText) !== 0, t).toBe(nextText(t, alts) === 1);
+        expect((bits & TEXT_SIGNAL.numericText) !== 0, t).toBe(numericText(t) === 1);
+        expect((bits & TEXT_SIGNAL.olderText) !== 0, t).toBe(olderText(t, alts) === 1);
+        expect((bits & TEXT_SIGNAL.moreText) !== 0, t).toBe(moreText(t) === 1);
+      }
+    expect(textSignals("Next", [], new Map())).toBe(TEXT_SIGNAL.nextText);
+  });
+
+  it("answers a text it has seen from the memo, and reads an anchor with alts afresh", () => {
+    const memo = new Map<string, number>();
+    expect(textSignals("Load more", [], memo)).toBe(TEXT_SIGNAL.moreText);
+    expect(memo.get("Load more")).toBe(TEXT_SIGNAL.moreText);
+    memo.set("Load more", TEXT_SIGNAL.numericText);
+    expect(textSignals("Load more", [], memo)).toBe(TEXT_SIGNAL.numericText);
+    expect(textSignals("Load more", ["next"], memo)).toBe(
+      TEXT_SIGNAL.moreText | TEXT_SIGNAL.nextText,
+    );
+    expect(memo.size).toBe(1);
   });
 });
 

@@ -692,6 +692,43 @@ interface SignalContext {
   relNextUrls: ReadonlySet<string>;
   /** numbered runs of the page's anchors (`numberedRunFeatures`) */
   runs: ReadonlyMap<Element, { plusOne: number }>;
+  /** {@link textSignals} of the page's link texts so far, by text */
+  textMemo: Map<string, number>;
+}
+
+/** Bits of {@link textSignals}. */
+export const TEXT_SIGNAL = { nextText: 1, numericText: 2, olderText: 4, moreText: 8 } as const;
+
+/**
+ * The pager signals read from an anchor's words alone ({@link nextText},
+ * {@link numericText}, olderText, moreText), as the bits of {@link TEXT_SIGNAL}, kept per
+ * text for the rest of the page: a page repeats its link texts ("Read more", "Reply", the
+ * numbers of a pager shown twice; 4 anchors in 10 of a corpus pagination page repeat an
+ * earlier text), and these vocabulary tests were a tenth of a page's first, uncompiled
+ * detection (issue 13). An anchor with image alts is read afresh: its alts count too.
+ *
+ * @param text the anchor's visible text
+ * @param alts its {@link imageAlts}
+ * @param memo the page's answers so far, by text (read and written)
+ * @returns the set bits of the signals that hold
+ */
+export function textSignals(
+  text: string,
+  alts: readonly string[],
+  memo: Map<string, number>,
+): number {
+  const keyed = alts.length === 0;
+  if (keyed) {
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+  }
+  let bits = 0;
+  if (nextText(text, alts) === 1) bits |= TEXT_SIGNAL.nextText;
+  if (numericText(text) === 1) bits |= TEXT_SIGNAL.numericText;
+  if (olderText(text, alts) === 1) bits |= TEXT_SIGNAL.olderText;
+  if (moreText(text) === 1) bits |= TEXT_SIGNAL.moreText;
+  if (keyed) memo.set(text, bits);
+  return bits;
 }
 
 /**
@@ -725,14 +762,15 @@ function linkSignals(
     if (label === 0 && nextLabel(r.markup) === 1) label = 1;
     if (page === 0 && pageLabel(r.markup) === 1) page = 1;
     if (rel === 0 && relNext(r.a, url, ctx.relNextUrls) === 1) rel = 1;
-    if (next === 0 && nextText(r.text, r.alts) === 1) next = 1;
+    const words = textSignals(r.text, r.alts, ctx.textMemo);
+    if ((words & TEXT_SIGNAL.nextText) !== 0) next = 1;
     if (attr === 0 && nextAttr(r.a) === 1) attr = 1;
-    if (numeric === 0 && numericText(r.text) === 1) numeric = 1;
+    if ((words & TEXT_SIGNAL.numericText) !== 0) numeric = 1;
     if (pager === 0 && inPager(r.a) === 1) pager = 1;
     if (run === 0 && (ctx.runs.get(r.a)?.plusOne ?? 0) === 1) run = 1;
     if (icon === 0 && iconNext(r.a, r.text) === 1) icon = 1;
-    if (older === 0 && olderText(r.text, r.alts) === 1) older = 1;
-    if (more === 0 && moreText(r.text) === 1) more = 1;
+    if ((words & TEXT_SIGNAL.olderText) !== 0) older = 1;
+    if ((words & TEXT_SIGNAL.moreText) !== 0) more = 1;
   }
   const plusOne = isPlusOne(ctx.change, ctx.offsetStep);
   const cursor = cursorParam(ctx.pageHref, url);
@@ -824,6 +862,7 @@ export function extractLinkVectors(
     return pageLength;
   };
   const relNextUrls = relNextLinkUrls(doc, base);
+  const textMemo = new Map<string, number>();
 
   const changes = new Map<string, PageNumberChange | null>();
   for (const url of groups.keys()) changes.set(url, pageNumberChange(pageHref, url));
@@ -832,7 +871,14 @@ export function extractLinkVectors(
   const out: LinkVector[] = [];
   for (const [url, rows] of groups) {
     const change = changes.get(url) ?? null;
-    const signals = linkSignals(rows, url, { pageHref, change, offsetStep, relNextUrls, runs });
+    const signals = linkSignals(rows, url, {
+      pageHref,
+      change,
+      offsetStep,
+      relNextUrls,
+      runs,
+      textMemo,
+    });
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
     const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
     const lengths = rows.map((r) => r.text.length);

@@ -39,6 +39,29 @@ describe("normalizeLabel", () => {
     expect(normalizeLabel("  Show 20 More (240) ›")).toBe("show more");
     expect(normalizeLabel("S'INSCRIRE")).toBe("s'inscrire");
   });
+
+  it("gives what the Unicode expression gives, for ASCII and for any text", () => {
+    const byExpression = (t: string) =>
+      t
+        .toLowerCase()
+        .replace(/[^\p{L}\p{M}'’]+/gu, " ")
+        .trim();
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i));
+    for (const c of ascii)
+      for (const t of [c, `A${c}b`, `${c}${c}x`]) expect(normalizeLabel(t)).toBe(byExpression(t));
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 12 }), (t) => {
+        expect(normalizeLabel(t)).toBe(byExpression(t));
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...ascii), maxLength: 16 }), (t) => {
+        expect(normalizeLabel(t)).toBe(byExpression(t));
+      }),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
 });
 
 describe("mayAskForMore (the pre-test of loadMoreText)", () => {

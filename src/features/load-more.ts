@@ -18,7 +18,7 @@
  */
 
 import { attrTokens, DENY_WORDS, LOAD_MORE_WORDS, NO_MORE_WORDS } from "./keywords";
-import { escapeRegExp, isLetterOrDigit, isSpacedLetter } from "./letters";
+import { escapeRegExp, isAscii, isLetterOrDigit, isSpacedLetter, onFirstUse } from "./letters";
 
 /** A label longer than this is a card or prose, not a button's label (chars). */
 const MAX_LABEL_CHARS = 40;
@@ -69,11 +69,15 @@ const DENY = /* @__PURE__ */ vocabulary(DENY_WORDS);
  * @returns normalized label, e.g. "show more"
  */
 export function normalizeLabel(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}'’]+/gu, " ")
-    .trim();
+  // An ASCII label has no marks and no '’', and its letters are a-z once lower-cased: the
+  // same replace without the Unicode classes, which V8 runs uncompiled at first (issue 13).
+  const t = text.toLowerCase();
+  return (isAscii(text) ? t.replace(ASCII_NON_LABEL, " ") : t.replace(nonLabel(), " ")).trim();
 }
+
+// Made on first use: the entry script loads this module on every page.
+const nonLabel = onFirstUse(() => /[^\p{L}\p{M}'’]+/gu);
+const ASCII_NON_LABEL = /[^a-z']+/g;
 
 /**
  * A cheap pre-test for a vocabulary: whether the raw label, lower-cased, holds the longest
