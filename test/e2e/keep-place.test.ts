@@ -105,6 +105,21 @@ async function untilPlaced(
   return last as Seen;
 }
 
+/**
+ * The tab's status once it counts restored pages (at most 10 s): the content script reports
+ * it after the joins and the scroll back to the anchor, so it reaches the background a
+ * moment after the page already shows the pages in place.
+ */
+async function restoredStatus(page: Page): Promise<TabStatus | null> {
+  const deadline = Date.now() + 10_000;
+  let status = await tabStatus(page);
+  while (status?.restored === undefined && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    status = await tabStatus(page);
+  }
+  return status;
+}
+
 /** Open page 1, join every page, bring page `k`'s link to the middle of the screen and
  * follow it; resolves on the page it leads to.
  * @param addressBar turn "address bar follows reading" on once every page is joined (the
@@ -173,7 +188,7 @@ describe("Back and Reload keep the reader's place (issue 19)", () => {
     expect(await fromCache(page)).toBe(false);
     let s = await untilPlaced(page, 3, [1, 2, 3, 4], "no-store back", t0);
     expect(s).toMatchObject({ order: [1, 2, 3, 4], counts: [1, 1, 1, 1], linkOnScreen: true });
-    const status = (await tabStatus(page)) as TabStatus;
+    const status = (await restoredStatus(page)) as TabStatus;
     expect(status.restored).toBe(3);
     expect(status.pages).toBe(PAGES);
     // The site sent no-store: each page is fetched again, once.
@@ -197,7 +212,7 @@ describe("Back and Reload keep the reader's place (issue 19)", () => {
     expect(await fromCache(page)).toBe(false);
     const s = await untilPlaced(page, 3, [1, 2, 3, 4], "reload", t0);
     expect(s).toMatchObject({ order: [1, 2, 3, 4], counts: [1, 1, 1, 1], linkOnScreen: true });
-    expect((await tabStatus(page))?.restored).toBe(3);
+    expect((await restoredStatus(page))?.restored).toBe(3);
     // The reload asks for page 1 itself; pages 2–4 come from the HTTP cache.
     expect(requestsOf("cached").slice(1)).toEqual(before.slice(1));
   });
@@ -210,7 +225,7 @@ describe("Back and Reload keep the reader's place (issue 19)", () => {
     const s = await untilPlaced(page, 3, [3, 4], "address bar back", t0);
     expect(s).toMatchObject({ order: [3, 4], linkOnScreen: true });
     expect(s.counts.slice(2)).toEqual([1, 1]);
-    expect((await tabStatus(page))?.restored).toBe(1);
+    expect((await restoredStatus(page))?.restored).toBe(1);
   });
 
   it("control: with the option off, a no-store page comes back at page 1 alone", async () => {
