@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import {
+  extractLinkVectors,
+  type LinkFeatureName,
+  linkFeatureArray,
+} from "../features/link-features";
 import { nextLinkForest } from "./models";
 import { detectNextLink } from "./next-link";
+import { chooseNextLink } from "./next-link-choice";
 
 // Behaviour on page-like documents is tested in Chromium (test/e2e/detect-fixtures):
 // the forest was trained on laid-out pages and jsdom has no layout. These checks hold
@@ -27,6 +33,29 @@ describe("detectNextLink (bundled forest)", () => {
     expect(r.url).toBeNull();
     expect(r.anchor).toBeNull();
     expect(r.candidates).toBe(1);
+    expect(r.score).toBeGreaterThan(0);
+  });
+  it("scores as the forest does on every feature: what it skips, the forest never reads", () => {
+    const d = doc(
+      `${PROSE.repeat(6)}<div class="pager"><a href="/story?page=1">1</a><a href="/story?page=2">2</a><a href="/story?page=2">Next</a><a href="/story?page=9">Last</a></div>`,
+    );
+    const forest = nextLinkForest();
+    const full = extractLinkVectors(d, URL1, { pagerSignalsOnly: true });
+    const read = extractLinkVectors(d, URL1, {
+      pagerSignalsOnly: true,
+      features: forest.featureSet,
+    });
+    for (const [k, v] of read.entries())
+      for (const name of forest.featureNames)
+        expect([name, v.features[name as LinkFeatureName]]).toEqual([
+          name,
+          full[k]?.features[name as LinkFeatureName],
+        ]);
+    const rows = full.map(linkFeatureArray);
+    const expected = chooseNextLink(rows, forest.probabilities(rows), 0);
+    const r = detectNextLink(d, URL1, 0);
+    expect(r.candidates).toBe(rows.length);
+    expect(r.score).toBe(expected.score);
     expect(r.score).toBeGreaterThan(0);
   });
   it("scores no link without a pager signal", () => {

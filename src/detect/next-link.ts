@@ -49,7 +49,10 @@ export function detectNextLink(
   const cut = threshold ?? forest.params.threshold ?? 0.5;
   const floor = Math.min(cut, unsureFloor ?? cut);
   // Only links with a pager signal are scored (src/features/pager-signal.ts).
-  const vectors = extractLinkVectors(doc, pageUrl, { pagerSignalsOnly: true });
+  const vectors = extractLinkVectors(doc, pageUrl, {
+    pagerSignalsOnly: true,
+    features: forest.featureSet,
+  });
   const rows = vectors.map(linkFeatureArray);
   const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor);
   const chosen = index >= 0 ? vectors[index] : undefined;

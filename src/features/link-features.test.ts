@@ -27,6 +27,7 @@ import {
   nextText,
   numericText,
   oneChar,
+  PAGE_READ_FEATURES,
   pageLabel,
   pagePrefix,
   prevHint,
@@ -434,6 +435,22 @@ describe("extractLinkVectors", () => {
       "http://ex.com/article?page=3",
     ]);
     for (const v of scored) expect(v.features).toEqual(vectorFor(all, v.url).features);
+  });
+
+  it("leaves 0 the page-read features its caller does not read, and computes the rest alike", () => {
+    const page = `<p>${"Article text, long enough to make a ratio. ".repeat(8)}</p>${PAGER}`;
+    const all = extractLinkVectors(docOf(page), PAGE);
+    const read = new Set(LINK_FEATURE_NAMES.filter((n) => n !== "textRatio"));
+    const some = extractLinkVectors(docOf(page), PAGE, { features: read });
+    expect(some.map((v) => v.url)).toEqual(all.map((v) => v.url));
+    for (const v of some) {
+      const full = vectorFor(all, v.url).features;
+      expect(full.textRatio).toBeGreaterThan(0);
+      expect(v.features.textRatio).toBe(0);
+      expect({ ...v.features, textRatio: full.textRatio }).toEqual(full);
+    }
+    const named = extractLinkVectors(docOf(page), PAGE, { features: new Set(PAGE_READ_FEATURES) });
+    expect(named.map((v) => v.features)).toEqual(all.map((v) => v.features));
   });
 
   it("keeps vectors in order of first appearance and arrays in name order", () => {

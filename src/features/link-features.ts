@@ -92,6 +92,15 @@ export const LINK_LAYOUT_FEATURES: readonly LinkFeatureName[] = ["area", "relTop
  * textLength keeps the link's own length. */
 export const LINK_PAGE_SIZE_FEATURES: readonly LinkFeatureName[] = ["textRatio"];
 
+/** Features that read the page beyond the link's anchors: `textRatio` walks the whole
+ * page's text, `relTop` reads the document's height, `area` the rects of every anchor of
+ * the link. {@link extractLinkVectors} leaves them 0 where its caller never reads them
+ * (the next-link forest is trained without them: TSUGI_SETUP in src/train/experiment.ts). */
+export const PAGE_READ_FEATURES = ["textRatio", "area", "relTop"] as const;
+
+/** One of {@link PAGE_READ_FEATURES}. */
+export type PageReadFeature = (typeof PAGE_READ_FEATURES)[number];
+
 /** The features added for issue 12, by group (for the ablations of the model card). */
 export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
   "runPlusOne",
@@ -808,13 +817,15 @@ function linkSignals(
  * @param pageUrl absolute URL of the document (its fragment is ignored)
  * @param options `pagerSignalsOnly`: return only the links that show a pager signal
  *   (./pager-signal.ts), and compute the other features for those alone (detection; the
- *   training harvest takes every link)
+ *   training harvest takes every link). `features`: the names the caller reads (the
+ *   detector: its forest's); {@link PAGE_READ_FEATURES} outside them are left 0, which
+ *   spares a walk over the page's text and its height (all of them by default)
  * @returns one vector per distinct target URL, in order of first appearance
  */
 export function extractLinkVectors(
   doc: Document,
   pageUrl: string,
-  options: { pagerSignalsOnly?: boolean } = {},
+  options: { pagerSignalsOnly?: boolean; features?: ReadonlySet<string> } = {},
 ): LinkVector[] {
   const page = parseUrl(pageUrl);
   const base = documentBaseUrl(doc, pageUrl);
@@ -842,7 +853,11 @@ export function extractLinkVectors(
   });
 
   const layout = hasLayout(doc);
-  const docHeight = documentSize(doc, layout).height;
+  const reads = (name: PageReadFeature) => options.features?.has(name) ?? true;
+  const needTextRatio = reads("textRatio");
+  const needArea = reads("area");
+  const needRelTop = reads("relTop");
+  const docHeight = needRelTop ? documentSize(doc, layout).height : 0;
   const scroll = scrollOffsets(doc);
   const commentMemo = new Map<Element, boolean>();
   // One layout read per anchor, shared by area, visibility and position.
@@ -888,7 +903,7 @@ export function extractLinkVectors(
       oneChar: any((r) => oneChar(r.text)),
       occurrences: rows.length,
       textLength: median(lengths),
-      textRatio: median(lengths.map((n) => textRatio(n, pageLengthOnce()))),
+      textRatio: needTextRatio ? median(lengths.map((n) => textRatio(n, pageLengthOnce()))) : 0,
       urlLength: url.length,
       urlRatio: urlRatio(url.length, pageHref.length),
       linkSimilarity: Math.max(...rows.map((r) => similarityAt(r.position))),
@@ -897,9 +912,12 @@ export function extractLinkVectors(
       disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
       inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
       inComments: rows.every((r) => inComments(r.a, commentMemo) === 1) ? 1 : 0,
-      area: Math.max(...rows.map((r) => boxArea(measureOf(r.a).box))),
+      area: needArea ? Math.max(...rows.map((r) => boxArea(measureOf(r.a).box))) : 0,
       visible: any((r) => (measureOf(r.a).visible ? 1 : 0)),
-      relTop: first === undefined ? 0 : relativeTopOf(measureOf(first.a).box, layout, docHeight),
+      relTop:
+        needRelTop && first !== undefined
+          ? relativeTopOf(measureOf(first.a).box, layout, docHeight)
+          : 0,
       nextItem: any((r) => nextItem(r.a, r.text)),
       pagePrefix: pagePrefix(pageHref, url),
       runTemplate: any((r) => runs.get(r.a)?.template ?? 0),
