@@ -202,7 +202,10 @@ export function profileDetect(pageUrl: string): DetectProfile {
   const t0 = now();
   const lf = nextLinkForest();
   const cut = lf.params.threshold ?? 0.5;
-  const vectors = extractLinkVectors(doc, pageUrl, { pagerSignalsOnly: true });
+  const vectors = extractLinkVectors(doc, pageUrl, {
+    pagerSignalsOnly: true,
+    features: lf.featureSet,
+  });
   const t1 = now();
   const rows = vectors.map(linkFeatureArray);
   const linkProbs = lf.probabilities(rows);
