@@ -96,10 +96,10 @@ export const LINK_PAGE_SIZE_FEATURES: readonly LinkFeatureName[] = ["textRatio"]
  * page's text, `relTop` reads the document's height, `area` the rects of every anchor of
  * the link. {@link extractLinkVectors} leaves them 0 where its caller never reads them
  * (the next-link forest is trained without them: TSUGI_SETUP in src/train/experiment.ts). */
-export const PAGE_READ_FEATURES = ["textRatio", "area", "relTop"] as const;
-
-/** One of {@link PAGE_READ_FEATURES}. */
-export type PageReadFeature = (typeof PAGE_READ_FEATURES)[number];
+export const PAGE_READ_FEATURES: readonly LinkFeatureName[] = [
+  ...LINK_PAGE_SIZE_FEATURES,
+  ...LINK_LAYOUT_FEATURES,
+];
 
 /** The features added for issue 12, by group (for the ablations of the model card). */
 export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
@@ -853,7 +853,7 @@ export function extractLinkVectors(
   });
 
   const layout = hasLayout(doc);
-  const reads = (name: PageReadFeature) => options.features?.has(name) ?? true;
+  const reads = (name: LinkFeatureName) => options.features?.has(name) ?? true;
   const needTextRatio = reads("textRatio");
   const needArea = reads("area");
   const needRelTop = reads("relTop");
