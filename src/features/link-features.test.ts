@@ -86,6 +86,24 @@ describe("candidate links (§3.2.1)", () => {
     }
   });
 
+  it("candidateAnchors keeps each target parsed: the URL with its fragment, https form included", () => {
+    const d = docOf(
+      '<a href="/list/2#top">2</a><a href="http://ex.com/list/3?p=3#c">3</a><a href="b?x=1">b</a>',
+      "https://ex.com/list",
+    );
+    const found = candidateAnchors(d, "https://ex.com/list");
+    expect(found.map((c) => c.url)).toEqual([
+      "https://ex.com/list/2",
+      "https://ex.com/list/3?p=3",
+      "https://ex.com/b?x=1",
+    ]);
+    for (const c of found) {
+      const parsed = new URL(c.parsed.href);
+      parsed.hash = "";
+      expect(parsed.href).toBe(c.url);
+    }
+  });
+
   it("takes an http link to the same host of an https page as its https form", () => {
     const page = new URL("https://ex.com/list");
     expect(candidateUrl("http://ex.com/list/2", page, page)).toBe("https://ex.com/list/2");
@@ -307,6 +325,25 @@ describe("extension features, one anchor", () => {
         ),
       ),
     ).toBe(0);
+  });
+
+  it("inPager: a memo kept across a page's anchors changes no answer", () => {
+    // Anchors at every depth below a pager and beside it share ancestors, so a memo that
+    // kept one anchor's answer for its ancestors, or an ancestor's for a level beyond
+    // reach, would answer differently for some of them.
+    const d = docOf(
+      '<div class="pager"><div><div><div><a href="/1">1</a><div><a href="/5">5</a>' +
+        '</div></div><a href="/3">3</a></div><a href="/2">2</a></div></div>' +
+        '<div class="side"><ul><li><a href="/x">x</a></li></ul></div>',
+    );
+    const anchors = [...d.querySelectorAll("a")];
+    const memo = new Map<Element, boolean>();
+    for (const order of [anchors, [...anchors].reverse()]) {
+      memo.clear();
+      expect(order.map((a) => inPager(a, memo))).toEqual(order.map((a) => inPager(a)));
+    }
+    expect(anchors.map((a) => inPager(a))).toEqual([1, 0, 1, 1, 0]);
+    expect(memo.size).toBeGreaterThan(0);
   });
 
   it("disabledOrCurrent: state classes and aria on the anchor or its parent", () => {

@@ -199,6 +199,11 @@ export function documentBaseUrl(doc: Document, pageUrl: string): URL | null {
  * @returns absolute URL without fragment, or null when not a candidate
  */
 export function candidateUrl(href: string, base: URL, page: URL): string | null {
+  return candidateTarget(href, base, page)?.url ?? null;
+}
+
+/** {@link candidateUrl} with the parsed URL it came from (whose fragment may remain). */
+function candidateTarget(href: string, base: URL, page: URL): { url: string; parsed: URL } | null {
   // Most links of a page go elsewhere: an absolute URL to another (ASCII) host is refused
   // without parsing it. Anything less plain takes the parser's word.
   const other = ABSOLUTE_HOST.exec(href)?.[1];
@@ -215,7 +220,7 @@ export function candidateUrl(href: string, base: URL, page: URL): string | null 
   const full = u.href;
   const cut = full.indexOf("#");
   const target = cut < 0 ? full : full.slice(0, cut);
-  return target === page.href ? null : target;
+  return target === page.href ? null : { url: target, parsed: u };
 }
 
 // ---------------------------------------------------------------------------
@@ -498,12 +503,19 @@ export function numericText(text: string): number {
  * approximates with LinkSimilarity.
  *
  * @param a anchor
+ * @param memo each element's own pager hint, kept across the anchors of one page (read
+ *   and written; the page must not change meanwhile)
  * @returns 1 or 0
  */
-export function inPager(a: Element): number {
+export function inPager(a: Element, memo?: Map<Element, boolean>): number {
   let e: Element | null = a;
   for (let level = 0; e !== null && level <= PAGER_ANCESTOR_LEVELS; level++) {
-    if (pagerHint(e)) return 1;
+    let hint = memo?.get(e);
+    if (hint === undefined) {
+      hint = pagerHint(e);
+      memo?.set(e, hint);
+    }
+    if (hint) return 1;
     e = e.parentElement;
   }
   return 0;
@@ -659,6 +671,16 @@ interface AnchorRow {
   position: number;
 }
 
+/** An anchor of {@link candidateAnchors}. */
+export interface CandidateAnchor {
+  anchor: HTMLAnchorElement;
+  /** absolute target URL, fragment removed ({@link candidateUrl}) */
+  url: string;
+  /** the same URL parsed, its fragment kept: read by the URL-shape signals so that they
+   * do not parse every link again (the fragment changes none of them) */
+  parsed: URL;
+}
+
 /**
  * The candidate anchors of seed 000 §3.2.1 in document order (the "A-tag list" of
  * §3.2.2.2), each with its target URL: HTML `<a href>` elements whose target passes
@@ -666,25 +688,22 @@ interface AnchorRow {
  *
  * @param doc document
  * @param pageUrl absolute URL of the document
- * @returns anchors and URLs, unmerged
+ * @returns anchors, URLs and the parsed URLs, unmerged
  */
-export function candidateAnchors(
-  doc: Document,
-  pageUrl: string,
-): { anchor: HTMLAnchorElement; url: string }[] {
+export function candidateAnchors(doc: Document, pageUrl: string): CandidateAnchor[] {
   const base = documentBaseUrl(doc, pageUrl);
   const page = parseUrl(pageUrl);
   if (base === null || page === null) return [];
   page.hash = "";
-  const out: { anchor: HTMLAnchorElement; url: string }[] = [];
+  const out: CandidateAnchor[] = [];
   // A static NodeList: jsdom answers every index or length read on a live HTMLCollection
   // through a Proxy that scans the collection, which made this loop quadratic.
   for (const el of doc.querySelectorAll("a[href]")) {
     if (el.namespaceURI !== XHTML_NS) continue;
     const href = el.getAttribute("href");
     if (href === null) continue;
-    const url = candidateUrl(href, base, page);
-    if (url !== null) out.push({ anchor: el as HTMLAnchorElement, url });
+    const target = candidateTarget(href, base, page);
+    if (target !== null) out.push({ anchor: el as HTMLAnchorElement, ...target });
   }
   return out;
 }
@@ -703,6 +722,10 @@ interface SignalContext {
   runs: ReadonlyMap<Element, { plusOne: number }>;
   /** {@link textSignals} of the page's link texts so far, by text */
   textMemo: Map<string, number>;
+  /** each link's URL parsed ({@link CandidateAnchor}), by URL */
+  parsed: ReadonlyMap<string, URL>;
+  /** {@link inPager}'s answer for each element asked so far: anchors share ancestors */
+  pagerMemo: Map<Element, boolean>;
 }
 
 /** Bits of {@link textSignals}. */
@@ -775,14 +798,14 @@ function linkSignals(
     if ((words & TEXT_SIGNAL.nextText) !== 0) next = 1;
     if (attr === 0 && nextAttr(r.a) === 1) attr = 1;
     if ((words & TEXT_SIGNAL.numericText) !== 0) numeric = 1;
-    if (pager === 0 && inPager(r.a) === 1) pager = 1;
+    if (pager === 0 && inPager(r.a, ctx.pagerMemo) === 1) pager = 1;
     if (run === 0 && (ctx.runs.get(r.a)?.plusOne ?? 0) === 1) run = 1;
     if (icon === 0 && iconNext(r.a, r.text) === 1) icon = 1;
     if ((words & TEXT_SIGNAL.olderText) !== 0) older = 1;
     if ((words & TEXT_SIGNAL.moreText) !== 0) more = 1;
   }
   const plusOne = isPlusOne(ctx.change, ctx.offsetStep);
-  const cursor = cursorParam(ctx.pageHref, url);
+  const cursor = cursorParam(ctx.pageHref, url, ctx.parsed.get(url));
   return {
     nextLabel: label,
     pageLabel: page,
@@ -838,7 +861,9 @@ export function extractLinkVectors(
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
   const groups = new Map<string, AnchorRow[]>();
+  const parsed = new Map<string, URL>();
   list.forEach((c, i) => {
+    if (!parsed.has(c.url)) parsed.set(c.url, c.parsed);
     const row: AnchorRow = {
       a: c.anchor,
       url: c.url,
@@ -878,9 +903,11 @@ export function extractLinkVectors(
   };
   const relNextUrls = relNextLinkUrls(doc, base);
   const textMemo = new Map<string, number>();
+  const pagerMemo = new Map<Element, boolean>();
 
   const changes = new Map<string, PageNumberChange | null>();
-  for (const url of groups.keys()) changes.set(url, pageNumberChange(pageHref, url));
+  for (const url of groups.keys())
+    changes.set(url, pageNumberChange(pageHref, url, parsed.get(url)));
   const offsetStep = smallestPositiveOffset([...changes.values()]);
 
   const out: LinkVector[] = [];
@@ -893,6 +920,8 @@ export function extractLinkVectors(
       relNextUrls,
       runs,
       textMemo,
+      parsed,
+      pagerMemo,
     });
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
     const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);

@@ -92,3 +92,53 @@ describe("pageNumberDelta", () => {
     expect(pageNumberDelta("http://ex.com/about", "http://ex.com/contact")).toBe(0);
   });
 });
+
+describe("pageNumberChange on links to related and unrelated paths", () => {
+  it("keeps every rule where the paths allow it and none where they do not", () => {
+    const cases: [string, string, number][] = [
+      // the same path: query rules
+      ["http://ex.com/a/b", "http://ex.com/a/b?page=2", 1],
+      // numbers in the same segments: the changed token, in the middle of the path too
+      ["http://ex.com/a/2/x", "http://ex.com/a/3/x", 1],
+      ["http://ex.com/list_2.html", "http://ex.com/list_4.html", 2],
+      // one or two trailing segments more, and fewer (back to page 1)
+      ["http://ex.com/a/b", "http://ex.com/a/b/3", 2],
+      ["http://ex.com/a/b", "http://ex.com/a/b/page/3", 2],
+      ["http://ex.com/a/b/4", "http://ex.com/a/b", -3],
+      ["http://ex.com/a/b/page/4", "http://ex.com/a/b", -3],
+      // three segments more, another word in a segment, another prefix
+      ["http://ex.com/a", "http://ex.com/a/page/x/2", 0],
+      ["http://ex.com/a/2/x", "http://ex.com/a/3/y", 0],
+      ["http://ex.com/a/b", "http://ex.com/c/b/2", 0],
+      ["http://ex.com/a/b?page=1", "http://ex.com/c/d?page=2", 0],
+    ];
+    for (const [page, link, delta] of cases) expect(pageNumberDelta(page, link), link).toBe(delta);
+  });
+});
+
+describe("pageNumberChange with the link already parsed", () => {
+  it("answers as it does from the URL string, a fragment on the parsed link included", () => {
+    const pairs: [string, string][] = [
+      ["http://ex.com/list?page=3", "http://ex.com/list?page=4"],
+      ["http://ex.com/a.ars", "http://ex.com/a.ars/3"],
+      ["http://ex.com/blog/page/2/", "http://ex.com/blog/"],
+      ["http://ex.com/s?q=a&start=20", "http://ex.com/s?q=a&start=40"],
+      ["http://ex.com/list?query=x", "http://ex.com/list?page=2&pageSize=32"],
+      ["http://ex.com/category.php?id=8", "http://ex.com/category.php?id=9"],
+      ["http://ex.com/list", "https://ex.com/list?page=2"],
+      ["http://ex.com/a", "http://ex.com/b"],
+    ];
+    for (const [page, link] of pairs) {
+      const expected = pageNumberChange(page, link);
+      expect(pageNumberChange(page, link, new URL(`${link}#frag`)), link).toEqual(expected);
+    }
+    // The parsed link is what is read: a different one gives its own answer.
+    expect(
+      pageNumberChange(
+        "http://ex.com/list?page=3",
+        "http://ex.com/list?page=4",
+        new URL("http://ex.com/x"),
+      ),
+    ).toBeNull();
+  });
+});

@@ -40,9 +40,36 @@ interface UrlShape {
 }
 
 function shapeOf(u: URL): UrlShape {
+  return { segments: segmentsOf(u), query: queryOf(u) };
+}
+
+function segmentsOf(u: URL): string[] {
+  return u.pathname.split("/").filter((s) => s !== "");
+}
+
+function queryOf(u: URL): Map<string, string> {
   const query = new Map<string, string>();
   for (const [k, v] of u.searchParams) query.set(k.toLowerCase(), v);
-  return { segments: u.pathname.split("/").filter((s) => s !== ""), query };
+  return query;
+}
+
+/**
+ * Whether two paths (non-empty segments) are related as every rule of
+ * {@link pageNumberChange} needs: the same segments but for the numbers in them (the
+ * same path included), or one path the other plus one or two segments. Most links of a
+ * page go to another path, and this spares them their query's reading.
+ */
+function pathsMayStep(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length) {
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i] ?? "";
+      const y = b[i] ?? "";
+      if (x !== y && digitDiffs(x, y, null) === null) return false;
+    }
+    return true;
+  }
+  const extra = Math.abs(a.length - b.length);
+  return extra <= 2 && sameSegments(a, b, Math.min(a.length, b.length));
 }
 
 function parse(url: string): URL | null {
@@ -98,7 +125,7 @@ function sameQuery(a: Map<string, string>, b: Map<string, string>): boolean {
   return true;
 }
 
-function sameSegments(a: string[], b: string[], n: number): boolean {
+function sameSegments(a: readonly string[], b: readonly string[], n: number): boolean {
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
   return true;
 }
@@ -213,14 +240,22 @@ function pageParamStep(cur: UrlShape, link: UrlShape): PageNumberChange | null {
  *
  * @param pageUrl absolute URL of the current page
  * @param linkUrl absolute URL of the link
+ * @param parsedLink `linkUrl` already parsed (a fragment may remain), so it is not parsed
+ *   again
  * @returns the change, or null when the URLs are not page-number neighbours
  */
-export function pageNumberChange(pageUrl: string, linkUrl: string): PageNumberChange | null {
+export function pageNumberChange(
+  pageUrl: string,
+  linkUrl: string,
+  parsedLink?: URL,
+): PageNumberChange | null {
   const current = currentShape(pageUrl);
-  const lu = parse(linkUrl);
+  const lu = parsedLink ?? parse(linkUrl);
   if (current === null || lu === null || current.origin !== lu.origin) return null;
   const cur = current.shape;
-  const link = shapeOf(lu);
+  const segments = segmentsOf(lu);
+  if (!pathsMayStep(cur.segments, segments)) return null;
+  const link: UrlShape = { segments, query: queryOf(lu) };
   const token = changedToken(cur, link);
   if (token !== null) return token;
   const added = extraTrailingNumber(cur, link);

@@ -229,6 +229,29 @@ describe("cursorParam", () => {
   });
 });
 
+describe("cursorParam with the link already parsed", () => {
+  it("answers as it does from the URL string, a fragment on the parsed link included", () => {
+    const pairs: [string, string][] = [
+      ["https://b.com/", "https://b.com/?updated-max=2024-05-01T10:00:00&max-results=7"],
+      ["https://f.com/r?after=t3_a", "https://f.com/r?after=t3_b"],
+      ["https://b.com/?after=x", "https://b.com/?after=x&sort=new"],
+      ["https://f.com/list", "https://f.com/thread?id=9&last=1"],
+      ["https://b.com/a", "https://c.com/b?after=x"],
+    ];
+    for (const [page, link] of pairs) {
+      expect(cursorParam(page, link, new URL(`${link}#frag`)), link).toBe(cursorParam(page, link));
+    }
+    // The parsed link is what is read.
+    expect(
+      cursorParam(
+        "https://f.com/r?after=t3_a",
+        "https://f.com/r?after=t3_b",
+        new URL("https://f.com/r?x=1"),
+      ),
+    ).toBe(0);
+  });
+});
+
 describe("cursorStep", () => {
   it("takes a cursor forward only when its label reads older or next", () => {
     expect(cursorStep(1, 1, 0)).toBe(1);

@@ -12,7 +12,7 @@
 import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
-import { parseUrls } from "./url-query";
+import { pageUrlOnce, parseUrls } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -359,15 +359,16 @@ const FLAG_VALUE = /^(?:0|1|true|false|yes|no|on|off)$/i;
  *
  * @param pageHref the page URL, fragment removed
  * @param url the candidate URL
+ * @param parsedLink `url` already parsed (a fragment may remain), so it is not parsed again
  * @returns 1 or 0
  */
-export function cursorParam(pageHref: string, url: string): number {
+export function cursorParam(pageHref: string, url: string, parsedLink?: URL): number {
   // No query, no cursor: most links of a page, asked on its cold first detection, where
   // parsing both URLs for each was most of this signal's time.
   if (!url.includes("?")) return 0;
-  const pair = parseUrls(pageHref, url);
-  if (pair === null || pair[0].host !== pair[1].host) return 0;
-  const [page, link] = pair;
+  const page = pageUrlOnce(pageHref);
+  const link = parsedLink ?? parseUrls(pageHref, url)?.[1];
+  if (page === null || link === undefined || page.host !== link.host) return 0;
   // for…of over the params themselves: in a Firefox content script, spreading
   // `searchParams.keys()` throws and took the whole detection down (the Firefox e2e test).
   let lower = false;

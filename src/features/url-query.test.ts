@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedQuery } from "./url-query";
+import { changedQuery, pageUrlOnce } from "./url-query";
 
 describe("changedQuery", () => {
   it("lists the parameters a link sets or changes on the same path", () => {
@@ -12,5 +12,17 @@ describe("changedQuery", () => {
   it("is null for another path or a URL that does not parse", () => {
     expect(changedQuery("https://e.com/a", "https://e.com/b?x=1")).toBeNull();
     expect(changedQuery("not a url", "https://e.com/a")).toBeNull();
+  });
+});
+
+describe("pageUrlOnce", () => {
+  it("parses a page URL once and again for another page", () => {
+    const a = pageUrlOnce("https://e.com/a?x=1");
+    expect(a?.searchParams.get("x")).toBe("1");
+    expect(pageUrlOnce("https://e.com/a?x=1")).toBe(a);
+    const b = pageUrlOnce("https://e.com/b");
+    expect(b).not.toBe(a);
+    expect(b?.pathname).toBe("/b");
+    expect(pageUrlOnce("not a url")).toBeNull();
   });
 });

@@ -36,3 +36,26 @@ export function parseUrls(a: string, b: string): [URL, URL] | null {
     return null;
   }
 }
+
+/** The last page URL {@link pageUrlOnce} parsed: every link of a page is held against it. */
+let lastPage: { href: string; url: URL | null } | null = null;
+
+/**
+ * The page's own URL parsed, once per page rather than once per link. The object is
+ * shared between callers: read it, never change it.
+ *
+ * @param href absolute URL of the page
+ * @returns the parsed URL, or null when it does not parse
+ */
+export function pageUrlOnce(href: string): URL | null {
+  if (lastPage?.href !== href) {
+    let url: URL | null = null;
+    try {
+      url = new URL(href);
+    } catch {
+      // null: not a URL
+    }
+    lastPage = { href, url };
+  }
+  return lastPage.url;
+}
