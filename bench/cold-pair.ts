@@ -7,8 +7,10 @@
  * median by 10 % (stop 41); paired on the same pages, in one run, it shows.
  *
  * Prints, per build, the cold and warm (second run in the same tab) medians, then the
- * median of the per-page differences B − A (ms) and of the ratios B / A, and the pages
- * where the two builds chose different next links (an exact change has none).
+ * effect B − A with the order of the two runs balanced out and its 95 % bootstrap
+ * interval ({@link pairedEffect}: a change is shown only where the interval leaves 0
+ * out), the plain median of the per-page differences and of the ratios B / A, and the
+ * pages where the two builds chose different next links (an exact change has none).
  *
  * Build A from another revision without touching the work tree, e.g.:
  *   git worktree add /tmp/tsugi-a REV && ln -s "$PWD/node_modules" /tmp/tsugi-a/ &&
@@ -20,7 +22,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
 import { paginationPages } from "../src/train/corpus";
 import { SavedTab } from "./saved-tab";
-import { median, spreadEvenly } from "./stats";
+import { median, pairedEffect, spreadEvenly } from "./stats";
 
 /** One timed detection, as `__tsugiBench.runDetect` reports it. */
 interface Run {
@@ -51,11 +53,13 @@ async function main(): Promise<void> {
   });
   const cold: number[][] = [[], []];
   const warm: number[][] = [[], []];
+  const bSecond: boolean[] = [];
   const differ: string[] = [];
   const shown = new SavedTab(context);
   try {
     for (const [i, p] of pages.entries()) {
       const next: (string | null)[] = [null, null];
+      bSecond.push(i % 2 === 0);
       const saved = { url: p.input.pageUrl, bytes: readFileSync(p.file), charset: p.charset };
       for (let j = 0; j < 2; j++) {
         const k = (i + j) % 2;
@@ -88,8 +92,10 @@ async function main(): Promise<void> {
     const diff = a.map((x, i) => (b[i] ?? 0) - x);
     const ratio = a.map((x, i) => (b[i] ?? 0) / Math.max(x, 0.1));
     const faster = diff.filter((d) => d < 0).length;
+    const paired = pairedEffect(diff, bSecond);
+    const [low, high] = paired.interval;
     console.log(
-      `${name}: B − A median ${median(diff).toFixed(2)} ms, B / A median ${median(ratio).toFixed(3)}, B faster on ${faster} of ${a.length} pages`,
+      `${name}: B − A ${paired.effect.toFixed(2)} ms, 95 % interval [${low.toFixed(2)}, ${high.toFixed(2)}] (order balanced; running second: ${paired.order >= 0 ? "+" : ""}${paired.order.toFixed(2)} ms); plain median ${median(diff).toFixed(2)} ms, B / A median ${median(ratio).toFixed(3)}, B faster on ${faster} of ${a.length} pages`,
     );
   }
   console.log(
