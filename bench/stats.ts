@@ -1,4 +1,5 @@
 /** Small sample helpers shared by the bench commands (bench/run.ts, bench/cold-pair.ts). */
+import { seededRandom } from "../src/train/random";
 
 /**
  * Median of a sample, unrounded (mean of the middle two for an even count).
@@ -36,23 +37,11 @@ export interface PairedEffect {
   order: number;
 }
 
-/** A small seeded generator (mulberry32), so a bootstrap gives the same interval twice. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The effect of build B against build A from paired runs, with its uncertainty and the
  * order of the runs taken out. A single median of B − A says little on this machine:
  * two copies of one build gave −2.3 ms over 150 pages in one run (B faster on 89) and
- * −0.1 ms in the next (stop 44). Where running second on a page differs from running
+ * −0.1 ms in the next (stop 43). Where running second on a page differs from running
  * first, the per-page differences form two clouds (B second, B first) and their plain
  * median falls anywhere between them; so each cloud's median is taken and the two are
  * averaged (the order effect is half their distance), and the interval comes from
@@ -70,7 +59,7 @@ export function pairedEffect(diffs: readonly number[], bSecond: readonly boolean
   const early = diffs.filter((_, i) => !bSecond[i]);
   if (late.length === 0 || early.length === 0) return { effect: 0, interval: [0, 0], order: 0 };
   const effectOf = (l: readonly number[], e: readonly number[]) => (median(l) + median(e)) / 2;
-  const random = seeded(13);
+  const random = seededRandom(13);
   const resample = (xs: readonly number[]) =>
     Array.from({ length: xs.length }, () => xs[Math.floor(random() * xs.length)] as number);
   const effects = Array.from({ length: 2000 }, () =>
