@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../train/random";
 import {
   attrHintsNext,
   attrHintsPrev,
@@ -10,6 +11,7 @@ import {
   matchesNextText,
   matchesPrevText,
   NEXT_WORDS,
+  nextItemExpressionMatches,
   PREV_WORDS,
 } from "./keywords";
 
@@ -183,6 +185,130 @@ describe("matchesNextItemText", () => {
       "пре\u1c81ыдущая статья",
     ]) {
       expect(matchesNextItemText(t), t).toBe(true);
+    }
+  });
+  it("answers as its expression alone on every stem and noun, in both orders and cases", () => {
+    // Every word of the expression's alternatives, joined each way, with the cases and
+    // letters that only case folding maps: the pre-check must never turn a match away.
+    const stems = [
+      "next",
+      "previous",
+      "prev",
+      "newer",
+      "older",
+      "次の",
+      "前の",
+      "上一",
+      "下一",
+      "다음",
+      "이전",
+      "nächste",
+      "nächster",
+      "vorherige",
+      "suivant",
+      "précédent",
+      "siguiente",
+      "anterior",
+      "próximo",
+      "próxima",
+      "следующая",
+      "предыдущий",
+      "следующее",
+    ];
+    const nouns = [
+      "thread",
+      "topic",
+      "post",
+      "article",
+      "story",
+      "entry",
+      "item",
+      "product",
+      "photo",
+      "image",
+      "picture",
+      "video",
+      "episode",
+      "week",
+      "month",
+      "day",
+      "year",
+      "event",
+      "question",
+      "review",
+      "news",
+      "記事",
+      "投稿",
+      "エントリー",
+      "エントリ",
+      "スレッド",
+      "写真",
+      "動画",
+      "ニュース",
+      "篇",
+      "条",
+      "條",
+      "主题",
+      "主題",
+      "帖",
+      "则",
+      "則",
+      "张",
+      "張",
+      "글",
+      "기사",
+      "게시물",
+      "포스트",
+      "beitrag",
+      "artikel",
+      "eintrag",
+      "thema",
+      "bild",
+      "woche",
+      "monat",
+      "billet",
+      "sujet",
+      "message",
+      "artículo",
+      "entrada",
+      "tema",
+      "noticia",
+      "artigo",
+      "tópico",
+      "notícia",
+      "postagem",
+      "статья",
+      "тема",
+      "запись",
+      "пост",
+      "новость",
+    ];
+    const variants = (t: string) => [
+      t,
+      t.toUpperCase(),
+      `« ${t} »`,
+      t.replace(/s/g, "\u017f"),
+      t.replace(/k/g, "\u212a"),
+      t.replace(/д/g, "\u1c81"),
+    ];
+    let matched = 0;
+    for (const a of stems)
+      for (const b of nouns)
+        for (const joined of [`${a} ${b}`, `${b} ${a}`, `${a}${b}`, `${a}  ${b}s`])
+          for (const t of variants(joined)) {
+            const expected = nextItemExpressionMatches(t);
+            if (expected) matched++;
+            expect(matchesNextItemText(t), t).toBe(expected);
+          }
+    expect(matched).toBeGreaterThan(500);
+    // Random texts made of the words' letters, a space and a few foreign units.
+    const letters = [...new Set(`${[...stems, ...nouns].join("")} \u017f\u212a\u1c81X`)];
+    const random = seededRandom(7);
+    for (let i = 0; i < 5000; i++) {
+      const n = 1 + Math.floor(random() * 24);
+      let t = "";
+      for (let k = 0; k < n; k++) t += letters[Math.floor(random() * letters.length)];
+      expect(matchesNextItemText(t), t).toBe(nextItemExpressionMatches(t));
     }
   });
   it("leaves page navigation alone", () => {

@@ -239,17 +239,102 @@ const NEXT_ITEM_STEMS = [
  * `toLowerCase` leaves alone: the long s, and the old Cyrillic letter forms. */
 const FOLDS_APART = /[\u017f\u1c80-\u1c88]/;
 
+/** A word every alternative of {@link nextItemExpression} holds besides its stem: the
+ * item nouns, lower-cased (and the French nouns that come before "suivant"). */
+const NEXT_ITEM_NOUNS = [
+  "thread",
+  "topic",
+  "post",
+  "article",
+  "story",
+  "entry",
+  "item",
+  "product",
+  "photo",
+  "image",
+  "picture",
+  "video",
+  "episode",
+  "week",
+  "month",
+  "day",
+  "year",
+  "event",
+  "question",
+  "review",
+  "news",
+  "記事",
+  "投稿",
+  "エントリ",
+  "スレッド",
+  "写真",
+  "動画",
+  "ニュース",
+  "篇",
+  "条",
+  "條",
+  "主题",
+  "主題",
+  "帖",
+  "则",
+  "則",
+  "张",
+  "張",
+  "글",
+  "기사",
+  "게시물",
+  "포스트",
+  "beitrag",
+  "artikel",
+  "eintrag",
+  "thema",
+  "bild",
+  "woche",
+  "monat",
+  "billet",
+  "sujet",
+  "message",
+  "artículo",
+  "entrada",
+  "tema",
+  "noticia",
+  "artigo",
+  "tópico",
+  "notícia",
+  "postagem",
+  "статья",
+  "тема",
+  "запись",
+  "пост",
+  "новость",
+];
+
 /**
- * Whether the text may match {@link nextItemExpression}: it holds one of the stems.
- * Nearly no link text does, and this spares a page's first detection the compile of that
- * long case-folding expression (about 2 ms cold). Never false where the expression
- * matches.
+ * Whether the text may match {@link nextItemExpression}: it holds one of the stems and
+ * one of the item nouns. Nearly no link text does: a pager's "Next" or "次のページ" holds
+ * a stem but no noun. This spares a page's first detection that long case-folding
+ * expression: its parse, its compile to machine code and a second compile for the first
+ * text beyond Latin-1, 1.4 + 0.5 + 0.6 ms on the first three texts in Node. Never false
+ * where the expression matches (tested against it).
  */
 function mayNameItem(text: string): boolean {
   if (FOLDS_APART.test(text)) return true;
   const t = text.toLowerCase();
-  for (const stem of NEXT_ITEM_STEMS) if (t.includes(stem)) return true;
-  return false;
+  return (
+    NEXT_ITEM_STEMS.some((stem) => t.includes(stem)) &&
+    NEXT_ITEM_NOUNS.some((noun) => t.includes(noun))
+  );
+}
+
+/**
+ * {@link nextItemExpression} alone, without the pre-check of {@link matchesNextItemText}:
+ * for the tests that hold the pre-check to it.
+ *
+ * @param text raw link text or title
+ * @returns true when the expression matches the whitespace-collapsed text
+ */
+export function nextItemExpressionMatches(text: string): boolean {
+  return nextItemExpression().test(normalizeSpace(text));
 }
 
 /** The next-item expression, built on first use: its case-folding parse costs the entry

@@ -428,7 +428,7 @@ describe("loadMoreControl and findLoadMore", () => {
       "<button>Add to cart</button>",
       "<button class='add-to-cart'>Load more</button>",
       "<form action='/search'><button>Load more</button></form>",
-      "<aside>" + LIST + "<button>Load more</button></aside>",
+      `<aside>${LIST}<button>Load more</button></aside>`,
     ];
     for (const c of controls) {
       const d = doc(`${LIST}${c}`);
