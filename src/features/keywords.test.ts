@@ -190,6 +190,8 @@ describe("matchesNextItemText", () => {
   it("answers as its expression alone on every stem and noun, in both orders and cases", () => {
     // Every word of the expression's alternatives, joined each way, with the cases and
     // letters that only case folding maps: the pre-check must never turn a match away.
+    // The words are written out from the expression here, not imported from the
+    // pre-check's lists: a word missing there must show as a failure.
     const stems = [
       "next",
       "previous",
