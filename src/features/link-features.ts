@@ -34,6 +34,7 @@ import { type PageNumberChange, pageNumberChange } from "./page-number";
 import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
 import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
+import { parseUrl } from "./url-query";
 
 export { type PageNumberChange, pageNumberChange, pageNumberDelta } from "./page-number";
 
@@ -158,14 +159,6 @@ const ABSOLUTE_HOST = /^\s*https?:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i;
 function namedHost(host: string): boolean {
   const last = host.split(".").filter(Boolean).pop() ?? "";
   return /^[a-z]/i.test(last) && !/^0x[0-9a-f]*$/i.test(last);
-}
-
-function parseUrl(url: string, base?: string | URL): URL | null {
-  try {
-    return new URL(url, base);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -669,6 +662,8 @@ interface AnchorRow {
   alts: string[];
   /** position in the A-tag list of §3.2.2.2 */
   position: number;
+  /** {@link CandidateAnchor.parsed} */
+  parsed: URL;
 }
 
 /** An anchor of {@link candidateAnchors}. */
@@ -722,8 +717,6 @@ interface SignalContext {
   runs: ReadonlyMap<Element, { plusOne: number }>;
   /** {@link textSignals} of the page's link texts so far, by text */
   textMemo: Map<string, number>;
-  /** each link's URL parsed ({@link CandidateAnchor}), by URL */
-  parsed: ReadonlyMap<string, URL>;
   /** {@link inPager}'s answer for each element asked so far: anchors share ancestors */
   pagerMemo: Map<Element, boolean>;
 }
@@ -805,7 +798,7 @@ function linkSignals(
     if ((words & TEXT_SIGNAL.moreText) !== 0) more = 1;
   }
   const plusOne = isPlusOne(ctx.change, ctx.offsetStep);
-  const cursor = cursorParam(ctx.pageHref, url, ctx.parsed.get(url));
+  const cursor = cursorParam(ctx.pageHref, url, rows[0]?.parsed);
   return {
     nextLabel: label,
     pageLabel: page,
@@ -861,9 +854,7 @@ export function extractLinkVectors(
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
   const groups = new Map<string, AnchorRow[]>();
-  const parsed = new Map<string, URL>();
   list.forEach((c, i) => {
-    if (!parsed.has(c.url)) parsed.set(c.url, c.parsed);
     const row: AnchorRow = {
       a: c.anchor,
       url: c.url,
@@ -871,6 +862,7 @@ export function extractLinkVectors(
       markup: anchorMarkup(c.anchor),
       alts: imageAlts(c.anchor),
       position: i,
+      parsed: c.parsed,
     };
     const g = groups.get(c.url);
     if (g === undefined) groups.set(c.url, [row]);
@@ -906,8 +898,8 @@ export function extractLinkVectors(
   const pagerMemo = new Map<Element, boolean>();
 
   const changes = new Map<string, PageNumberChange | null>();
-  for (const url of groups.keys())
-    changes.set(url, pageNumberChange(pageHref, url, parsed.get(url)));
+  for (const [url, rows] of groups)
+    changes.set(url, pageNumberChange(pageHref, url, rows[0]?.parsed));
   const offsetStep = smallestPositiveOffset([...changes.values()]);
 
   const out: LinkVector[] = [];
@@ -920,7 +912,6 @@ export function extractLinkVectors(
       relNextUrls,
       runs,
       textMemo,
-      parsed,
       pagerMemo,
     });
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;

@@ -4,6 +4,7 @@
  * pager URLs look alike (Fig. 3.7: nyuuin_report2, nyuuin_report3); here the number that
  * differs is read and subtracted.
  */
+import { pageUrlOnce, parseUrl } from "./url-query";
 
 /** Query names whose value counts items rather than pages (first page = 0). */
 const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
@@ -72,20 +73,12 @@ function pathsMayStep(a: readonly string[], b: readonly string[]): boolean {
   return extra <= 2 && sameSegments(a, b, Math.min(a.length, b.length));
 }
 
-function parse(url: string): URL | null {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
-
-/** The page's own URL is the same for every link of a page: parsed once, not per link. */
+/** The page's own shape is the same for every link of a page: read once, not per link. */
 let lastPage: { url: string; origin: string; shape: UrlShape } | null = null;
 
 function currentShape(pageUrl: string): { origin: string; shape: UrlShape } | null {
   if (lastPage?.url === pageUrl) return lastPage;
-  const u = parse(pageUrl);
+  const u = pageUrlOnce(pageUrl);
   if (u === null) return null;
   lastPage = { url: pageUrl, origin: u.origin, shape: shapeOf(u) };
   return lastPage;
@@ -250,7 +243,7 @@ export function pageNumberChange(
   parsedLink?: URL,
 ): PageNumberChange | null {
   const current = currentShape(pageUrl);
-  const lu = parsedLink ?? parse(linkUrl);
+  const lu = parsedLink ?? parseUrl(linkUrl);
   if (current === null || lu === null || current.origin !== lu.origin) return null;
   const cur = current.shape;
   const segments = segmentsOf(lu);

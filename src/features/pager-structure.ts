@@ -12,7 +12,7 @@
 import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
-import { pageUrlOnce, parseUrls } from "./url-query";
+import { pageUrlOnce, parseUrl } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -367,8 +367,8 @@ export function cursorParam(pageHref: string, url: string, parsedLink?: URL): nu
   // parsing both URLs for each was most of this signal's time.
   if (!url.includes("?")) return 0;
   const page = pageUrlOnce(pageHref);
-  const link = parsedLink ?? parseUrls(pageHref, url)?.[1];
-  if (page === null || link === undefined || page.host !== link.host) return 0;
+  const link = parsedLink ?? parseUrl(url);
+  if (page === null || link === null || page.host !== link.host) return 0;
   // for…of over the params themselves: in a Firefox content script, spreading
   // `searchParams.keys()` throws and took the whole detection down (the Firefox e2e test).
   let lower = false;

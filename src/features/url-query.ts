@@ -23,6 +23,21 @@ export function changedQuery(pageHref: string, url: string): [string, string][] 
 }
 
 /**
+ * A URL parsed, or null where the parser refuses it (`new URL` throws).
+ *
+ * @param url absolute URL, or relative to `base`
+ * @param base URL the relative `url` is resolved against
+ * @returns the parsed URL, or null
+ */
+export function parseUrl(url: string, base?: string | URL): URL | null {
+  try {
+    return new URL(url, base);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Two absolute URLs parsed, or null when either does not parse.
  *
  * @param a absolute URL
@@ -30,11 +45,9 @@ export function changedQuery(pageHref: string, url: string): [string, string][] 
  * @returns both parsed, or null
  */
 export function parseUrls(a: string, b: string): [URL, URL] | null {
-  try {
-    return [new URL(a), new URL(b)];
-  } catch {
-    return null;
-  }
+  const pa = parseUrl(a);
+  const pb = parseUrl(b);
+  return pa === null || pb === null ? null : [pa, pb];
 }
 
 /** The last page URL {@link pageUrlOnce} parsed: every link of a page is held against it. */
@@ -48,14 +61,6 @@ let lastPage: { href: string; url: URL | null } | null = null;
  * @returns the parsed URL, or null when it does not parse
  */
 export function pageUrlOnce(href: string): URL | null {
-  if (lastPage?.href !== href) {
-    let url: URL | null = null;
-    try {
-      url = new URL(href);
-    } catch {
-      // null: not a URL
-    }
-    lastPage = { href, url };
-  }
+  if (lastPage?.href !== href) lastPage = { href, url: parseUrl(href) };
   return lastPage.url;
 }
