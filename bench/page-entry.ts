@@ -29,6 +29,7 @@ import {
 import { NODE_FEATURE_COUNT, nodeFeatureRows, nodeStats } from "../src/features/node-features";
 import { PHRASING_OUT } from "../src/features/phrasing";
 import { pageTextLength, visibleText } from "../src/features/text";
+import { WRAPPERS_OUT } from "../src/features/wrappers";
 import { decodeBody } from "../src/pager/decode";
 import { parseHtml } from "../src/pager/fetch-page";
 import { insertionPointAfter, insertPage } from "../src/pager/insert";
@@ -221,6 +222,7 @@ export function profileDetect(pageUrl: string): DetectProfile {
     stats,
     withTextOnly: true,
     phrasingOut: PHRASING_OUT,
+    wrappersOut: WRAPPERS_OUT,
   });
   const t5 = now();
   const tree = candidateTree(stats, nodeRows);
@@ -240,7 +242,7 @@ export function profileDetect(pageUrl: string): DetectProfile {
           tree.boundary,
           tree.boilerplate,
         );
-  const elements = choice.nodes.flatMap((k) => stats.elements[nodeRows.at[k] ?? -1] ?? []);
+  const elements = choice.nodes.flatMap((k) => stats.elements[nodeRows.outer[k] ?? -1] ?? []);
   const t8 = now();
   const xpaths = xpathsForRun(elements);
   const t9 = now();

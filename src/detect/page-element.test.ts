@@ -3,6 +3,7 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { nodeFeatureRows, nodeStats } from "../features/node-features";
 import { PHRASING_TAGS } from "../features/phrasing";
+import { wrappers } from "../features/wrappers";
 import { candidateTree, detectPageElement, withTextlessBetween } from "./page-element";
 import { keptTree } from "./page-element-choice";
 
@@ -103,5 +104,60 @@ describe("candidateTree without phrasing elements", () => {
         Array.from(full.values.subarray(f * width, (f + 1) * width)),
       );
     }
+  });
+});
+
+describe("candidateTree without wrappers", () => {
+  const page = `<div id="main"><div class="wrap"><div class="inner"><p>Lead <a href="/x">linked words</a> end.</p><p>Second <span>paragraph</span>.</p></div></div><ul><li><a href="/1"><span>One</span></a></li><li><a href="/2">Two</a> two</li></ul><h2><a href="/t">A title</a></h2><div class="ad"></div></div>`;
+  it("leaves out exactly the candidates wrappers() names and hangs the rest as keptTree does", () => {
+    const d = doc(page);
+    const stats = nodeStats(d);
+    const full = nodeFeatureRows(d, { stats, withTextOnly: true });
+    const cut = nodeFeatureRows(d, { stats, withTextOnly: true, wrappersOut: true });
+    const fullTree = candidateTree(stats, full);
+    const cutTree = candidateTree(stats, cut);
+    const keep = Array.from(wrappers(fullTree.parent, fullTree.ownText), (w) => 1 - w);
+    const expected = keptTree(fullTree.parent, fullTree.ownText, keep);
+    expect(Array.from(cut.at)).toEqual(expected.at.map((k) => full.at[k]));
+    expect(Array.from(cutTree.parent)).toEqual(Array.from(expected.parent));
+    expect(Array.from(cutTree.ownText)).toEqual(Array.from(expected.ownText));
+    const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
+    expect(sum(cutTree.ownText)).toBe(sum(fullTree.ownText));
+    // Scored: <body> (a root, never left out), #main (three children with text), .inner
+    // (two), the first <li>'s <span>, the second <li> (text of its own) and its <a>, the
+    // <h2>'s <a>, the paragraphs.
+    const kept = new Set(Array.from(cut.at, (i) => stats.elements[i]));
+    const isKept = (sel: string) => kept.has(d.querySelector(sel) as Element);
+    for (const sel of ["body", "#main", ".inner", 'a[href="/1"] span', 'a[href="/2"]', "p"])
+      expect(isKept(sel)).toBe(true);
+    expect(isKept('a[href="/t"]')).toBe(true);
+    // Left out: .wrap (no text of its own, one child with text), the first <li> and its
+    // <a>, the <h2>.
+    for (const sel of [".wrap", "li", 'a[href="/1"]', "h2"]) expect(isKept(sel)).toBe(false);
+    expect(isKept("li:nth-child(2)")).toBe(true);
+  });
+  it("reports a scored child as the outermost wrapper around it", () => {
+    const d = doc(page);
+    const stats = nodeStats(d);
+    const cut = nodeFeatureRows(d, { stats, withTextOnly: true, wrappersOut: true });
+    const reported = (sel: string) => {
+      const k = Array.from(cut.at).indexOf(stats.elements.indexOf(d.querySelector(sel) as Element));
+      return stats.elements[cut.outer[k] ?? -1];
+    };
+    expect(reported(".inner")).toBe(d.querySelector(".wrap"));
+    expect(reported('a[href="/1"] span')).toBe(d.querySelector("li"));
+    expect(reported('a[href="/t"]')).toBe(d.querySelector("h2"));
+    expect(reported("p")).toBe(d.querySelector("p"));
+    expect(reported("body")).toBe(d.body);
+  });
+  it("is off unless asked, and needs the text-only candidates", () => {
+    const d = doc(page);
+    const stats = nodeStats(d);
+    const full = nodeFeatureRows(d, { stats, withTextOnly: true });
+    const all = nodeFeatureRows(d, { stats, wrappersOut: true });
+    expect(full.wrappersOut).toBe(false);
+    expect(all.wrappersOut).toBe(false);
+    expect(all.at.length).toBeGreaterThan(full.at.length);
+    expect(Array.from(full.outer)).toEqual(Array.from(full.at));
   });
 });

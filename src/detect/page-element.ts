@@ -7,6 +7,7 @@ import {
   nodeStats,
 } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
+import { WRAPPERS_OUT } from "../features/wrappers";
 import { pageElementForest } from "./models";
 import {
   boundarySignal,
@@ -25,10 +26,12 @@ export interface PageElementResult {
 
 /**
  * Find the page element (main content) of a document, seed 000 §3.3: every element with
- * visible text is scored by the bundled random forest (models/page-element.json) with the
- * DOM distance to the next link among its features; seed 001's hierarchy relabel cleans
- * the labels; the container or run of siblings that best covers the content is chosen,
- * never one that holds the next link itself.
+ * visible text (bar the wrappers whose text is one child's where `WRAPPERS_OUT` is on,
+ * src/features/wrappers.ts; a chosen child then stands for its outermost wrapper) is
+ * scored by the bundled random forest (models/page-element.json) with the DOM distance to the next link among its
+ * features; seed 001's hierarchy relabel cleans the labels; the container or run of
+ * siblings that best covers the content is chosen, never one that holds the next link
+ * itself.
  *
  * @param doc the page (live or parsed)
  * @param nextLink anchor of the detected next link, or null
@@ -44,6 +47,7 @@ export function detectPageElement(
     stats,
     withTextOnly: true,
     phrasingOut: PHRASING_OUT,
+    wrappersOut: WRAPPERS_OUT,
   });
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
@@ -58,7 +62,8 @@ export function detectPageElement(
     tree.boundary,
     tree.boilerplate,
   );
-  const elements = choice.nodes.flatMap((k) => stats.elements[rows.at[k] ?? -1] ?? []);
+  // A candidate chosen is reported as the outermost wrapper around it (same text).
+  const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
   return { elements: withTextlessBetween(elements), score: choice.score };
 }
 
@@ -97,10 +102,11 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
     boundary: new Uint8Array(n),
     boilerplate: new Uint8Array(n),
   };
-  if (rows.phrasingOut) nearestKeptTree(stats, at, position, tree);
+  const leftOut = rows.phrasingOut || rows.wrappersOut;
+  if (leftOut) nearestKeptTree(stats, at, position, tree);
   for (let k = 0; k < n; k++) {
     const i = at[k] as number;
-    if (!rows.phrasingOut) {
+    if (!leftOut) {
       // Every element with text is a candidate: the direct parent is the nearest one.
       const p = stats.parent[i] ?? -1;
       tree.parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
@@ -120,9 +126,10 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
 }
 
 /**
- * Parent and own text of each candidate where the phrasing elements were left out: an
- * element left out hands its children, and its text, to the candidate around it, as
- * keptTree does in the evaluation. Writes `tree.parent` and `tree.ownText`.
+ * Parent and own text of each candidate where some elements were left out (phrasing
+ * elements, wrappers): an element left out hands its children, and its text, to the
+ * candidate around it, as keptTree does in the evaluation. Writes `tree.parent` and
+ * `tree.ownText`.
  */
 function nearestKeptTree(
   stats: NodeStats,

@@ -19,6 +19,7 @@ import {
 } from "./layout";
 import { PHRASING_TAGS } from "./phrasing";
 import { countPunctuation, NON_TEXT_TAGS } from "./text";
+import { wrappers } from "./wrappers";
 
 /** Names of the node features, in vector order: Table 3.3 (1)–(14), then extensions. */
 export const NODE_FEATURE_NAMES = [
@@ -751,6 +752,11 @@ export interface NodeRows {
   values: Float64Array;
   /** whether the phrasing elements were left out of the candidates (./phrasing.ts) */
   phrasingOut: boolean;
+  /** for each candidate, the element position a choice of it is reported as: the
+   * outermost wrapper left out directly above it (./wrappers.ts), else its own */
+  outer: Int32Array;
+  /** whether the wrappers were left out of the candidates (./wrappers.ts) */
+  wrappersOut: boolean;
 }
 
 /**
@@ -762,7 +768,8 @@ export interface NodeRows {
  *
  * @param doc document (live, DOMParser or jsdom)
  * @param opts as {@link extractNodeVectors}; `phrasingOut` also leaves out the phrasing
- *   elements of {@link PHRASING_TAGS} (the page-element detector's candidates)
+ *   elements of {@link PHRASING_TAGS}, `wrappersOut` (with `withTextOnly`) the wrappers of
+ *   ./wrappers.ts (the page-element detector's candidates)
  * @returns the candidates' positions and their rows; empty for an empty document
  */
 export function nodeFeatureRows(
@@ -772,21 +779,34 @@ export function nodeFeatureRows(
     stats?: NodeStats;
     withTextOnly?: boolean;
     phrasingOut?: boolean;
+    wrappersOut?: boolean;
   } = {},
 ): NodeRows {
   const s = opts.stats ?? nodeStats(doc);
   const phrasingOut = opts.phrasingOut === true;
-  if (s.body < 0) return { at: new Int32Array(0), values: new Float64Array(0), phrasingOut };
+  const wrappersOut = opts.wrappersOut === true && opts.withTextOnly === true;
+  const none = { at: new Int32Array(0), values: new Float64Array(0), outer: new Int32Array(0) };
+  if (s.body < 0) return { ...none, phrasingOut, wrappersOut };
   const total = s.elements.length;
   const end = s.body + (s.descendants[s.body] ?? 0);
-  const at: number[] = [];
+  const all: number[] = [];
   for (let i = s.body; i <= end && i < total; i++) {
     if (s.excluded[i] === 1) continue;
     // Elements without text are never content; skipping them saves their layout reads.
     if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
+    all.push(i);
+  }
+  const wrapped = wrappersOut ? wrapperTops(s, all) : null;
+  const at: number[] = [];
+  const outer: number[] = [];
+  for (let k = 0; k < all.length; k++) {
+    const i = all[k] as number;
+    // A wrapper is scored through its one child, which holds the same text (./wrappers.ts).
+    if (wrapped !== null && wrapped.wrapper[k] === 1) continue;
     // Phrasing elements are scored as part of the block around them (./phrasing.ts).
     if (phrasingOut && PHRASING_TAGS.has(s.tag[i] ?? "")) continue;
     at.push(i);
+    outer.push(wrapped !== null ? (wrapped.top[k] as number) : i);
   }
   const layout = hasLayout(doc);
   const page = documentSize(doc, layout);
@@ -842,7 +862,47 @@ export function nodeFeatureRows(
     values[o + C.areaRatio] = docArea > 0 ? (size.width * size.height) / docArea : 0;
     values[o + C.visible] = layout ? (size.visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
-  return { at: Int32Array.from(at), values, phrasingOut };
+  return {
+    at: Int32Array.from(at),
+    values,
+    outer: Int32Array.from(outer),
+    phrasingOut,
+    wrappersOut,
+  };
+}
+
+/**
+ * The {@link wrappers} among the candidates `all` of one page's statistics, and the
+ * outermost wrapper above each candidate (the element a choice of it is reported as).
+ *
+ * @param s the page's {@link nodeStats}
+ * @param all element positions of every candidate, document order
+ * @returns indexed as `all`: `wrapper` 1 for each wrapper; `top` the element position of
+ *   the outermost of the wrappers directly above the candidate, or its own
+ */
+function wrapperTops(
+  s: NodeStats,
+  all: readonly number[],
+): { wrapper: Uint8Array; top: Int32Array } {
+  const position = new Int32Array(s.elements.length).fill(-1);
+  for (let k = 0; k < all.length; k++) position[all[k] as number] = k;
+  const parent = new Int32Array(all.length);
+  const ownText = new Int32Array(all.length);
+  for (let k = 0; k < all.length; k++) {
+    const i = all[k] as number;
+    const p = s.parent[i] ?? -1;
+    parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
+    // As the harvest counts it (src/train/harvest.ts), so that the evaluation leaves out the same.
+    ownText[k] = Math.max(0, (s.textLength[i] ?? 0) - (s.childTextLength[i] ?? 0));
+  }
+  const wrapper = wrappers(parent, ownText);
+  // Parents come first, so a wrapper's top is known before its child's.
+  const top = new Int32Array(all.length);
+  for (let k = 0; k < all.length; k++) {
+    const p = parent[k] ?? -1;
+    top[k] = p >= 0 && wrapper[p] === 1 ? (top[p] ?? -1) : (all[k] as number);
+  }
+  return { wrapper, top };
 }
 
 /**

@@ -29,6 +29,7 @@ import {
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
+import { WRAPPERS_OUT, wrappers } from "../features/wrappers";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import { fnv1a } from "../pager/hash";
 import {
@@ -124,6 +125,10 @@ export interface Setup {
    * candidates when deciding, and train the page-element forest without their rows.
    * Absent means as the detector does (`PHRASING_OUT`) */
   phrasingOut?: boolean;
+  /** leave the wrappers (src/features/wrappers.ts) out of the page-element candidates
+   * when deciding (the forest still learns on them). Absent means as the detector does
+   * (`WRAPPERS_OUT`) */
+  wrappersOut?: boolean;
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -321,6 +326,7 @@ export function decidePageElement(
   anchor: number,
   params: PageElementParams,
   phrasingOut = PHRASING_OUT,
+  wrappersOut = WRAPPERS_OUT,
 ): number[] {
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
   const features = nodeRows(rec, anchor).map((r) => ({
@@ -328,10 +334,15 @@ export function decidePageElement(
     classHint: r[col("classHint")] ?? 0,
     linkDensity: r[col("linkDensity")] ?? 0,
   }));
-  // Where the detector leaves phrasing elements out (src/features/phrasing.ts), their rows
-  // drop out here too and their text goes to the candidate around them.
-  const keep = rec.nodes.index.map((_, k) => (phrasingOut && rec.nodes.phrasing[k] === 1 ? 0 : 1));
-  const tree = keptTree(candidateParents(rec), rec.nodes.ownText, keep);
+  // Where the detector leaves phrasing elements (src/features/phrasing.ts) or wrappers
+  // (src/features/wrappers.ts) out, their rows drop out here too and their text goes to
+  // the candidate around them. (A chosen child stands for its wrappers: the same text.)
+  const parents = candidateParents(rec);
+  const wrapper = wrappersOut ? wrappers(parents, rec.nodes.ownText) : null;
+  const keep = rec.nodes.index.map((_, k) =>
+    (phrasingOut && rec.nodes.phrasing[k] === 1) || wrapper?.[k] === 1 ? 0 : 1,
+  );
+  const tree = keptTree(parents, rec.nodes.ownText, keep);
   const kept = <T>(a: readonly T[]): T[] => tree.at.map((k) => a[k] as T);
   const choice = pageElementFromProbabilities(
     tree.parent,
@@ -728,6 +739,7 @@ export function testDetectors(
       anchor,
       pageElementSwitches(setup),
       setup.phrasingOut ?? PHRASING_OUT,
+      setup.wrappersOut ?? WRAPPERS_OUT,
     );
     scorePageElement(m, rec, elements);
   }

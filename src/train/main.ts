@@ -28,6 +28,7 @@ import {
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
+import { WRAPPERS_OUT } from "../features/wrappers";
 import { repoRoot } from "../replay/cases";
 import { katoPageElement, relNextOnly, thesisRuleNext } from "./baselines";
 import {
@@ -93,6 +94,11 @@ function setupsFor(cmd: string): Setup[] {
       ...base,
       name: "phrasing elements out of the page-element candidates (issue 13)",
       phrasingOut: !(base.phrasingOut ?? PHRASING_OUT),
+    },
+    {
+      ...base,
+      name: "wrappers out of the page-element candidates (issue 13)",
+      wrappersOut: !(base.wrappersOut ?? WRAPPERS_OUT),
     },
     {
       ...base,
