@@ -1,10 +1,20 @@
 // @vitest-environment jsdom
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { nodeFeatureRows, nodeStats } from "../features/node-features";
+import {
+  type NodeRows,
+  type NodeStats,
+  nodeFeatureRows,
+  nodeStats,
+} from "../features/node-features";
 import { PHRASING_TAGS } from "../features/phrasing";
 import { wrappers } from "../features/wrappers";
-import { candidateTree, detectPageElement, withTextlessBetween } from "./page-element";
+import {
+  type CandidateTree,
+  candidateTree,
+  detectPageElement,
+  withTextlessBetween,
+} from "./page-element";
 import { keptTree } from "./page-element-choice";
 
 // Behaviour on page-like documents is tested in Chromium (test/e2e/detect-fixtures);
@@ -77,6 +87,28 @@ describe("withTextlessBetween", () => {
   });
 });
 
+/**
+ * Checks that `cut` (the same page's rows with some candidates left out) holds exactly the
+ * candidates `keep` names, each hung under its nearest kept ancestor with the left-out
+ * text, as keptTree does in the evaluation, and that every char is still counted once.
+ */
+function expectCutAsKeptTree(
+  stats: NodeStats,
+  full: NodeRows,
+  cut: NodeRows,
+  keep: (fullTree: CandidateTree) => number[],
+): void {
+  const fullTree = candidateTree(stats, full);
+  const cutTree = candidateTree(stats, cut);
+  const expected = keptTree(fullTree.parent, fullTree.ownText, keep(fullTree));
+  expect(Array.from(cut.at)).toEqual(expected.at.map((k) => full.at[k]));
+  expect(Array.from(cutTree.parent)).toEqual(Array.from(expected.parent));
+  expect(Array.from(cutTree.ownText)).toEqual(Array.from(expected.ownText));
+  const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
+  expect(sum(cutTree.ownText)).toBe(sum(fullTree.ownText));
+  expect(cut.at.length).toBeLessThan(full.at.length);
+}
+
 describe("candidateTree without phrasing elements", () => {
   it("hangs each candidate under its nearest kept ancestor with the left-out text, as keptTree does", () => {
     const d = doc(
@@ -85,17 +117,9 @@ describe("candidateTree without phrasing elements", () => {
     const stats = nodeStats(d);
     const full = nodeFeatureRows(d, { stats, withTextOnly: true });
     const cut = nodeFeatureRows(d, { stats, withTextOnly: true, phrasingOut: true });
-    const fullTree = candidateTree(stats, full);
-    const cutTree = candidateTree(stats, cut);
-    const keep = Array.from(full.at, (i) => (PHRASING_TAGS.has(stats.tag[i] ?? "") ? 0 : 1));
-    const expected = keptTree(fullTree.parent, fullTree.ownText, keep);
-    expect(Array.from(cut.at)).toEqual(expected.at.map((k) => full.at[k]));
-    expect(Array.from(cutTree.parent)).toEqual(Array.from(expected.parent));
-    expect(Array.from(cutTree.ownText)).toEqual(Array.from(expected.ownText));
-    // Every char of the page's text is still counted once.
-    const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
-    expect(sum(cutTree.ownText)).toBe(sum(fullTree.ownText));
-    expect(cut.at.length).toBeLessThan(full.at.length);
+    expectCutAsKeptTree(stats, full, cut, () =>
+      Array.from(full.at, (i) => (PHRASING_TAGS.has(stats.tag[i] ?? "") ? 0 : 1)),
+    );
     // The rows of the kept candidates are the full rows, value for value.
     const width = full.values.length / full.at.length;
     for (const [k, i] of Array.from(cut.at).entries()) {
@@ -114,15 +138,9 @@ describe("candidateTree without wrappers", () => {
     const stats = nodeStats(d);
     const full = nodeFeatureRows(d, { stats, withTextOnly: true });
     const cut = nodeFeatureRows(d, { stats, withTextOnly: true, wrappersOut: true });
-    const fullTree = candidateTree(stats, full);
-    const cutTree = candidateTree(stats, cut);
-    const keep = Array.from(wrappers(fullTree.parent, fullTree.ownText), (w) => 1 - w);
-    const expected = keptTree(fullTree.parent, fullTree.ownText, keep);
-    expect(Array.from(cut.at)).toEqual(expected.at.map((k) => full.at[k]));
-    expect(Array.from(cutTree.parent)).toEqual(Array.from(expected.parent));
-    expect(Array.from(cutTree.ownText)).toEqual(Array.from(expected.ownText));
-    const sum = (a: ArrayLike<number>) => Array.from(a).reduce((x, y) => x + y, 0);
-    expect(sum(cutTree.ownText)).toBe(sum(fullTree.ownText));
+    expectCutAsKeptTree(stats, full, cut, (t) =>
+      Array.from(wrappers(t.parent, t.ownText), (w) => 1 - w),
+    );
     // Scored: <body> (a root, never left out), #main (three children with text), .inner
     // (two), the first <li>'s <span>, the second <li> (text of its own) and its <a>, the
     // <h2>'s <a>, the paragraphs.
