@@ -132,7 +132,7 @@ describe("candidateTree without phrasing elements", () => {
 });
 
 describe("candidateTree without wrappers", () => {
-  const page = `<div id="main"><div class="wrap"><div class="inner"><p>Lead <a href="/x">linked words</a> end.</p><p>Second <span>paragraph</span>.</p></div></div><ul><li><a href="/1"><span>One</span></a></li><li><a href="/2">Two</a> two</li></ul><h2><a href="/t">A title</a></h2><div class="ad"></div></div>`;
+  const page = `<div id="page"><div class="shell"><div id="main"><div class="wrap"><div class="inner"><p>Lead <a href="/x">linked words</a> end.</p><p>Second <span>paragraph</span>.</p></div></div><ul><li><a href="/1"><span>One</span></a></li><li><a href="/2">Two</a> two</li></ul><h2><a href="/t">A title</a></h2><div class="ad"></div></div></div></div>`;
   it("leaves out exactly the candidates wrappers() names and hangs the rest as keptTree does", () => {
     const d = doc(page);
     const stats = nodeStats(d);
@@ -141,17 +141,16 @@ describe("candidateTree without wrappers", () => {
     expectCutAsKeptTree(stats, full, cut, (t) =>
       Array.from(wrappers(t.parent, t.ownText), (w) => 1 - w),
     );
-    // Scored: <body> (a root, never left out), #main (three children with text), .inner
-    // (two), the first <li>'s <span>, the second <li> (text of its own) and its <a>, the
-    // <h2>'s <a>, the paragraphs.
     const kept = new Set(Array.from(cut.at, (i) => stats.elements[i]));
     const isKept = (sel: string) => kept.has(d.querySelector(sel) as Element);
-    for (const sel of ["body", "#main", ".inner", 'a[href="/1"] span', 'a[href="/2"]', "p"])
+    // Left out: the chain of only children above #main, and the first <li>'s link, the
+    // <li>'s only child, around one <span>.
+    for (const sel of ["#page", ".shell", 'a[href="/1"]']) expect(isKept(sel)).toBe(false);
+    // Scored: #main (three children), .wrap and each <li> (items with siblings that carry
+    // text), the <h2> (the same), the rest.
+    for (const sel of ["body", "#main", ".wrap", ".inner", "p", "li", "h2", 'a[href="/t"]'])
       expect(isKept(sel)).toBe(true);
-    expect(isKept('a[href="/t"]')).toBe(true);
-    // Left out: .wrap (no text of its own, one child with text), the first <li> and its
-    // <a>, the <h2>.
-    for (const sel of [".wrap", "li", 'a[href="/1"]', "h2"]) expect(isKept(sel)).toBe(false);
+    expect(isKept('a[href="/1"] span')).toBe(true);
     expect(isKept("li:nth-child(2)")).toBe(true);
   });
   it("reports a scored child as the outermost wrapper around it", () => {
@@ -162,9 +161,9 @@ describe("candidateTree without wrappers", () => {
       const k = Array.from(cut.at).indexOf(stats.elements.indexOf(d.querySelector(sel) as Element));
       return stats.elements[cut.outer[k] ?? -1];
     };
-    expect(reported(".inner")).toBe(d.querySelector(".wrap"));
-    expect(reported('a[href="/1"] span')).toBe(d.querySelector("li"));
-    expect(reported('a[href="/t"]')).toBe(d.querySelector("h2"));
+    expect(reported("#main")).toBe(d.querySelector("#page"));
+    expect(reported('a[href="/1"] span')).toBe(d.querySelector('a[href="/1"]'));
+    expect(reported(".inner")).toBe(d.querySelector(".inner"));
     expect(reported("p")).toBe(d.querySelector("p"));
     expect(reported("body")).toBe(d.body);
   });

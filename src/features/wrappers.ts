@@ -1,17 +1,15 @@
 /**
- * Wrappers: the page-element candidates whose text is one child's, word for word (issue
- * 13, "page-element features only for plausible containers"). A `<li>` holding one `<a>`,
- * an `<h2>` around its link, a `<div class="post">` around one `<div class="inner">`: a
- * candidate with no text of its own and one child candidate covers the same text as that
- * child, so the detector can score the child alone and leave the wrapper out
- * ({@link WRAPPERS_OUT}, off), as it can leave out the phrasing elements (./phrasing.ts): the wrapper's feature row, layout reads
- * and forest votes are spared, and the child hangs under the wrapper's parent in the kept
- * tree (src/detect/page-element-choice.ts, `keptTree`). A chosen child is reported as the
+ * Wrappers: the page-element candidates whose text is one child's, word for word, with
+ * nothing beside them (issue 13, "page-element features only for plausible containers").
+ * A candidate with no text of its own, one child candidate and no sibling candidate (the
+ * middle of a chain of only children, `<div id="page"><div class="shell"><main>`) covers
+ * the same text as its child and can form no run of siblings, so the detector scores the
+ * child alone and leaves the wrapper out ({@link WRAPPERS_OUT}), as it can leave out the
+ * phrasing elements (./phrasing.ts): the wrapper's feature row, layout reads and forest
+ * votes are spared, and the child hangs under the wrapper's parent in the kept tree
+ * (src/detect/page-element-choice.ts, `keptTree`). A chosen child is reported as the
  * outermost wrapper around it (`NodeRows.outer`, src/features/node-features.ts): the same
- * text, and a run of chosen elements stays a run of DOM siblings.
- *
- * On the corpus, 39.5 % of the candidates are such wrappers (the median page: 38 %), and
- * a wrapper's content label differs from its child's in 28 of 128,017.
+ * text. 11.6 % of the corpus's candidates are such wrappers.
  */
 
 /**
@@ -20,26 +18,29 @@
  * same way (src/train/experiment.ts, `wrappersOut`; `npm run train` reports the other
  * setting as an ablation). The forest learns on every candidate either way.
  *
- * Off. Measured in stop 44: on page 1 the cut holds (site-disjoint 5-fold CV, one harvest,
- * the same forests: page-element F1 0.9255 → 0.9275 on pagination pages, 0.8802 → 0.8795
- * on articles, 0.7456 → 0.7462 on Google Trends articles) and saves time (full `npm run
- * bench`: cold 1.06× Readability.js's median against 1.09 in the last run without it, p95
- * 73.3 against 88.1 ms). But the rule learned from page 1 then reads page 2 differently on
- * 22 of the 193 fetched bench pages, and on some it takes much less: where each item of a
- * list is a wrapper around one inner block, the forest scores the inner block, whose
- * sibling features are an only child's, some items fall out of the run, and the run's
- * XPath no longer names the items' shared class (d0024: 263 → 30 nodes inserted from page
- * 2). On the 119 corpus page pairs with labels on both pages (a probe with the shipped
- * forest, which has seen these pages), page 2's text F1 fell from 0.9425 to 0.9364 (5
- * pages down, d0024 0.71 → 0.09 and d0099 1.00 → 0.79; 2 up) while page 1's rose from
- * 0.9483 to 0.9524: what is joined is page 2, so the cut stays off. Scoring the wrapper and leaving its child out instead cost page 1 of
- * pagination pages 0.7 points (0.9189), 2.1 with the forest retrained without those rows.
+ * Measured in stop 44 (site-disjoint 5-fold CV, one harvest, the same forests), page 1's
+ * page-element F1, pagination / articles / Google Trends: 0.9255 / 0.8802 / 0.7456 with it
+ * as without it, and no held-out page's F1 moved. On the 119 corpus page pairs labelled
+ * on both pages, page 2 read with page 1's rule: no page's text changed (a probe with the
+ * shipped forest). First measured was a broader cut, every candidate with
+ * no text of its own and one child (39.5 % of the candidates): page 1 held (0.9275 /
+ * 0.8795 / 0.7462) and the detection was faster (full bench: cold 1.06× Readability.js's
+ * median against 1.09), but page 2 lost (text F1 0.9425 → 0.9364; d0024 0.71 → 0.09):
+ * where each item of a list wraps one inner block, the forest then scored the inner block,
+ * whose sibling features are an only child's, items fell out of the run and its XPath no
+ * longer named their class. Those items, wrappers with siblings, keep their rows. Scoring
+ * the wrapper and leaving its child out instead cost page 1 of pagination pages 0.7
+ * points (0.9189), 2.1 with the forest retrained without those rows.
  */
-export const WRAPPERS_OUT = false;
+export const WRAPPERS_OUT = true;
 
 /**
- * The wrappers of a candidate tree: candidates below the root without text of their own
- * and with exactly one child candidate. A wrapper's text is its child's.
+ * The wrappers of a candidate tree: candidates below the root without text of their own,
+ * with exactly one child candidate and no sibling candidate (the middle of a chain of only
+ * children, `<div id="page"><div class="inner"><main>…`). A wrapper's text is its child's.
+ * One with siblings that carry text is an item of a series (a list item, a post around
+ * one inner block): its sibling features describe the series and its child's do not, so it
+ * stays a candidate.
  *
  * @param parent position of each candidate's parent candidate, −1 for a root (parents
  *   before children, document order)
@@ -55,7 +56,8 @@ export function wrappers(parent: ArrayLike<number>, ownText: ArrayLike<number>):
   }
   const out = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
-    if ((parent[k] ?? -1) >= 0 && children[k] === 1 && (ownText[k] ?? 0) === 0) out[k] = 1;
+    const p = parent[k] ?? -1;
+    if (p >= 0 && children[p] === 1 && children[k] === 1 && (ownText[k] ?? 0) === 0) out[k] = 1;
   }
   return out;
 }
