@@ -5,6 +5,7 @@ import {
   type NodeStats,
   nodeFeatureRows,
   nodeStats,
+  ownTextLength,
 } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT } from "../features/wrappers";
@@ -28,10 +29,10 @@ export interface PageElementResult {
  * Find the page element (main content) of a document, seed 000 §3.3: every element with
  * visible text (bar the wrappers whose text is one child's where `WRAPPERS_OUT` is on,
  * src/features/wrappers.ts; a chosen child then stands for its outermost wrapper) is
- * scored by the bundled random forest (models/page-element.json) with the DOM distance to the next link among its
- * features; seed 001's hierarchy relabel cleans the labels; the container or run of
- * siblings that best covers the content is chosen, never one that holds the next link
- * itself.
+ * scored by the bundled random forest (models/page-element.json) with the DOM distance to
+ * the next link among its features; seed 001's hierarchy relabel cleans the labels; the
+ * container or run of siblings that best covers the content is chosen, never one that
+ * holds the next link itself.
  *
  * @param doc the page (live or parsed)
  * @param nextLink anchor of the detected next link, or null
@@ -110,7 +111,7 @@ export function candidateTree(stats: NodeStats, rows: NodeRows): CandidateTree {
       // Every element with text is a candidate: the direct parent is the nearest one.
       const p = stats.parent[i] ?? -1;
       tree.parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
-      tree.ownText[k] = Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0));
+      tree.ownText[k] = ownTextLength(stats, i);
     }
     const o = k * NODE_FEATURE_COUNT;
     const f = {

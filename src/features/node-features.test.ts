@@ -15,6 +15,7 @@ import {
   neverContent,
   nodeFeatureArray,
   nodeStats,
+  ownTextLength,
   punctuationRatio,
   semanticTag,
   siblingCount,
@@ -96,6 +97,19 @@ describe("nodeStats (one pass)", () => {
     expect(nodeStats(empty).body).toBe(-1);
     const bare = new JSDOM("<html></html>").window.document;
     expect(nodeStats(bare).pageTextLength).toBe(0);
+  });
+});
+
+describe("ownTextLength", () => {
+  it("counts the text directly in an element, none of its children's", () => {
+    const d = docOf('<div id="w"><p id="p">Lead words <b id="b">bold</b> end</p></div>');
+    const s = nodeStats(d);
+    const at = (id: string) => s.elements.indexOf(byId(d, id));
+    expect(ownTextLength(s, at("w"))).toBe(0);
+    expect(ownTextLength(s, at("b"))).toBe(4);
+    const p = at("p");
+    expect(ownTextLength(s, p)).toBe((s.textLength[p] ?? 0) - 4);
+    expect(ownTextLength(s, p)).toBeGreaterThan(8);
   });
 });
 

@@ -561,6 +561,19 @@ export function neverContent(tag: string): number {
 }
 
 /**
+ * Chars of visible text directly in the element, not in its child elements (never
+ * negative). One count for the detector's candidate tree, its wrappers and the harvest,
+ * so that the evaluation leaves out what the detector leaves out.
+ *
+ * @param s stats
+ * @param i element position
+ * @returns chars
+ */
+export function ownTextLength(s: NodeStats, i: number): number {
+  return Math.max(0, (s.textLength[i] ?? 0) - (s.childTextLength[i] ?? 0));
+}
+
+/**
  * Table 3.3 (7): visible text chars of the element's sibling elements, itself excluded
  * (seed 000 §3.3.2.2 (7)). Text nodes directly under the parent are not sibling tags.
  *
@@ -892,8 +905,7 @@ function wrapperTops(
     const i = all[k] as number;
     const p = s.parent[i] ?? -1;
     parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
-    // As the harvest counts it (src/train/harvest.ts), so that the evaluation leaves out the same.
-    ownText[k] = Math.max(0, (s.textLength[i] ?? 0) - (s.childTextLength[i] ?? 0));
+    ownText[k] = ownTextLength(s, i);
   }
   const wrapper = wrappers(parent, ownText);
   // Parents come first, so a wrapper's top is known before its child's.

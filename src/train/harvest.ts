@@ -17,7 +17,12 @@ import {
   extractLinkVectors,
   linkFeatureArray,
 } from "../features/link-features";
-import { extractNodeVectors, nodeFeatureArray, nodeStats } from "../features/node-features";
+import {
+  extractNodeVectors,
+  nodeFeatureArray,
+  nodeStats,
+  ownTextLength,
+} from "../features/node-features";
 import { PHRASING_TAGS } from "../features/phrasing";
 import { NON_TEXT_TAGS, normalizeSpace, visibleText } from "../features/text";
 
@@ -236,7 +241,7 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
     const i = stats.index.get(v.element) ?? -1;
     nodes.index.push(i);
     nodes.rows.push(nodeFeatureArray(v).map(round));
-    nodes.ownText.push(Math.max(0, (stats.textLength[i] ?? 0) - (stats.childTextLength[i] ?? 0)));
+    nodes.ownText.push(ownTextLength(stats, i));
     nodes.label.push(inside[i] ?? 0);
     nodes.phrasing.push(PHRASING_TAGS.has(stats.tag[i] ?? "") ? 1 : 0);
   }
