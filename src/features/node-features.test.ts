@@ -11,6 +11,7 @@ import {
   extractNodeVectors,
   linkDensity,
   NODE_FEATURE_NAMES,
+  NODE_LAYOUT_FEATURES,
   type NodeVector,
   neverContent,
   nodeFeatureArray,
@@ -284,12 +285,13 @@ describe("extension features", () => {
     const doc = docOf("<div id=x>a</div><div hidden><p id=y>b</p></div>");
     const vs = extractNodeVectors(doc);
     const x = vectorOf(vs, byId(doc, "x")).features;
-    expect([x.width, x.height, x.areaRatio, x.visible]).toEqual([0, 0, 0, 1]);
+    expect(NODE_LAYOUT_FEATURES.map((n) => x[n])).toEqual([0, 0, 0, 1]);
     expect(vectorOf(vs, byId(doc, "y")).features.visible).toBe(0);
   });
 
   it("layout features read boxes when the document has layout", () => {
     const doc = docOf("<div id=x>a</div>");
+    const bare = vectorOf(extractNodeVectors(doc), byId(doc, "x")).features;
     const root = doc.documentElement;
     const box = (w: number, h: number) =>
       ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
@@ -298,7 +300,10 @@ describe("extension features", () => {
     Object.defineProperty(root, "scrollHeight", { value: 2000 });
     vi.spyOn(byId(doc, "x"), "getBoundingClientRect").mockReturnValue(box(500, 400));
     const f = vectorOf(extractNodeVectors(doc), byId(doc, "x")).features;
-    expect([f.width, f.height, f.areaRatio, f.visible]).toEqual([500, 400, 0.1, 1]);
+    // NODE_LAYOUT_FEATURES names exactly the features read from the box.
+    expect(NODE_LAYOUT_FEATURES.map((n) => f[n])).toEqual([500, 400, 0.1, 1]);
+    const moved = NODE_FEATURE_NAMES.filter((n) => f[n] !== bare[n]);
+    expect(moved.every((n) => NODE_LAYOUT_FEATURES.includes(n))).toBe(true);
   });
 });
 

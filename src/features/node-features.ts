@@ -53,6 +53,20 @@ export const NODE_FEATURE_NAMES = [
 
 export type NodeFeatureName = (typeof NODE_FEATURE_NAMES)[number];
 
+/**
+ * The node features read from the rendered page's layout: one rect read and one
+ * visibility check per candidate, about 5 µs in Chromium (issue 13, stop 45). The forest
+ * needs them: without them the page-element F1 drops (models/CARD.md, "Stop 45
+ * measurement"; the ablation of `npm run train`), and every candidate's votes pass a split
+ * on one of them, so no candidate's reads can be left out with its votes kept.
+ */
+export const NODE_LAYOUT_FEATURES: readonly NodeFeatureName[] = [
+  "width",
+  "height",
+  "areaRatio",
+  "visible",
+];
+
 /** One page-element candidate. */
 export interface NodeVector {
   element: Element;

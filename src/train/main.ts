@@ -26,7 +26,7 @@ import {
   NEXT_ITEM_URL_FEATURES,
   PAGER_STRUCTURE_FEATURES,
 } from "../features/link-features";
-import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { NODE_FEATURE_NAMES, NODE_LAYOUT_FEATURES } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT } from "../features/wrappers";
 import { repoRoot } from "../replay/cases";
@@ -146,6 +146,11 @@ function setupsFor(cmd: string): Setup[] {
       ...base,
       name: "ablation: without LinkSimilarity",
       linkFeatures: without(["linkSimilarity"]),
+    },
+    {
+      ...base,
+      name: "ablation: page element without layout (width, height, areaRatio, visible)",
+      nodeFeatures: NODE_FEATURE_NAMES.filter((n) => !NODE_LAYOUT_FEATURES.includes(n)),
     },
     {
       ...base,
