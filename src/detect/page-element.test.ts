@@ -138,17 +138,20 @@ describe("candidateTree without wrappers", () => {
     const stats = nodeStats(d);
     const full = nodeFeatureRows(d, { stats, withTextOnly: true });
     const cut = nodeFeatureRows(d, { stats, withTextOnly: true, wrappersOut: true });
+    const alike = Array.from(full.at, (i) => stats.sameTagSiblings[i] ?? 0);
     expectCutAsKeptTree(stats, full, cut, (t) =>
-      Array.from(wrappers(t.parent, t.ownText), (w) => 1 - w),
+      Array.from(wrappers(t.parent, t.ownText, alike), (w) => 1 - w),
     );
     const kept = new Set(Array.from(cut.at, (i) => stats.elements[i]));
     const isKept = (sel: string) => kept.has(d.querySelector(sel) as Element);
-    // Left out: the chain of only children above #main, and the first <li>'s link, the
-    // <li>'s only child, around one <span>.
-    for (const sel of ["#page", ".shell", 'a[href="/1"]']) expect(isKept(sel)).toBe(false);
-    // Scored: #main (three children), .wrap and each <li> (items with siblings that carry
-    // text), the <h2> (the same), the rest.
-    for (const sel of ["body", "#main", ".wrap", ".inner", "p", "li", "h2", 'a[href="/t"]'])
+    // Left out: the chain of only children above #main; .wrap and the <h2>, each around
+    // one child beside siblings unlike them; the first <li>'s link, the <li>'s only child,
+    // around one <span>.
+    for (const sel of ["#page", ".shell", ".wrap", "h2", 'a[href="/1"]'])
+      expect(isKept(sel)).toBe(false);
+    // Scored: #main (three children), each <li> (items of a series: the same tag and
+    // class), the rest.
+    for (const sel of ["body", "#main", ".inner", "p", "li", 'a[href="/t"]'])
       expect(isKept(sel)).toBe(true);
     expect(isKept('a[href="/1"] span')).toBe(true);
     expect(isKept("li:nth-child(2)")).toBe(true);
@@ -163,7 +166,8 @@ describe("candidateTree without wrappers", () => {
     };
     expect(reported("#main")).toBe(d.querySelector("#page"));
     expect(reported('a[href="/1"] span')).toBe(d.querySelector('a[href="/1"]'));
-    expect(reported(".inner")).toBe(d.querySelector(".inner"));
+    expect(reported(".inner")).toBe(d.querySelector(".wrap"));
+    expect(reported('a[href="/t"]')).toBe(d.querySelector("h2"));
     expect(reported("p")).toBe(d.querySelector("p"));
     expect(reported("body")).toBe(d.body);
   });

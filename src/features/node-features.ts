@@ -915,13 +915,15 @@ function wrapperTops(
   for (let k = 0; k < all.length; k++) position[all[k] as number] = k;
   const parent = new Int32Array(all.length);
   const ownText = new Int32Array(all.length);
+  const alike = new Int32Array(all.length);
   for (let k = 0; k < all.length; k++) {
     const i = all[k] as number;
     const p = s.parent[i] ?? -1;
     parent[k] = p >= 0 ? (position[p] ?? -1) : -1;
     ownText[k] = ownTextLength(s, i);
+    alike[k] = s.sameTagSiblings[i] ?? 0;
   }
-  const wrapper = wrappers(parent, ownText);
+  const wrapper = wrappers(parent, ownText, alike);
   // Parents come first, so a wrapper's top is known before its child's.
   const top = new Int32Array(all.length);
   for (let k = 0; k < all.length; k++) {

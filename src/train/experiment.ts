@@ -329,7 +329,8 @@ export function decidePageElement(
   wrappersOut = WRAPPERS_OUT,
 ): number[] {
   const col = (name: (typeof NODE_FEATURE_NAMES)[number]) => NODE_FEATURE_NAMES.indexOf(name);
-  const features = nodeRows(rec, anchor).map((r) => ({
+  const rows = nodeRows(rec, anchor);
+  const features = rows.map((r) => ({
     containsNextLink: r[col("containsNextLink")] ?? 0,
     classHint: r[col("classHint")] ?? 0,
     linkDensity: r[col("linkDensity")] ?? 0,
@@ -338,7 +339,13 @@ export function decidePageElement(
   // (src/features/wrappers.ts) out, their rows drop out here too and their text goes to
   // the candidate around them. (A chosen child stands for its wrappers: the same text.)
   const parents = candidateParents(rec);
-  const wrapper = wrappersOut ? wrappers(parents, rec.nodes.ownText) : null;
+  const wrapper = wrappersOut
+    ? wrappers(
+        parents,
+        rec.nodes.ownText,
+        rows.map((r) => r[col("sameTagSiblings")] ?? 0),
+      )
+    : null;
   const keep = rec.nodes.index.map((_, k) =>
     (phrasingOut && rec.nodes.phrasing[k] === 1) || wrapper?.[k] === 1 ? 0 : 1,
   );
