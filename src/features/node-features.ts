@@ -258,11 +258,6 @@ export interface NodeStats {
   pagePunctuation: number;
 }
 
-interface Piece {
-  len: number;
-  flags: number;
-}
-
 /** The characters JS `\s` matches, so lengths agree with normalizeSpace. */
 function isSpace(c: number): boolean {
   return (
@@ -285,73 +280,151 @@ const SPACE_RUN = /\s+/g;
 const NOT_SPACE = /\S/;
 
 /**
- * normalizeSpace(data).length and the edge flags. The collapsing is left to the regular
- * expression engine: a loop over every character in script ran uncompiled on a page's
- * first detection, where it was most of the one pass's time.
+ * Appends a piece of text to element `i`'s text so far, in place: normalizeSpace(a +
+ * b).length and the edge flags from those of a (the element's) and b (`len`, `flags`).
+ * Written into the arrays rather than returned as an object: one object per text node
+ * and per element was made on a page's first, uncompiled detection (issue 13).
  */
-function textPiece(data: string): Piece {
+function appendPiece(acc: Accumulator, i: number, len: number, flags: number): void {
+  const aFlags = acc.textFlags[i] as number;
+  if (aFlags === 0) {
+    acc.textLen[i] = len;
+    acc.textFlags[i] = flags;
+    return;
+  }
+  if (flags === 0) return;
+  const bText = (flags & HAS_TEXT) !== 0;
+  if ((aFlags & HAS_TEXT) === 0) {
+    acc.textLen[i] = len;
+    acc.textFlags[i] =
+      (flags & HAS_TEXT) | LEAD_SPACE | (bText ? flags & TRAIL_SPACE : TRAIL_SPACE);
+    return;
+  }
+  if (!bText) {
+    acc.textFlags[i] = (aFlags & ~TRAIL_SPACE) | TRAIL_SPACE;
+    return;
+  }
+  const gap = (aFlags & TRAIL_SPACE) !== 0 || (flags & LEAD_SPACE) !== 0 ? 1 : 0;
+  acc.textLen[i] = (acc.textLen[i] as number) + gap + len;
+  acc.textFlags[i] = HAS_TEXT | (aFlags & LEAD_SPACE) | (flags & TRAIL_SPACE);
+}
+
+/**
+ * Appends a text node's data to element `i`'s text: its normalizeSpace length and edge
+ * flags ({@link appendPiece}). The collapsing is left to the regular expression engine: a
+ * loop over every character in script ran uncompiled on a page's first detection, where
+ * it was most of the one pass's time.
+ */
+function appendText(acc: Accumulator, i: number, data: string): void {
   const n = data.length;
-  if (n === 0) return { len: 0, flags: 0 };
+  if (n === 0) {
+    appendPiece(acc, i, 0, 0);
+    return;
+  }
   const lead = isSpace(data.charCodeAt(0));
   const trail = isSpace(data.charCodeAt(n - 1));
   const edges = (lead ? LEAD_SPACE : 0) | (trail ? TRAIL_SPACE : 0);
-  if (!NOT_SPACE.test(data)) return { len: 0, flags: edges };
-  const collapsed = data.replace(SPACE_RUN, " ").length;
-  return { len: collapsed - (lead ? 1 : 0) - (trail ? 1 : 0), flags: HAS_TEXT | edges };
-}
-
-/** normalizeSpace(a + b).length from the pieces of a and b. */
-function joinPieces(aLen: number, aFlags: number, b: Piece): Piece {
-  if (aFlags === 0) return b;
-  if (b.flags === 0) return { len: aLen, flags: aFlags };
-  const aText = (aFlags & HAS_TEXT) !== 0;
-  const bText = (b.flags & HAS_TEXT) !== 0;
-  if (!aText) {
-    const trail = bText ? b.flags & TRAIL_SPACE : TRAIL_SPACE;
-    return { len: b.len, flags: (b.flags & HAS_TEXT) | LEAD_SPACE | trail };
+  if (!NOT_SPACE.test(data)) {
+    appendPiece(acc, i, 0, edges);
+    return;
   }
-  if (!bText) return { len: aLen, flags: (aFlags & ~TRAIL_SPACE) | TRAIL_SPACE };
-  const gap = (aFlags & TRAIL_SPACE) !== 0 || (b.flags & LEAD_SPACE) !== 0 ? 1 : 0;
-  return {
-    len: aLen + gap + b.len,
-    flags: HAS_TEXT | (aFlags & LEAD_SPACE) | (b.flags & TRAIL_SPACE),
-  };
+  const collapsed = data.replace(SPACE_RUN, " ").length;
+  appendPiece(acc, i, collapsed - (lead ? 1 : 0) - (trail ? 1 : 0), HAS_TEXT | edges);
 }
 
-/** Mutable per-element arrays filled by the pass, grown as elements are found. */
+/**
+ * Per-element arrays filled by the pass: typed arrays sized once from the document's
+ * element count (grown if the walk meets more), written by index. The pass ran some
+ * twenty `push` calls per element, then copied every list into a typed array: on a
+ * page's first, uncompiled detection that was a third of the pass (issue 13).
+ */
 class Accumulator {
+  /** elements entered so far */
+  n = 0;
   elements: Element[] = [];
   tag: string[] = [];
-  parent: number[] = [];
-  depth: number[] = [];
-  textLen: number[] = [];
-  textFlags: number[] = [];
-  punct: number[] = [];
-  linkText: number[] = [];
-  descendants: number[] = [];
-  childCount: number[] = [];
-  childText: number[] = [];
-  childPunct: number[] = [];
-  childTags: number[] = [];
-  paragraphs: number[] = [];
-  tagLength: number[] = [];
-  hidden: number[] = [];
-  noText: number[] = [];
-  excluded: number[] = [];
   className: string[] = [];
   id: string[] = [];
+  parent: Int32Array;
+  depth: Int32Array;
+  textLen: Int32Array;
+  textFlags: Int32Array;
+  punct: Int32Array;
+  linkText: Int32Array;
+  descendants: Int32Array;
+  childCount: Int32Array;
+  childText: Int32Array;
+  childPunct: Int32Array;
+  childTags: Int32Array;
+  paragraphs: Int32Array;
+  tagLength: Int32Array;
   /** interned tag + class: equal numbers mean equal signatures */
-  signature: number[] = [];
-  signatureIds = new Map<string, number>();
+  signature: Int32Array;
+  hidden: Uint8Array;
+  noText: Uint8Array;
+  excluded: Uint8Array;
+  /** signature numbers by tag, then by class attribute */
+  signatureIds = new Map<string, Map<string, number>>();
+  /** signatures numbered so far */
+  signatureCount = 0;
+
+  constructor(capacity: number) {
+    const c = Math.max(1, capacity);
+    this.parent = new Int32Array(c);
+    this.depth = new Int32Array(c);
+    this.textLen = new Int32Array(c);
+    this.textFlags = new Int32Array(c);
+    this.punct = new Int32Array(c);
+    this.linkText = new Int32Array(c);
+    this.descendants = new Int32Array(c);
+    this.childCount = new Int32Array(c);
+    this.childText = new Int32Array(c);
+    this.childPunct = new Int32Array(c);
+    this.childTags = new Int32Array(c);
+    this.paragraphs = new Int32Array(c);
+    this.tagLength = new Int32Array(c);
+    this.signature = new Int32Array(c);
+    this.hidden = new Uint8Array(c);
+    this.noText = new Uint8Array(c);
+    this.excluded = new Uint8Array(c);
+  }
+
+  /** Doubles every typed array (a page that gained elements since it was counted). */
+  grow(): void {
+    const twice = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.parent = twice(this.parent);
+    this.depth = twice(this.depth);
+    this.textLen = twice(this.textLen);
+    this.textFlags = twice(this.textFlags);
+    this.punct = twice(this.punct);
+    this.linkText = twice(this.linkText);
+    this.descendants = twice(this.descendants);
+    this.childCount = twice(this.childCount);
+    this.childText = twice(this.childText);
+    this.childPunct = twice(this.childPunct);
+    this.childTags = twice(this.childTags);
+    this.paragraphs = twice(this.paragraphs);
+    this.tagLength = twice(this.tagLength);
+    this.signature = twice(this.signature);
+    this.hidden = twice(this.hidden);
+    this.noText = twice(this.noText);
+    this.excluded = twice(this.excluded);
+  }
 }
 
 function enterElement(acc: Accumulator, el: Element, parent: number): number {
-  const i = acc.elements.length;
+  const i = acc.n;
+  if (i === acc.parent.length) acc.grow();
+  acc.n = i + 1;
   const tag = el.localName;
   acc.elements.push(el);
   acc.tag.push(tag);
-  acc.parent.push(parent);
-  acc.depth.push(parent < 0 ? 0 : (acc.depth[parent] ?? 0) + 1);
+  acc.parent[i] = parent;
+  acc.depth[i] = parent < 0 ? 0 : (acc.depth[parent] as number) + 1;
   let startTag = tag.length + 2;
   let cls = "";
   let id = "";
@@ -368,70 +441,58 @@ function enterElement(acc: Accumulator, el: Element, parent: number): number {
       else if (name === "hidden" || name === "style") hiddenHere ||= hiddenByOwnMarkup(el);
     }
   }
-  acc.tagLength.push(startTag + (VOID_TAGS.has(tag) ? 0 : tag.length + 3));
+  acc.tagLength[i] = startTag + (VOID_TAGS.has(tag) ? 0 : tag.length + 3);
   acc.className.push(cls);
   acc.id.push(id);
-  const sig = `${tag} ${cls}`;
-  let sigId = acc.signatureIds.get(sig);
-  if (sigId === undefined) {
-    sigId = acc.signatureIds.size;
-    acc.signatureIds.set(sig, sigId);
+  // By tag, then class: no joined string to build and hash per element.
+  let byClass = acc.signatureIds.get(tag);
+  if (byClass === undefined) {
+    byClass = new Map();
+    acc.signatureIds.set(tag, byClass);
   }
-  acc.signature.push(sigId);
+  let sigId = byClass.get(cls);
+  if (sigId === undefined) {
+    sigId = acc.signatureCount++;
+    byClass.set(cls, sigId);
+  }
+  acc.signature[i] = sigId;
   const parentHidden = parent >= 0 && acc.hidden[parent] === 1;
-  acc.hidden.push(parentHidden || hiddenHere ? 1 : 0);
+  acc.hidden[i] = parentHidden || hiddenHere ? 1 : 0;
   const parentNoText = parent >= 0 && acc.noText[parent] === 1;
   const noText = parentNoText || NON_TEXT_TAGS.has(tag);
-  acc.noText.push(noText ? 1 : 0);
+  acc.noText[i] = noText ? 1 : 0;
   const parentTag = parent >= 0 ? acc.tag[parent] : undefined;
   const inSvg = parentTag === "svg" || (parent >= 0 && acc.excluded[parent] === 1);
-  acc.excluded.push(noText || inSvg ? 1 : 0);
-  acc.textLen.push(0);
-  acc.textFlags.push(0);
-  acc.punct.push(0);
-  acc.linkText.push(0);
-  acc.descendants.push(0);
-  acc.childCount.push(0);
-  acc.childText.push(0);
-  acc.childPunct.push(0);
-  acc.childTags.push(0);
-  acc.paragraphs.push(0);
+  acc.excluded[i] = noText || inSvg ? 1 : 0;
   return i;
 }
 
 function addText(acc: Accumulator, i: number, data: string): void {
-  acc.tagLength[i] = (acc.tagLength[i] ?? 0) + data.length;
+  acc.tagLength[i] = (acc.tagLength[i] as number) + data.length;
   if (acc.noText[i] === 1) return;
-  const p = joinPieces(acc.textLen[i] ?? 0, acc.textFlags[i] ?? 0, textPiece(data));
-  acc.textLen[i] = p.len;
-  acc.textFlags[i] = p.flags;
-  acc.punct[i] = (acc.punct[i] ?? 0) + countPunctuation(data);
+  appendText(acc, i, data);
+  acc.punct[i] = (acc.punct[i] as number) + countPunctuation(data);
 }
 
 function leaveElement(acc: Accumulator, i: number): void {
   const tag = acc.tag[i];
-  if (tag === "a") acc.linkText[i] = acc.textLen[i] ?? 0;
-  const p = acc.parent[i] ?? -1;
+  if (tag === "a") acc.linkText[i] = acc.textLen[i] as number;
+  const p = acc.parent[i] as number;
   if (p < 0) return;
-  const text = acc.textLen[i] ?? 0;
-  const punct = acc.punct[i] ?? 0;
-  const desc = acc.descendants[i] ?? 0;
-  const joined = joinPieces(acc.textLen[p] ?? 0, acc.textFlags[p] ?? 0, {
-    len: text,
-    flags: acc.textFlags[i] ?? 0,
-  });
-  acc.textLen[p] = joined.len;
-  acc.textFlags[p] = joined.flags;
-  acc.punct[p] = (acc.punct[p] ?? 0) + punct;
-  acc.linkText[p] = (acc.linkText[p] ?? 0) + (acc.linkText[i] ?? 0);
-  acc.descendants[p] = (acc.descendants[p] ?? 0) + desc + 1;
-  acc.childCount[p] = (acc.childCount[p] ?? 0) + 1;
-  acc.childText[p] = (acc.childText[p] ?? 0) + text;
-  acc.childPunct[p] = (acc.childPunct[p] ?? 0) + punct;
-  acc.childTags[p] = (acc.childTags[p] ?? 0) + desc + 1;
-  const para = (acc.paragraphs[i] ?? 0) + (tag === "p" ? 1 : 0);
-  acc.paragraphs[p] = (acc.paragraphs[p] ?? 0) + para;
-  acc.tagLength[p] = (acc.tagLength[p] ?? 0) + (acc.tagLength[i] ?? 0);
+  const text = acc.textLen[i] as number;
+  const punct = acc.punct[i] as number;
+  const desc = acc.descendants[i] as number;
+  appendPiece(acc, p, text, acc.textFlags[i] as number);
+  acc.punct[p] = (acc.punct[p] as number) + punct;
+  acc.linkText[p] = (acc.linkText[p] as number) + (acc.linkText[i] as number);
+  acc.descendants[p] = (acc.descendants[p] as number) + desc + 1;
+  acc.childCount[p] = (acc.childCount[p] as number) + 1;
+  acc.childText[p] = (acc.childText[p] as number) + text;
+  acc.childPunct[p] = (acc.childPunct[p] as number) + punct;
+  acc.childTags[p] = (acc.childTags[p] as number) + desc + 1;
+  const para = (acc.paragraphs[i] as number) + (tag === "p" ? 1 : 0);
+  acc.paragraphs[p] = (acc.paragraphs[p] as number) + para;
+  acc.tagLength[p] = (acc.tagLength[p] as number) + (acc.tagLength[i] as number);
 }
 
 /** Depth-first walk without recursion (deep pages overflow the stack otherwise). */
@@ -442,7 +503,7 @@ function walk(acc: Accumulator, root: Element): void {
     const child: Node | null = node.nodeType === ELEMENT_NODE ? node.firstChild : null;
     if (child !== null) {
       node = child;
-      if (visit(acc, node, cur)) cur = acc.elements.length - 1;
+      if (visit(acc, node, cur)) cur = acc.n - 1;
       continue;
     }
     for (;;) {
@@ -454,7 +515,7 @@ function walk(acc: Accumulator, root: Element): void {
       const sib: Node | null = node.nextSibling;
       if (sib !== null) {
         node = sib;
-        if (visit(acc, node, cur)) cur = acc.elements.length - 1;
+        if (visit(acc, node, cur)) cur = acc.n - 1;
         break;
       }
       const up: Node | null = node.parentNode;
@@ -475,7 +536,7 @@ function visit(acc: Accumulator, node: Node, cur: number): boolean {
       addText(acc, cur, (node as CharacterData).data);
       return false;
     case COMMENT_NODE:
-      acc.tagLength[cur] = (acc.tagLength[cur] ?? 0) + (node as CharacterData).data.length + 7;
+      acc.tagLength[cur] = (acc.tagLength[cur] as number) + (node as CharacterData).data.length + 7;
       return false;
     default:
       return false;
@@ -484,16 +545,18 @@ function visit(acc: Accumulator, node: Node, cur: number): boolean {
 
 function sameTagSiblingCounts(acc: Accumulator): Int32Array {
   // Numeric (parent, signature) keys: no string building per element.
-  const width = acc.signatureIds.size + 1;
-  const key = (i: number) => (acc.parent[i] ?? 0) * width + (acc.signature[i] ?? 0);
+  const n = acc.n;
+  const width = acc.signatureCount + 1;
+  const { parent, signature } = acc;
   const groups = new Map<number, number>();
-  for (let i = 0; i < acc.elements.length; i++) {
-    const k = key(i);
+  for (let i = 0; i < n; i++) {
+    const k = (parent[i] as number) * width + (signature[i] as number);
     groups.set(k, (groups.get(k) ?? 0) + 1);
   }
-  const out = new Int32Array(acc.elements.length);
-  for (let i = 0; i < acc.elements.length; i++) {
-    out[i] = acc.parent[i] === -1 ? 0 : (groups.get(key(i)) ?? 1) - 1;
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = (parent[i] as number) * width + (signature[i] as number);
+    out[i] = parent[i] === -1 ? 0 : (groups.get(k) ?? 1) - 1;
   }
   return out;
 }
@@ -509,9 +572,11 @@ function sameTagSiblingCounts(acc: Accumulator): Int32Array {
  * @returns the statistics; see {@link NodeStats}
  */
 export function nodeStats(doc: Document): NodeStats {
-  const acc = new Accumulator();
   const root = doc.documentElement;
+  // The element count, read natively, sizes the arrays once.
+  const acc = new Accumulator(root === null ? 0 : doc.getElementsByTagName("*").length);
   if (root !== null) walk(acc, root);
+  const n = acc.n;
   const bodyEl = doc.body;
   const bodyAt = bodyEl === null ? -1 : acc.elements.indexOf(bodyEl);
   // A document without <body> (XML, or a detached body) falls back to the root element.
@@ -527,26 +592,26 @@ export function nodeStats(doc: Document): NodeStats {
       index ??= new Map<Element, number>(elements.map((el, i) => [el, i]));
       return index;
     },
-    parent: new Int32Array(acc.parent),
-    depth: new Int32Array(acc.depth),
-    textLength: new Int32Array(acc.textLen),
-    punctuation: new Int32Array(acc.punct),
-    linkTextLength: new Int32Array(acc.linkText),
-    descendants: new Int32Array(acc.descendants),
-    childCount: new Int32Array(acc.childCount),
-    childTextLength: new Int32Array(acc.childText),
-    childPunctuation: new Int32Array(acc.childPunct),
-    childTagCount: new Int32Array(acc.childTags),
-    paragraphs: new Int32Array(acc.paragraphs),
-    tagLength: new Int32Array(acc.tagLength),
+    parent: acc.parent.subarray(0, n),
+    depth: acc.depth.subarray(0, n),
+    textLength: acc.textLen.subarray(0, n),
+    punctuation: acc.punct.subarray(0, n),
+    linkTextLength: acc.linkText.subarray(0, n),
+    descendants: acc.descendants.subarray(0, n),
+    childCount: acc.childCount.subarray(0, n),
+    childTextLength: acc.childText.subarray(0, n),
+    childPunctuation: acc.childPunct.subarray(0, n),
+    childTagCount: acc.childTags.subarray(0, n),
+    paragraphs: acc.paragraphs.subarray(0, n),
+    tagLength: acc.tagLength.subarray(0, n),
     sameTagSiblings: sameTagSiblingCounts(acc),
-    hidden: new Uint8Array(acc.hidden),
-    excluded: new Uint8Array(acc.excluded),
+    hidden: acc.hidden.subarray(0, n),
+    excluded: acc.excluded.subarray(0, n),
     className: acc.className,
     id: acc.id,
     body,
-    pageTextLength: body >= 0 ? (acc.textLen[body] ?? 0) : 0,
-    pagePunctuation: body >= 0 ? (acc.punct[body] ?? 0) : 0,
+    pageTextLength: body >= 0 ? (acc.textLen[body] as number) : 0,
+    pagePunctuation: body >= 0 ? (acc.punct[body] as number) : 0,
   };
 }
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import fc from "fast-check";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { countPunctuation, normalizeSpace, pageTextLength, visibleText } from "./text";
@@ -45,6 +46,21 @@ describe("countPunctuation", () => {
 
   it("ignores brackets, quotes and dashes", () => {
     expect(countPunctuation("(a) [b] 'c' — d")).toBe(0);
+  });
+
+  it("counts each mark once, as a search for every mark does, astral text included", () => {
+    const marks = [..."., !?;:。、！？，；：．｡､،؛؟"];
+    const piece = fc.oneof(
+      fc.constantFrom(...marks, "😀", "a", " ", "\n"),
+      fc.string({ maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const s = parts.join("");
+        const expected = [...s].filter((c) => marks.includes(c) && c !== " ").length;
+        expect(countPunctuation(s)).toBe(expected);
+      }),
+    );
   });
 });
 
