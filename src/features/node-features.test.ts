@@ -91,6 +91,26 @@ describe("nodeStats (one pass)", () => {
     expect(s.index.get(byId(doc, "d1"))).toBe(4); // html, head, title, body, d1
   });
 
+  it("gives the same statistics when the element count it sizes its arrays by falls short", () => {
+    const html =
+      "<div class=a><p>One, two.</p><p class=a>Three!</p></div><div class=a> <a href=/x>x</a></div>";
+    const plain = nodeStats(docOf(html));
+    const short = docOf(html);
+    // As if the page had one element when counted: every array must grow during the walk.
+    short.getElementsByTagName = (() => ({
+      length: 1,
+    })) as unknown as Document["getElementsByTagName"];
+    const grown = nodeStats(short);
+    const numbers = (st: typeof plain) =>
+      Object.fromEntries(
+        Object.entries(st)
+          .filter(([k]) => k !== "elements" && k !== "index")
+          .map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v]),
+      );
+    expect(grown.elements.length).toBe(plain.elements.length);
+    expect(numbers(grown)).toEqual(numbers(plain));
+  });
+
   it("never throws on an empty document or <html></html>", () => {
     const empty = new JSDOM("").window.document;
     empty.documentElement.remove();
