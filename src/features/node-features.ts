@@ -499,29 +499,37 @@ function leaveElement(acc: Accumulator, i: number): void {
 /** Depth-first walk without recursion (deep pages overflow the stack otherwise). */
 function walk(acc: Accumulator, root: Element): void {
   let node: Node = root;
+  // Whether `node` is an element, known from where the walk came from, so that each node's
+  // type is read once (in `visit`): a page's first detection runs this loop uncompiled,
+  // where every DOM property read is a call into the browser.
+  let isElement = true;
   let cur = enterElement(acc, root, -1);
   for (;;) {
-    const child: Node | null = node.nodeType === ELEMENT_NODE ? node.firstChild : null;
+    const child: Node | null = isElement ? node.firstChild : null;
     if (child !== null) {
       node = child;
-      if (visit(acc, node, cur)) cur = acc.n - 1;
+      isElement = visit(acc, node, cur);
+      if (isElement) cur = acc.n - 1;
       continue;
     }
     for (;;) {
-      if (node.nodeType === ELEMENT_NODE) {
+      if (isElement) {
         leaveElement(acc, cur);
         if (node === root) return;
-        cur = acc.parent[cur] ?? -1;
+        cur = acc.parent[cur] as number;
       }
       const sib: Node | null = node.nextSibling;
       if (sib !== null) {
         node = sib;
-        if (visit(acc, node, cur)) cur = acc.n - 1;
+        isElement = visit(acc, node, cur);
+        if (isElement) cur = acc.n - 1;
         break;
       }
+      // Below the root, every parent is an element the walk entered.
       const up: Node | null = node.parentNode;
       if (up === null) return;
       node = up;
+      isElement = true;
     }
   }
 }
