@@ -346,80 +346,73 @@ class Accumulator {
   tag: string[] = [];
   className: string[] = [];
   id: string[] = [];
-  parent: Int32Array;
-  depth: Int32Array;
-  textLen: Int32Array;
-  textFlags: Int32Array;
-  punct: Int32Array;
-  linkText: Int32Array;
-  descendants: Int32Array;
-  childCount: Int32Array;
-  childText: Int32Array;
-  childPunct: Int32Array;
-  childTags: Int32Array;
-  paragraphs: Int32Array;
-  tagLength: Int32Array;
+  parent = new Int32Array(0);
+  depth = new Int32Array(0);
+  textLen = new Int32Array(0);
+  textFlags = new Int32Array(0);
+  punct = new Int32Array(0);
+  linkText = new Int32Array(0);
+  descendants = new Int32Array(0);
+  childCount = new Int32Array(0);
+  childText = new Int32Array(0);
+  childPunct = new Int32Array(0);
+  childTags = new Int32Array(0);
+  paragraphs = new Int32Array(0);
+  tagLength = new Int32Array(0);
   /** interned tag + class: equal numbers mean equal signatures */
-  signature: Int32Array;
-  hidden: Uint8Array;
-  noText: Uint8Array;
-  excluded: Uint8Array;
+  signature = new Int32Array(0);
+  hidden = new Uint8Array(0);
+  noText = new Uint8Array(0);
+  excluded = new Uint8Array(0);
   /** signature numbers by tag, then by class attribute */
   signatureIds = new Map<string, Map<string, number>>();
   /** signatures numbered so far */
   signatureCount = 0;
 
   constructor(capacity: number) {
-    const c = Math.max(1, capacity);
-    this.parent = new Int32Array(c);
-    this.depth = new Int32Array(c);
-    this.textLen = new Int32Array(c);
-    this.textFlags = new Int32Array(c);
-    this.punct = new Int32Array(c);
-    this.linkText = new Int32Array(c);
-    this.descendants = new Int32Array(c);
-    this.childCount = new Int32Array(c);
-    this.childText = new Int32Array(c);
-    this.childPunct = new Int32Array(c);
-    this.childTags = new Int32Array(c);
-    this.paragraphs = new Int32Array(c);
-    this.tagLength = new Int32Array(c);
-    this.signature = new Int32Array(c);
-    this.hidden = new Uint8Array(c);
-    this.noText = new Uint8Array(c);
-    this.excluded = new Uint8Array(c);
+    this.resize(Math.max(1, capacity));
   }
 
-  /** Doubles every typed array (a page that gained elements since it was counted). */
-  grow(): void {
-    const twice = <T extends Int32Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.parent = twice(this.parent);
-    this.depth = twice(this.depth);
-    this.textLen = twice(this.textLen);
-    this.textFlags = twice(this.textFlags);
-    this.punct = twice(this.punct);
-    this.linkText = twice(this.linkText);
-    this.descendants = twice(this.descendants);
-    this.childCount = twice(this.childCount);
-    this.childText = twice(this.childText);
-    this.childPunct = twice(this.childPunct);
-    this.childTags = twice(this.childTags);
-    this.paragraphs = twice(this.paragraphs);
-    this.tagLength = twice(this.tagLength);
-    this.signature = twice(this.signature);
-    this.hidden = twice(this.hidden);
-    this.noText = twice(this.noText);
-    this.excluded = twice(this.excluded);
+  /**
+   * Gives every per-element array `size` slots, keeping what the walk wrote: once at the
+   * start, and again (doubled) for a page that has more elements than were counted.
+   */
+  resize(size: number): void {
+    for (const name of INT_COLUMNS) this[name] = kept(this[name], new Int32Array(size));
+    for (const name of BYTE_COLUMNS) this[name] = kept(this[name], new Uint8Array(size));
   }
+}
+
+/** The accumulator's Int32Array columns, resized together. */
+const INT_COLUMNS = [
+  "parent",
+  "depth",
+  "textLen",
+  "textFlags",
+  "punct",
+  "linkText",
+  "descendants",
+  "childCount",
+  "childText",
+  "childPunct",
+  "childTags",
+  "paragraphs",
+  "tagLength",
+  "signature",
+] as const;
+
+/** The accumulator's Uint8Array columns, resized together. */
+const BYTE_COLUMNS = ["hidden", "noText", "excluded"] as const;
+
+/** `into` with `from`'s values copied to its start. */
+function kept<T extends Int32Array | Uint8Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
 }
 
 function enterElement(acc: Accumulator, el: Element, parent: number): number {
   const i = acc.n;
-  if (i === acc.parent.length) acc.grow();
+  if (i === acc.parent.length) acc.resize(i * 2);
   acc.n = i + 1;
   const tag = el.localName;
   acc.elements.push(el);
@@ -557,15 +550,16 @@ function sameTagSiblingCounts(acc: Accumulator): Int32Array {
   const n = acc.n;
   const width = acc.signatureCount + 1;
   const { parent, signature } = acc;
+  const keys = new Float64Array(n);
   const groups = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     const k = (parent[i] as number) * width + (signature[i] as number);
+    keys[i] = k;
     groups.set(k, (groups.get(k) ?? 0) + 1);
   }
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const k = (parent[i] as number) * width + (signature[i] as number);
-    out[i] = parent[i] === -1 ? 0 : (groups.get(k) ?? 1) - 1;
+    out[i] = parent[i] === -1 ? 0 : (groups.get(keys[i] as number) ?? 1) - 1;
   }
   return out;
 }
