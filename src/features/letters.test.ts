@@ -8,9 +8,11 @@ import {
   isLettersOnly,
   isSpacedLetter,
   onFirstUse,
+  spaceNonLabelRuns,
   splitAtNonWords,
   trimEdgeMarks,
 } from "./letters";
+import * as tables from "./unicode-ranges";
 
 // The expressions each function stands for, held against every UTF-16 unit.
 const LETTER = /\p{L}/u;
@@ -18,7 +20,25 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const SPACED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 const EDGES = /^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu;
 
+const NON_LABEL = /[^\p{L}\p{M}'’]+/gu;
+
 const units = Array.from({ length: 0x10000 }, (_, i) => String.fromCharCode(i));
+const astral = Array.from({ length: 0x100000 }, (_, i) => String.fromCodePoint(0x10000 + i));
+
+describe("the generated Unicode tables", () => {
+  it("hold ascending, disjoint, non-adjacent ranges of units from 0x80 to 0xffff", () => {
+    for (const [name, t] of Object.entries(tables)) {
+      expect(t.length % 2, name).toBe(0);
+      expect(t.length, name).toBeGreaterThan(0);
+      expect(t[0], name).toBeGreaterThanOrEqual(0x80);
+      expect(t[t.length - 1], name).toBeLessThanOrEqual(0xffff);
+      const bad = t.filter((v, i) =>
+        i % 2 === 1 ? v < (t[i - 1] as number) : i > 0 && v <= (t[i - 1] as number) + 1,
+      );
+      expect(bad, name).toEqual([]);
+    }
+  });
+});
 
 describe("single-character classes answer as their Unicode expressions", () => {
   it("isLetter, isLetterOrDigit, isSpacedLetter on every UTF-16 unit and on ''", () => {
@@ -60,6 +80,53 @@ describe("hasLetterOrDigit", () => {
     ];
     for (const t of texts)
       expect(hasLetterOrDigit(t), JSON.stringify(t)).toBe(LETTER_OR_DIGIT.test(t));
+  });
+
+  it("answers as the expression with every UTF-16 unit and every astral code point", () => {
+    const differ = [...units, ...astral]
+      .flatMap((c) => [c, `‹${c}›`, `-${c}`])
+      .filter((t) => hasLetterOrDigit(t) !== LETTER_OR_DIGIT.test(t));
+    expect(differ.map((t) => JSON.stringify(t))).toEqual([]);
+  });
+});
+
+describe("spaceNonLabelRuns", () => {
+  const differ = (texts: Iterable<string>) =>
+    [...texts]
+      .filter((t) => spaceNonLabelRuns(t) !== t.replace(NON_LABEL, " "))
+      .map((t) => JSON.stringify(t));
+
+  it("replaces as the expression does around every UTF-16 unit and every astral code point", () => {
+    const contexts = (c: string) => [c, `${c}${c}`, `a${c}b`, `${c}a`, `a${c}`, `» ${c} «`];
+    expect(differ(units.flatMap(contexts))).toEqual([]);
+    expect(differ(astral.flatMap((c) => [c, `a${c}b`, `${c}-`]))).toEqual([]);
+  });
+
+  it("replaces as the expression does on random labels of letters, marks, pairs and lone surrogates", () => {
+    const pool = [
+      ..."»«›‹→…。、・！？「」♪★",
+      "🔜",
+      "𝐀",
+      "𠀋",
+      "\ud83d",
+      "\udd1c",
+      "\u0301",
+      "\u00a0",
+      "\u3000",
+      "’",
+      "'",
+      ..." \t\n.,:;!?()-_0123456789",
+      ..."aZé次ページもっと見るзагрузить",
+    ];
+    const random = seededRandom(21);
+    const texts: string[] = [];
+    for (let k = 0; k < 20_000; k++) {
+      let t = "";
+      const n = Math.floor(random() * 9);
+      for (let m = 0; m < n; m++) t += pool[Math.floor(random() * pool.length)];
+      texts.push(t);
+    }
+    expect(differ(texts)).toEqual([]);
   });
 });
 

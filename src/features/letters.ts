@@ -1,13 +1,16 @@
 /**
- * Letter and mark classes of any script, answered for ASCII without a Unicode-property
- * expression (issue 13). V8 builds the character table of `\p{L}`, `\p{P}` or
- * `\p{Script=Latin}` when such a literal is first evaluated and compiles it at its first
- * test: in a cold page that costs 0.05–0.5 ms per expression (Node 20: `/\p{L}/u` 0.05
- * to make and 0.04 to run once; the edge-mark expression below 0.17 and 0.35), and the
- * entry script, which runs on every page, made four of them at load. Here each
- * expression is made on its first use, and only for a character or label outside ASCII;
- * the answers are those of the expressions named in each docstring, for every string.
+ * Letter and mark classes of any script, answered without compiling a Unicode-property
+ * expression where that can be avoided (issue 13). In a cold Chromium page V8 spends
+ * 0.4-1.5 ms on an expression such as `/\p{L}/u` or `/[^\p{L}\p{M}'’]+/gu` at its first
+ * test (building the character table from ICU, then compiling it), and a detection met two
+ * of them on the median corpus page (up to four). So ASCII is answered by unit, a BMP unit
+ * by a binary search of a generated table (./unicode-ranges.ts, the classes' ranges read
+ * from the same expressions), and only an astral code point, or a whole text that is rare
+ * on a page, still asks the expression, made on its first use. The answers are those of
+ * the expressions named in each docstring, for every string (tested unit by unit).
  */
+
+import { EDGE_MARK, LETTER, MARK, NUMBER, SPACED_LETTER } from "./unicode-ranges";
 
 /**
  * A value made on its first use, then kept.
@@ -33,6 +36,7 @@ const spacedLetter = onFirstUse(() => /[\p{Script=Latin}\p{Script=Greek}\p{Scrip
 const edgeMark = onFirstUse(() => /^[\s\p{P}\p{S}]$/u);
 const nonWordRun = onFirstUse(() => /[^\p{L}\p{N}]+/u);
 const lettersOnly = onFirstUse(() => /^\p{L}+$/u);
+const labelChar = onFirstUse(() => /[\p{L}\p{M}'’]/u);
 
 const ASCII_ALNUM = /[a-z0-9]/i;
 const NON_ASCII = /[^\0-\x7f]/;
@@ -59,11 +63,53 @@ function isAsciiAlnum(unit: number): boolean {
   return (unit >= 48 && unit <= 57) || isAsciiLetter(unit);
 }
 
-/** One character's class: by its unit within ASCII, else by the Unicode expression. */
-function classOf(ch: string, ascii: (unit: number) => boolean, unicode: () => RegExp): boolean {
-  if (ch === "") return false;
+/**
+ * Whether a UTF-16 unit lies in one of a table's ranges: a binary search of the bounds.
+ *
+ * @param ranges a table of ./unicode-ranges.ts: [first, last, first, last, …], ascending
+ * @param unit a UTF-16 unit (0x80 to 0xffff: the tables hold nothing else)
+ * @returns true when some first <= unit <= last
+ */
+function inRanges(ranges: readonly number[], unit: number): boolean {
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (unit < (ranges[2 * mid] as number)) hi = mid - 1;
+    else if (unit > (ranges[2 * mid + 1] as number)) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** `\p{L}` for a unit beyond ASCII (a lone surrogate is none). */
+function isBmpLetter(unit: number): boolean {
+  return inRanges(LETTER, unit);
+}
+
+/** `[\p{L}\p{N}]` for a unit beyond ASCII. */
+function isBmpLetterOrDigit(unit: number): boolean {
+  return inRanges(LETTER, unit) || inRanges(NUMBER, unit);
+}
+
+/** Latin, Greek or Cyrillic for a unit beyond ASCII. */
+function isBmpSpacedLetter(unit: number): boolean {
+  return inRanges(SPACED_LETTER, unit);
+}
+
+/**
+ * One character's class: by its unit within ASCII, by a table beyond it; the expression
+ * only for a string longer than one unit, which the callers do not pass.
+ */
+function classOf(
+  ch: string,
+  ascii: (unit: number) => boolean,
+  bmp: (unit: number) => boolean,
+  unicode: () => RegExp,
+): boolean {
+  if (ch.length !== 1) return ch !== "" && unicode().test(ch);
   const unit = ch.charCodeAt(0);
-  return ch.length === 1 && unit < 128 ? ascii(unit) : unicode().test(ch);
+  return unit < 128 ? ascii(unit) : bmp(unit);
 }
 
 /**
@@ -73,7 +119,7 @@ function classOf(ch: string, ascii: (unit: number) => boolean, unicode: () => Re
  * @returns true for a letter
  */
 export function isLetter(ch: string): boolean {
-  return classOf(ch, isAsciiLetter, letter);
+  return classOf(ch, isAsciiLetter, isBmpLetter, letter);
 }
 
 /**
@@ -83,7 +129,7 @@ export function isLetter(ch: string): boolean {
  * @returns true for a letter or digit
  */
 export function isLetterOrDigit(ch: string): boolean {
-  return classOf(ch, isAsciiAlnum, letterOrDigit);
+  return classOf(ch, isAsciiAlnum, isBmpLetterOrDigit, letterOrDigit);
 }
 
 /**
@@ -94,7 +140,16 @@ export function isLetterOrDigit(ch: string): boolean {
  */
 export function hasLetterOrDigit(text: string): boolean {
   if (ASCII_ALNUM.test(text)) return true;
-  return NON_ASCII.test(text) && letterOrDigit().test(text);
+  // No ASCII letter or digit: only the units beyond ASCII can be one.
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 128) continue;
+    if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      if (letterOrDigit().test(text.slice(i, i + 2))) return true;
+      i++;
+    } else if (isBmpLetterOrDigit(unit)) return true;
+  }
+  return false;
 }
 
 /**
@@ -105,7 +160,52 @@ export function hasLetterOrDigit(text: string): boolean {
  * @returns true for such a letter
  */
 export function isSpacedLetter(ch: string): boolean {
-  return classOf(ch, isAsciiLetter, spacedLetter);
+  return classOf(ch, isAsciiLetter, isBmpSpacedLetter, spacedLetter);
+}
+
+/**
+ * Whether a code point at `i` is kept by the label normalizer: `/[\p{L}\p{M}'’]/u`.
+ *
+ * @param t string
+ * @param i index of a code point's first unit
+ * @param units 1, or 2 for a surrogate pair starting at `i`
+ */
+function labelCharAt(t: string, i: number, units: number): boolean {
+  const unit = t.charCodeAt(i);
+  if (unit < 128) return isAsciiLetter(unit) || unit === 39;
+  if (units === 2) return labelChar().test(t.slice(i, i + 2));
+  return unit === 0x2019 || inRanges(LETTER, unit) || inRanges(MARK, unit);
+}
+
+/**
+ * Every run of characters that are not letters, marks or apostrophes turned into one
+ * space: `text.replace(/[^\p{L}\p{M}'’]+/gu, " ")`, for every string (tested against
+ * that expression). The label normalizer of ./load-more.ts, without the expression's
+ * compile on a page whose labels are not ASCII.
+ *
+ * @param text any string
+ * @returns the text with each such run replaced by " "
+ */
+export function spaceNonLabelRuns(text: string): string {
+  let out = "";
+  let kept = 0; // start of the current run of kept characters
+  let inGap = false;
+  for (let i = 0; i < text.length; ) {
+    const units =
+      isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+    if (labelCharAt(text, i, units)) {
+      if (inGap) {
+        out += " ";
+        kept = i;
+        inGap = false;
+      }
+    } else if (!inGap) {
+      out += text.slice(kept, i);
+      inGap = true;
+    }
+    i += units;
+  }
+  return inGap ? `${out} ` : out + text.slice(kept);
 }
 
 /** White space, punctuation or symbol within ASCII, by UTF-16 unit: `\s` is tab to carriage
@@ -126,6 +226,7 @@ function isAsciiEdgeMark(unit: number): boolean {
 function edgeMarkUnits(t: string, i: number, units: number): number {
   const unit = t.charCodeAt(i);
   if (unit < 128) return isAsciiEdgeMark(unit) ? 1 : 0;
+  if (units === 1) return inRanges(EDGE_MARK, unit) ? 1 : 0;
   return edgeMark().test(t.slice(i, i + units)) ? units : 0;
 }
 

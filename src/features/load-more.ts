@@ -18,7 +18,13 @@
  */
 
 import { attrTokens, DENY_WORDS, LOAD_MORE_WORDS, NO_MORE_WORDS } from "./keywords";
-import { escapeRegExp, isAscii, isLetterOrDigit, isSpacedLetter, onFirstUse } from "./letters";
+import {
+  escapeRegExp,
+  isAscii,
+  isLetterOrDigit,
+  isSpacedLetter,
+  spaceNonLabelRuns,
+} from "./letters";
 
 /** A label longer than this is a card or prose, not a button's label (chars). */
 const MAX_LABEL_CHARS = 40;
@@ -69,14 +75,13 @@ const DENY = /* @__PURE__ */ vocabulary(DENY_WORDS);
  * @returns normalized label, e.g. "show more"
  */
 export function normalizeLabel(text: string): string {
-  // An ASCII label has no marks and no '’', and its letters are a-z once lower-cased: the
-  // same replace without the Unicode classes, which V8 runs uncompiled at first (issue 13).
+  // An ASCII label has no marks and no '’', and its letters are a-z once lower-cased: one
+  // native replace. Beyond ASCII, ./letters.ts's tables instead of a Unicode-property
+  // expression, whose compile costs a cold page up to 1.5 ms (issue 13).
   const t = text.toLowerCase();
-  return (isAscii(text) ? t.replace(ASCII_NON_LABEL, " ") : t.replace(nonLabel(), " ")).trim();
+  return (isAscii(text) ? t.replace(ASCII_NON_LABEL, " ") : spaceNonLabelRuns(t)).trim();
 }
 
-// Made on first use: the entry script loads this module on every page.
-const nonLabel = onFirstUse(() => /[^\p{L}\p{M}'’]+/gu);
 const ASCII_NON_LABEL = /[^a-z']+/g;
 
 /**
