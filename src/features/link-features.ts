@@ -691,14 +691,22 @@ export function candidateAnchors(doc: Document, pageUrl: string): CandidateAncho
   if (base === null || page === null) return [];
   page.hash = "";
   const out: CandidateAnchor[] = [];
+  // A page repeats its hrefs (a title and its thumbnail, the pager above and below the
+  // list): each distinct one is parsed once. The parsed URLs are only read after this.
+  const targets = new Map<string, { url: string; parsed: URL } | null>();
   // A static NodeList: jsdom answers every index or length read on a live HTMLCollection
   // through a Proxy that scans the collection, which made this loop quadratic.
   for (const el of doc.querySelectorAll("a[href]")) {
     if (el.namespaceURI !== XHTML_NS) continue;
     const href = el.getAttribute("href");
     if (href === null) continue;
-    const target = candidateTarget(href, base, page);
-    if (target !== null) out.push({ anchor: el as HTMLAnchorElement, ...target });
+    let target = targets.get(href);
+    if (target === undefined) {
+      target = candidateTarget(href, base, page);
+      targets.set(href, target);
+    }
+    if (target !== null)
+      out.push({ anchor: el as HTMLAnchorElement, url: target.url, parsed: target.parsed });
   }
   return out;
 }
@@ -707,8 +715,6 @@ export function candidateAnchors(doc: Document, pageUrl: string): CandidateAncho
 interface SignalContext {
   /** the page URL, fragment removed */
   pageHref: string;
-  /** the link's {@link pageNumberChange} from the page */
-  change: PageNumberChange | null;
   /** {@link smallestPositiveOffset} of the page's links */
   offsetStep: number;
   /** {@link relNextLinkUrls} of the page */
@@ -764,12 +770,14 @@ export function textSignals(
  *
  * @param rows the link's anchors
  * @param url the link's URL
+ * @param change the link's {@link pageNumberChange} from the page
  * @param ctx the page's shared inputs
  * @returns the signal features' values (`PAGER_SIGNAL_FEATURES`)
  */
 function linkSignals(
   rows: readonly AnchorRow[],
   url: string,
+  change: PageNumberChange | null,
   ctx: SignalContext,
 ): Record<PagerSignalName, number> {
   let label = 0;
@@ -797,7 +805,7 @@ function linkSignals(
     if ((words & TEXT_SIGNAL.olderText) !== 0) older = 1;
     if ((words & TEXT_SIGNAL.moreText) !== 0) more = 1;
   }
-  const plusOne = isPlusOne(ctx.change, ctx.offsetStep);
+  const plusOne = isPlusOne(change, ctx.offsetStep);
   const cursor = cursorParam(ctx.pageHref, url, rows[0]?.parsed);
   return {
     nextLabel: label,
@@ -854,7 +862,8 @@ export function extractLinkVectors(
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
   const groups = new Map<string, AnchorRow[]>();
-  list.forEach((c, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as CandidateAnchor;
     const row: AnchorRow = {
       a: c.anchor,
       url: c.url,
@@ -867,7 +876,7 @@ export function extractLinkVectors(
     const g = groups.get(c.url);
     if (g === undefined) groups.set(c.url, [row]);
     else g.push(row);
-  });
+  }
 
   const layout = hasLayout(doc);
   const reads = (name: LinkFeatureName) => options.features?.has(name) ?? true;
@@ -902,18 +911,11 @@ export function extractLinkVectors(
     changes.set(url, pageNumberChange(pageHref, url, rows[0]?.parsed));
   const offsetStep = smallestPositiveOffset([...changes.values()]);
 
+  const ctx: SignalContext = { pageHref, offsetStep, relNextUrls, runs, textMemo, pagerMemo };
   const out: LinkVector[] = [];
   for (const [url, rows] of groups) {
     const change = changes.get(url) ?? null;
-    const signals = linkSignals(rows, url, {
-      pageHref,
-      change,
-      offsetStep,
-      relNextUrls,
-      runs,
-      textMemo,
-      pagerMemo,
-    });
+    const signals = linkSignals(rows, url, change, ctx);
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
     const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
     const lengths = rows.map((r) => r.text.length);
