@@ -27,11 +27,11 @@ const astral = Array.from({ length: 0x100000 }, (_, i) => String.fromCodePoint(0
 
 describe("the generated Unicode tables", () => {
   it("hold ascending, disjoint, non-adjacent ranges of units from 0x80 to 0xffff", () => {
-    for (const [name, t] of Object.entries(tables)) {
+    for (const [name, table] of Object.entries(tables)) {
+      const t = Array.from(table, (c) => c.charCodeAt(0));
       expect(t.length % 2, name).toBe(0);
       expect(t.length, name).toBeGreaterThan(0);
       expect(t[0], name).toBeGreaterThanOrEqual(0x80);
-      expect(t[t.length - 1], name).toBeLessThanOrEqual(0xffff);
       const bad = t.filter((v, i) =>
         i % 2 === 1 ? v < (t[i - 1] as number) : i > 0 && v <= (t[i - 1] as number) + 1,
       );

@@ -4,10 +4,11 @@
  * 0.4-1.5 ms on an expression such as `/\p{L}/u` or `/[^\p{L}\p{M}'’]+/gu` at its first
  * test (building the character table from ICU, then compiling it), and a detection met two
  * of them on the median corpus page (up to four). So ASCII is answered by unit, a BMP unit
- * by a binary search of a generated table (./unicode-ranges.ts, the classes' ranges read
- * from the same expressions), and only an astral code point, or a whole text that is rare
- * on a page, still asks the expression, made on its first use. The answers are those of
- * the expressions named in each docstring, for every string (tested unit by unit).
+ * by a binary search of a generated table (./unicode-ranges.ts: the classes' ranges read
+ * from the same expressions, kept as strings of their bounds), and only an astral code
+ * point, or a whole text that is rare on a page, still asks the expression, made on its
+ * first use. The answers are those of the expressions named in each docstring, for every
+ * string (tested unit by unit).
  */
 
 import { EDGE_MARK, LETTER, MARK, NUMBER, SPACED_LETTER } from "./unicode-ranges";
@@ -66,17 +67,18 @@ function isAsciiAlnum(unit: number): boolean {
 /**
  * Whether a UTF-16 unit lies in one of a table's ranges: a binary search of the bounds.
  *
- * @param ranges a table of ./unicode-ranges.ts: [first, last, first, last, …], ascending
+ * @param ranges a table of ./unicode-ranges.ts: the bounds first, last, first, last, …
+ *   as one unit each, ascending
  * @param unit a UTF-16 unit (0x80 to 0xffff: the tables hold nothing else)
  * @returns true when some first <= unit <= last
  */
-function inRanges(ranges: readonly number[], unit: number): boolean {
+function inRanges(ranges: string, unit: number): boolean {
   let lo = 0;
   let hi = (ranges.length >> 1) - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (unit < (ranges[2 * mid] as number)) hi = mid - 1;
-    else if (unit > (ranges[2 * mid + 1] as number)) lo = mid + 1;
+    if (unit < ranges.charCodeAt(2 * mid)) hi = mid - 1;
+    else if (unit > ranges.charCodeAt(2 * mid + 1)) lo = mid + 1;
     else return true;
   }
   return false;
