@@ -88,9 +88,8 @@ const ASCII_NON_LABEL = /[^a-z']+/g;
  * A cheap pre-test for a vocabulary: whether the raw label, lower-cased, holds the longest
  * space-free piece of some entry ("more" of "load more", "もっと見る"). Normalizing only
  * lower-cases and turns what is not a letter into spaces, so a label the vocabulary
- * matches always holds such a piece verbatim; most labels of a page hold none and skip the
- * normalizing expression, whose Unicode classes are costly to compile on a page where the
- * gate is the only thing tsugi runs.
+ * matches always holds such a piece verbatim; most labels of a page hold none and skip
+ * the normalizing and the vocabulary's scan, a page's first, uncompiled run of both.
  *
  * @param words lowercase entries
  * @returns a test of a raw label: false when no entry can match it
