@@ -40,13 +40,23 @@ function bmpRanges(re: RegExp): number[] {
   return bounds;
 }
 
-/** A unit as a string-literal escape. */
+/**
+ * A unit as a string-literal escape.
+ *
+ * @param unit a UTF-16 unit
+ * @returns e.g. "\\u00aa"
+ */
 function escaped(unit: number): string {
   return `\\u${unit.toString(16).padStart(4, "0")}`;
 }
 
-/** Range bounds as a string of one unit per bound, in concatenated literals of at most 100
- * characters a line, as Biome lays them out. */
+/**
+ * Range bounds as source: a string of one unit per bound, in concatenated literals of at
+ * most 100 characters a line, as Biome lays them out.
+ *
+ * @param bounds units, ascending
+ * @returns the literal's source lines, joined by " +" and newlines
+ */
 function literal(bounds: readonly number[]): string {
   const perLine = 15;
   const lines: string[] = [];

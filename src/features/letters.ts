@@ -8,7 +8,9 @@
  * from the same expressions, kept as strings of their bounds), and only an astral code
  * point, or a whole text that is rare on a page, still asks the expression, made on its
  * first use. The answers are those of the expressions named in each docstring, for every
- * string (tested unit by unit).
+ * string (tested unit by unit), in the Unicode version the tables were read from (named
+ * in ./unicode-ranges.ts): a browser on another version may class the few characters
+ * added between the two differently, as its own expressions would.
  */
 
 import { EDGE_MARK, LETTER, MARK, NUMBER, SPACED_LETTER } from "./unicode-ranges";
@@ -102,6 +104,12 @@ function isBmpSpacedLetter(unit: number): boolean {
 /**
  * One character's class: by its unit within ASCII, by a table beyond it; the expression
  * only for a string longer than one unit, which the callers do not pass.
+ *
+ * @param ch "", one UTF-16 unit, or (answered by `unicode`) a longer string
+ * @param ascii the class of a unit below 128
+ * @param bmp the class of a unit from 128 to 0xffff
+ * @param unicode the class's expression, made on its first use
+ * @returns whether `ch` is in the class (as `unicode().test(ch)`)
  */
 function classOf(
   ch: string,
@@ -171,6 +179,7 @@ export function isSpacedLetter(ch: string): boolean {
  * @param t string
  * @param i index of a code point's first unit
  * @param units 1, or 2 for a surrogate pair starting at `i`
+ * @returns true when the normalizer keeps the code point
  */
 function labelCharAt(t: string, i: number, units: number): boolean {
   const unit = t.charCodeAt(i);
@@ -224,6 +233,7 @@ function isAsciiEdgeMark(unit: number): boolean {
  * @param t string
  * @param i index of a code point's first unit
  * @param units 1, or 2 for a surrogate pair starting at `i`
+ * @returns `units` for an edge mark, else 0
  */
 function edgeMarkUnits(t: string, i: number, units: number): number {
   const unit = t.charCodeAt(i);
@@ -243,10 +253,11 @@ function isLowSurrogate(unit: number): boolean {
 /**
  * A label without the white space, punctuation and symbols at its two ends ("» Next »"
  * → "Next"): `t.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, "")`, for every string
- * (tested against that expression). A scan from each end, code point by code point, that
- * asks the Unicode expression only about non-ASCII characters: the replace ran for every
- * link text that begins or ends with a mark or a non-ASCII letter (every Japanese or
- * Chinese label), uncompiled, on a page's first detection (issue 13).
+ * (tested against that expression). A scan from each end, code point by code point: ASCII
+ * by unit, a BMP unit by the `EDGE_MARK` table, only an astral character by the
+ * expression. The replace ran for every link text that begins or ends with a mark or a
+ * non-ASCII letter (every Japanese or Chinese label), uncompiled, on a page's first
+ * detection (issue 13).
  *
  * @param t any string
  * @returns t without its leading and trailing marks

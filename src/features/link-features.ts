@@ -671,7 +671,8 @@ export interface CandidateAnchor {
   anchor: HTMLAnchorElement;
   /** absolute target URL, fragment removed ({@link candidateUrl}) */
   url: string;
-  /** the same URL parsed, its fragment kept: read by the URL-shape signals so that they
+  /** the same URL parsed, its fragment kept, shared by the anchors with the same href
+   * (read it, never change it): read by the URL-shape signals so that they
    * do not parse every link again (the fragment changes none of them) */
   parsed: URL;
 }
