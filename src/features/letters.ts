@@ -93,7 +93,7 @@ function isBmpLetter(unit: number): boolean {
 
 /** `[\p{L}\p{N}]` for a unit beyond ASCII. */
 function isBmpLetterOrDigit(unit: number): boolean {
-  return inRanges(LETTER, unit) || inRanges(NUMBER, unit);
+  return isBmpLetter(unit) || inRanges(NUMBER, unit);
 }
 
 /** Latin, Greek or Cyrillic for a unit beyond ASCII. */
@@ -151,13 +151,13 @@ export function isLetterOrDigit(ch: string): boolean {
 export function hasLetterOrDigit(text: string): boolean {
   if (ASCII_ALNUM.test(text)) return true;
   // No ASCII letter or digit: only the units beyond ASCII can be one.
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length; ) {
     const unit = text.charCodeAt(i);
-    if (unit < 128) continue;
-    if (isHighSurrogate(unit) && isLowSurrogate(text.charCodeAt(i + 1))) {
+    const units = unitsAt(text, i);
+    if (units === 2) {
       if (letterOrDigit().test(text.slice(i, i + 2))) return true;
-      i++;
-    } else if (isBmpLetterOrDigit(unit)) return true;
+    } else if (unit >= 128 && isBmpLetterOrDigit(unit)) return true;
+    i += units;
   }
   return false;
 }
@@ -185,7 +185,7 @@ function labelCharAt(t: string, i: number, units: number): boolean {
   const unit = t.charCodeAt(i);
   if (unit < 128) return isAsciiLetter(unit) || unit === 39;
   if (units === 2) return labelChar().test(t.slice(i, i + 2));
-  return unit === 0x2019 || inRanges(LETTER, unit) || inRanges(MARK, unit);
+  return unit === 0x2019 || isBmpLetter(unit) || inRanges(MARK, unit);
 }
 
 /**
@@ -202,8 +202,7 @@ export function spaceNonLabelRuns(text: string): string {
   let kept = 0; // start of the current run of kept characters
   let inGap = false;
   for (let i = 0; i < text.length; ) {
-    const units =
-      isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+    const units = unitsAt(text, i);
     if (labelCharAt(text, i, units)) {
       if (inGap) {
         out += " ";
@@ -251,6 +250,17 @@ function isLowSurrogate(unit: number): boolean {
 }
 
 /**
+ * UTF-16 units of the code point starting at `i`, as a `u` expression steps over it.
+ *
+ * @param t string
+ * @param i index of a unit of `t`
+ * @returns 2 for a surrogate pair (a high surrogate followed by a low one), else 1
+ */
+function unitsAt(t: string, i: number): number {
+  return isHighSurrogate(t.charCodeAt(i)) && isLowSurrogate(t.charCodeAt(i + 1)) ? 2 : 1;
+}
+
+/**
  * A label without the white space, punctuation and symbols at its two ends ("» Next »"
  * → "Next"): `t.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, "")`, for every string
  * (tested against that expression). A scan from each end, code point by code point: ASCII
@@ -266,8 +276,7 @@ export function trimEdgeMarks(t: string): string {
   const n = t.length;
   let i = 0;
   while (i < n) {
-    const pair = isHighSurrogate(t.charCodeAt(i)) && isLowSurrogate(t.charCodeAt(i + 1));
-    const step = edgeMarkUnits(t, i, pair ? 2 : 1);
+    const step = edgeMarkUnits(t, i, unitsAt(t, i));
     if (step === 0) break;
     i += step;
   }
