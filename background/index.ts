@@ -35,7 +35,7 @@ import {
 import { entrySettings } from "../src/reader/settings";
 import { MODE_KEYS } from "../src/reader/site-modes";
 import { ENTRY_FILE, sendWaking } from "../src/wake/wake";
-import { syncWakeAtLoad } from "../src/wake/wake-at-load";
+import { wakeAtLoadSyncer } from "../src/wake/wake-at-load";
 
 /** Badge text for a tab: pages shown when something was joined, "off" when the
  * reader switched the site off, else nothing. */
@@ -171,17 +171,20 @@ browser.tabs.onRemoved.addListener((tabId: number) => {
   void browser.storage.session.remove([tabStatusKey(tabId), placesKey(tabId)]).catch(() => {});
 });
 
+const syncInTurn = wakeAtLoadSyncer(browser.scripting, async () => {
+  const stored = await browser.storage.sync.get(MODE_KEYS.ownScroll).catch(() => ({}));
+  return entrySettings(stored).ownScrollOffSites;
+});
+
 /**
  * Register the wake-at-load script for the hosts where the reader turned "leave it alone"
  * off (../src/wake/wake-at-load.ts): there the entry must decide before the site's own
  * scroll appends anything. Run at every start of the background and whenever that list
- * changes.
+ * changes, one run at a time (a quick off and on again must end registered).
  * @returns the match patterns registered ([] for none, or when the browser refused them)
  */
-export async function syncWakeAtLoadSites(): Promise<string[]> {
-  const stored = await browser.storage.sync.get(MODE_KEYS.ownScroll).catch(() => ({}));
-  const hosts = entrySettings(stored).ownScrollOffSites;
-  return syncWakeAtLoad(browser.scripting, hosts).catch((e: unknown) => {
+export function syncWakeAtLoadSites(): Promise<string[]> {
+  return syncInTurn().catch((e: unknown) => {
     console.warn("tsugi: could not register the wake-at-load sites", e);
     return [];
   });

@@ -8,6 +8,7 @@ import {
   WAKE_AT_LOAD_ID,
   wakeAtLoadAsked,
   wakeAtLoadMatches,
+  wakeAtLoadSyncer,
 } from "./wake-at-load";
 
 afterEach(() => {
@@ -94,5 +95,37 @@ describe("syncWakeAtLoad", () => {
       throw new Error("Invalid url pattern");
     };
     await expect(syncWakeAtLoad(registry, ["a.example"])).rejects.toThrow(/Invalid url pattern/);
+  });
+});
+
+describe("wakeAtLoadSyncer", () => {
+  it("ends registered for the hosts of the last change when changes come faster than syncs", async () => {
+    const { registry, scripts } = fakeRegistry();
+    await syncWakeAtLoad(registry, ["a.example"]);
+    let hosts: string[] = ["a.example"];
+    // As storage.sync.get does: the hosts as they are when read, answered later.
+    const sync = wakeAtLoadSyncer(registry, () => Promise.resolve([...hosts]));
+    hosts = [];
+    const off = sync();
+    hosts = ["a.example"];
+    const on = sync();
+    await off;
+    expect(await on).toEqual(["*://a.example/*"]);
+    expect(scripts.get(WAKE_AT_LOAD_ID)?.matches).toEqual(["*://a.example/*"]);
+  });
+
+  it("runs the next sync after one the browser refused", async () => {
+    const { registry, scripts } = fakeRegistry();
+    const register = registry.registerContentScripts;
+    registry.registerContentScripts = async () => {
+      registry.registerContentScripts = register;
+      throw new Error("Invalid url pattern");
+    };
+    const sync = wakeAtLoadSyncer(registry, async () => ["b.example"]);
+    const refused = sync();
+    const next = sync();
+    await expect(refused).rejects.toThrow(/Invalid url pattern/);
+    expect(await next).toEqual(["*://b.example/*"]);
+    expect(scripts.get(WAKE_AT_LOAD_ID)?.matches).toEqual(["*://b.example/*"]);
   });
 });

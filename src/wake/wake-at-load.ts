@@ -99,3 +99,27 @@ export async function syncWakeAtLoad(
   ]);
   return matches;
 }
+
+/**
+ * One {@link syncWakeAtLoad} at a time, each reading the hosts when its turn comes. The
+ * background syncs on every change of the setting; two syncs run side by side interleave
+ * their calls to the registry (the first reads no hosts and unregisters, the second reads
+ * the host back, still sees it registered and leaves it), and a host the reader has just
+ * added loses its registration.
+ *
+ * @param registry `browser.scripting`
+ * @param readHosts the hosts whose entry wakes at load, read from the settings
+ * @returns a function that queues one sync and resolves to its registered patterns; it
+ *   rejects with what that sync threw, and the next sync runs all the same
+ */
+export function wakeAtLoadSyncer(
+  registry: ScriptRegistry,
+  readHosts: () => Promise<readonly string[]>,
+): () => Promise<string[]> {
+  let last: Promise<unknown> = Promise.resolve();
+  return () => {
+    const turn = last.then(async () => syncWakeAtLoad(registry, await readHosts()));
+    last = turn.catch(() => {});
+    return turn;
+  };
+}

@@ -18,7 +18,8 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
-import { launchWithExtension, testTabs } from "../support/extension";
+import { wakeAtLoadMatches } from "../../src/wake/wake-at-load";
+import { launchWithExtension, testTabs, wakeAtLoadRegistered } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -274,6 +275,11 @@ describe("a site with its own infinite scroll (case c)", () => {
 
   it("is joined on a reader's own scroll, on a long page, where 'leave it alone' is off: the entry wakes at load there", async () => {
     await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    // A reader opens the page some time after changing the setting; the background
+    // registers the wake-at-load script a few calls after the change.
+    await expect
+      .poll(() => wakeAtLoadRegistered(browser.context), { timeout: 10_000 })
+      .toEqual(wakeAtLoadMatches([site]));
     const page = await openPage("/ownlong/1");
     // Nothing asks tsugi to wake (no popup, no `tsugi join`, no scroll yet): the entry must
     // report a decision at load. Asleep it would report nothing until the reader's scroll,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
 import { setExtensionSettings } from "../../src/cli/join";
+import { WAKE_AT_LOAD_ID } from "../../src/wake/wake-at-load";
 
 /** The built extension; e2e tests run after `npm run build` (npm test does both). */
 export const DIST = join(process.cwd(), "dist");
@@ -97,4 +98,27 @@ export function testTabs(context: () => BrowserContext, origin: () => string) {
       for (const p of tabs.splice(0)) await p.close().catch(() => {});
     },
   };
+}
+
+/**
+ * The match patterns of the wake-at-load registration (../../src/wake/wake-at-load.ts), as
+ * the browser holds them: the background registers them a few calls after the setting
+ * changes, and only pages loaded after that wake at load.
+ * @returns the patterns, [] when nothing is registered
+ */
+export async function wakeAtLoadRegistered(context: BrowserContext): Promise<string[]> {
+  const worker =
+    context.serviceWorkers()[0] ??
+    (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
+  return worker.evaluate(async (id) => {
+    type Scripting = {
+      scripting: {
+        getRegisteredContentScripts(f: { ids: string[] }): Promise<{ matches?: string[] }[]>;
+      };
+    };
+    const [script] = await (
+      globalThis as unknown as { chrome: Scripting }
+    ).chrome.scripting.getRegisteredContentScripts({ ids: [id] });
+    return script?.matches ?? [];
+  }, WAKE_AT_LOAD_ID);
 }
