@@ -1,7 +1,9 @@
 /**
- * `npm run bench:pair -- A.js B.js [--pages N]`: two builds of the bench page bundle
- * (bench/page-entry.ts, as `npm run bench` makes it) timed against each other on the same
- * pagination pages, each run the first code run in a fresh tab (cold, as a page load), the
+ * `npm run bench:pair -- A.js B.js [--pages N] [--slowest]`: two builds of the bench page
+ * bundle (bench/page-entry.ts, as `npm run bench` makes it) timed against each other on
+ * the same pagination pages (N spread evenly over the corpus, or with `--slowest` the N
+ * whose cold first run was slowest in the last full bench, bench/results.json: the pages
+ * that decide the p95), each run the first code run in a fresh tab (cold, as a page load), the
  * two builds alternating which goes first on each page. A change of a few milliseconds is
  * lost between two full bench runs, where the machine's load moves Readability.js's cold
  * median by 10 % (stop 41); paired on the same pages, in one run, it shows.
@@ -36,13 +38,13 @@ async function main(): Promise<void> {
   const count = at >= 0 ? Number(args[at + 1]) : 40;
   const bundles = args.filter((a, i) => !a.startsWith("--") && i !== at + 1);
   if (bundles.length !== 2 || !Number.isFinite(count) || count < 1) {
-    throw new Error("usage: bench:pair -- A.js B.js [--pages N]");
+    throw new Error("usage: bench:pair -- A.js B.js [--pages N] [--slowest]");
   }
   const codes = bundles.map((b) => readFileSync(b, "utf8"));
-  const pages = spreadEvenly(
-    paginationPages().filter((p) => p.input.nextSelector),
-    count,
-  );
+  const labelled = paginationPages().filter((p) => p.input.nextSelector);
+  const pages = args.includes("--slowest")
+    ? slowestInLastBench(labelled, count)
+    : spreadEvenly(labelled, count);
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [...CHROMIUM_FLAGS],
@@ -114,3 +116,20 @@ main().catch((e: unknown) => {
   console.error((e as Error).message);
   process.exit(1);
 });
+
+/**
+ * The `count` pages whose cold first detection was slowest in the last full bench.
+ * @param pages the pages to choose from
+ * @returns the slowest first, as many as the last bench timed among them (at most `count`)
+ * @throws Error when bench/results.json is missing (run `npm run bench` once)
+ */
+function slowestInLastBench<P extends { key: string }>(pages: readonly P[], count: number): P[] {
+  const results = JSON.parse(readFileSync("bench/results.json", "utf8")) as {
+    pages: { key: string; detect?: { first?: number } }[];
+  };
+  const first = new Map(results.pages.map((r) => [r.key, r.detect?.first ?? -1]));
+  return pages
+    .filter((p) => (first.get(p.key) ?? -1) >= 0)
+    .sort((a, b) => (first.get(b.key) ?? 0) - (first.get(a.key) ?? 0))
+    .slice(0, count);
+}
