@@ -274,9 +274,11 @@ describe("a site with its own infinite scroll (case c)", () => {
   });
 
   it("is joined on a reader's own scroll, on a long page, where 'leave it alone' is off: the entry wakes at load there", async () => {
-    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
     // A reader opens the page some time after changing the setting; the background
-    // registers the wake-at-load script a few calls after the change.
+    // registers the wake-at-load script a few calls after the change. The last test's
+    // registration is seen gone first, so the one awaited below is this test's.
+    await expect.poll(() => wakeAtLoadRegistered(browser.context), { timeout: 10_000 }).toEqual([]);
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
     await expect
       .poll(() => wakeAtLoadRegistered(browser.context), { timeout: 10_000 })
       .toEqual(wakeAtLoadMatches([site]));
