@@ -8,9 +8,16 @@
  * the pager class of seed 000 §3.2.2's pager region and the thesis' own NEXT/PAGE label
  * tests (Table 3.1 (1)–(2)). No threshold is learned here.
  *
- * Measured on the corpus harvest (66,758 links of 638 pages): 9.2 % of links pass, every
- * labelled next link (201) passes, and so does every link the shipped forest scores 0.5 or
- * more (249), so on the corpus the detector decides as it did with every link scored.
+ * A number alone is not a signal ({@link hasPagerSignal}): a link whose only sign is a
+ * numeric text, in no pager, in no numbered run one past the current page, one page on by
+ * no number of its URL and without NEXT/PAGE in its markup, is another thread's page, a
+ * count or a footnote. Forum and list pages carry dozens (every thread row's own page
+ * links), and each scored link costs its full features (issue 13, stop 48).
+ *
+ * Measured on the corpus harvest (66,758 links of 638 pages): 7.2 % of links pass (9.2 %
+ * with a number alone counted), every labelled next link (201) passes, and so does every
+ * link the shipped forest scores 0.5 or more (249; the 1,307 number-only links score at
+ * most 0.075), so on the corpus the detector decides as it did with every link scored.
  */
 import type { LinkFeatureName } from "./link-features";
 
@@ -35,12 +42,15 @@ export const PAGER_SIGNAL_FEATURES = [
 export type PagerSignalName = (typeof PAGER_SIGNAL_FEATURES)[number];
 
 /**
- * Whether a link shows any pager signal, so that it gets all its features and a score.
+ * Whether a link shows a pager signal, so that it gets all its features and a score: one
+ * of {@link PAGER_SIGNAL_FEATURES} above 0 other than `numericText`, which counts only
+ * beside another (a number alone pages nothing: see the module's note).
  *
  * @param signals the link's {@link PAGER_SIGNAL_FEATURES} values
- * @returns true when one of them is above 0
+ * @returns true when a signal other than `numericText` is above 0
  */
 export function hasPagerSignal(signals: Readonly<Record<PagerSignalName, number>>): boolean {
-  for (const name of PAGER_SIGNAL_FEATURES) if (signals[name] > 0) return true;
+  for (const name of PAGER_SIGNAL_FEATURES)
+    if (name !== "numericText" && signals[name] > 0) return true;
   return false;
 }

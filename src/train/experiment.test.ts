@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LEARNER, trainScorer } from "./experiment";
+import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { DEFAULT_LEARNER, rowHasPagerSignal, trainScorer } from "./experiment";
 import { seededRandom } from "./random";
 
 describe("trainScorer", () => {
@@ -46,5 +47,17 @@ describe("trainScorer", () => {
       undersample: false,
     });
     expect(stunted.probabilities([[10, 10]])[0]).toBeLessThan(0.5);
+  });
+});
+
+describe("rowHasPagerSignal", () => {
+  const row = (set: Record<string, number>) => LINK_FEATURE_NAMES.map((n) => set[n] ?? 0);
+  it("passes a harvested link as the detector's candidate stage does", () => {
+    expect(rowHasPagerSignal(row({}))).toBe(false);
+    expect(rowHasPagerSignal(row({ textLength: 1, occurrences: 3 }))).toBe(false);
+    expect(rowHasPagerSignal(row({ numericText: 1 }))).toBe(false);
+    expect(rowHasPagerSignal(row({ numericText: 1, inPager: 1 }))).toBe(true);
+    expect(rowHasPagerSignal(row({ relNext: 1 }))).toBe(true);
+    expect(rowHasPagerSignal(row({ olderStep: 1 }))).toBe(true);
   });
 });

@@ -28,6 +28,11 @@ import {
   LINK_PAGE_SIZE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
+import {
+  hasPagerSignal,
+  PAGER_SIGNAL_FEATURES,
+  type PagerSignalName,
+} from "../features/pager-signal";
 import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT, wrappers } from "../features/wrappers";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
@@ -285,12 +290,33 @@ export interface NextPrediction {
   anchor: number;
 }
 
+/** Column of each pager signal in a link row (LINK_FEATURE_NAMES order). */
+const SIGNAL_COLUMNS = PAGER_SIGNAL_FEATURES.map(
+  (n) => [n, LINK_FEATURE_NAMES.indexOf(n)] as const,
+);
+
 /**
- * Per-page next-link decision (seed 000 §3.2): the best-scoring candidate if its
- * probability reaches the threshold, else none.
+ * Whether a harvested link passes the detector's candidate stage ({@link hasPagerSignal}):
+ * the harvest keeps every link, the detector scores only these.
+ *
+ * @param row the link's features, LINK_FEATURE_NAMES order
+ * @returns true when the detector would score it
+ */
+export function rowHasPagerSignal(row: readonly number[]): boolean {
+  const signals = {} as Record<PagerSignalName, number>;
+  for (const [name, c] of SIGNAL_COLUMNS) signals[name] = row[c] ?? 0;
+  return hasPagerSignal(signals);
+}
+
+/**
+ * Per-page next-link decision (seed 000 §3.2), as the detector makes it: the best-scoring
+ * candidate among the links that pass its candidate stage ({@link rowHasPagerSignal}) if
+ * its probability reaches the threshold, else none.
  */
 export function decideNext(rec: Rec, probs: readonly number[], threshold: number): NextPrediction {
-  const { index, score } = chooseNextLink(rec.links.rows, probs, threshold);
+  const rows = rec.links.rows;
+  const scored = probs.map((p, k) => (rowHasPagerSignal(rows[k] ?? []) ? p : 0));
+  const { index, score } = chooseNextLink(rows, scored, threshold);
   if (index < 0) return { url: null, score, anchor: -1 };
   return { url: rec.links.urls[index] ?? null, score, anchor: rec.links.anchor[index] ?? -1 };
 }
