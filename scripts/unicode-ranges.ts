@@ -5,8 +5,9 @@
  * compiling a Unicode-property expression on the page (issue 13: 0.4-1.5 ms each, cold, in
  * Chromium). Each table holds the inclusive ranges of BMP code points from U+0080 to U+FFFF
  * in the class, read from this Node's own expressions, as a string of their bounds (one
- * unit each); astral code points stay with the expressions. Run it again when Node's Unicode version changes: the letters tests compare
- * every table with the expression it stands for, unit by unit.
+ * unit each); astral code points stay with the expressions. Run it again when Node's
+ * Unicode version changes: the letters tests compare every table with the expression it
+ * stands for, unit by unit.
  */
 import { writeFileSync } from "node:fs";
 

@@ -12,7 +12,7 @@ import { extensionId, launchChromium } from "./browser";
 export const FINAL_STATES = new Set(["no-next", "done", "stopped", "off", "own-scroll"]);
 
 /** The extension's background worker (started again if Chromium stopped it). */
-async function backgroundWorker(context: BrowserContext): Promise<Worker> {
+export async function backgroundWorker(context: BrowserContext): Promise<Worker> {
   const [worker] = context.serviceWorkers();
   return worker ?? (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
-import { setExtensionSettings } from "../../src/cli/join";
+import { backgroundWorker, setExtensionSettings } from "../../src/cli/join";
 import { WAKE_AT_LOAD_ID } from "../../src/wake/wake-at-load";
 
 /** The built extension; e2e tests run after `npm run build` (npm test does both). */
@@ -65,9 +65,7 @@ export function occurrences(hay: string, needle: string): number {
 export async function extensionLocalStorage(
   context: BrowserContext,
 ): Promise<Record<string, unknown>> {
-  const worker =
-    context.serviceWorkers()[0] ??
-    (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
+  const worker = await backgroundWorker(context);
   return worker.evaluate(() => {
     type Local = { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } };
     return (globalThis as unknown as { chrome: Local }).chrome.storage.local.get(null);
@@ -107,9 +105,7 @@ export function testTabs(context: () => BrowserContext, origin: () => string) {
  * @returns the patterns, [] when nothing is registered
  */
 export async function wakeAtLoadRegistered(context: BrowserContext): Promise<string[]> {
-  const worker =
-    context.serviceWorkers()[0] ??
-    (await context.waitForEvent("serviceworker", { timeout: 10_000 }));
+  const worker = await backgroundWorker(context);
   return worker.evaluate(async (id) => {
     type Scripting = {
       scripting: {
