@@ -6,7 +6,7 @@
  * out on purpose: blogs disagree on which of the two means the next page.
  */
 
-import { isLetter, splitAtNonWords, trimEdgeMarks } from "./letters";
+import { escapeRegExp, isLetter, splitAtNonWords, trimEdgeMarks } from "./letters";
 import { normalizeSpace } from "./text";
 
 /** Words that name the next page; matched lowercased against whole link texts. */
@@ -379,9 +379,13 @@ function matchesVocabulary(text: string, vocab: Vocabulary): boolean {
   if (vocab.words.has(core)) return true;
   if (core.length > MAX_LABEL_CHARS || core.split(" ").length > MAX_LABEL_WORDS) return false;
   const { byFirst, byLast } = wordEdges(vocab);
-  for (const w of byFirst.get(core.charAt(0)) ?? []) if (startsWithWord(core, w)) return true;
-  for (const w of byLast.get(core.charAt(core.length - 1)) ?? [])
-    if (endsWithWord(core, w)) return true;
+  const first = byFirst.get(core.charAt(0));
+  if (first !== undefined)
+    for (let i = 0; i < first.length; i++)
+      if (startsWithWord(core, first[i] as string)) return true;
+  const last = byLast.get(core.charAt(core.length - 1));
+  if (last !== undefined)
+    for (let i = 0; i < last.length; i++) if (endsWithWord(core, last[i] as string)) return true;
   return false;
 }
 
@@ -476,17 +480,39 @@ export function attrTokens(value: string): string[] {
   );
 }
 
+/** One expression per token set, made on first use: its tokens as literal alternatives. */
+const tokenFragments = new WeakMap<ReadonlySet<string>, RegExp>();
+
+/**
+ * Whether a lowercased attribute value may hold one of `tokens` ({@link attrTokens} only
+ * splits, so each token it yields is a substring of the lowercased value): one native scan
+ * that spares most values the split, on every link of a page's first detection.
+ */
+function mayHoldToken(lower: string, tokens: ReadonlySet<string>): boolean {
+  let re = tokenFragments.get(tokens);
+  if (re === undefined) {
+    re = new RegExp([...tokens].map(escapeRegExp).join("|"));
+    tokenFragments.set(tokens, re);
+  }
+  return re.test(lower);
+}
+
 function attrHints(el: Element, tokens: ReadonlySet<string>, vocab: Vocabulary): boolean {
   if (!el.hasAttributes()) return false;
   // One walk over the attribute names instead of five getAttribute probes (el.attributes
   // is avoided: jsdom serves a NamedNodeMap through a slow Proxy).
-  for (const name of el.getAttributeNames()) {
+  const names = el.getAttributeNames();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     switch (name) {
       case "class":
       case "id":
-      case "rel":
-        if (attrTokens(el.getAttribute(name) ?? "").some((t) => tokens.has(t))) return true;
+      case "rel": {
+        const value = el.getAttribute(name) ?? "";
+        if (!mayHoldToken(value.toLowerCase(), tokens)) break;
+        if (attrTokens(value).some((t) => tokens.has(t))) return true;
         break;
+      }
       case "title":
       case "aria-label":
         if (matchesVocabulary(el.getAttribute(name) ?? "", vocab)) return true;

@@ -29,6 +29,7 @@ import {
   measure,
   scrollOffsets,
 } from "./layout";
+import { isAscii } from "./letters";
 import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
 import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
@@ -157,9 +158,15 @@ const ABSOLUTE_HOST = /^\s*https?:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i;
  * parser keeps it as written, lower-cased, whereas `127.1` or `0x7f.0.0.1` are IPv4
  * addresses it rewrites. */
 function namedHost(host: string): boolean {
-  const last = host.split(".").filter(Boolean).pop() ?? "";
-  return /^[a-z]/i.test(last) && !/^0x[0-9a-f]*$/i.test(last);
+  // The last non-empty label, cut out rather than split: asked of every off-site link.
+  let end = host.length;
+  while (end > 0 && host.charCodeAt(end - 1) === 0x2e) end--;
+  const last = host.slice(host.lastIndexOf(".", end - 1) + 1, end);
+  return LETTER_FIRST.test(last) && !HEX_LABEL.test(last);
 }
+
+const LETTER_FIRST = /^[a-z]/i;
+const HEX_LABEL = /^0x[0-9a-f]*$/i;
 
 /**
  * Base URL for resolving the document's links: its first `<base href>` resolved against
@@ -300,14 +307,31 @@ export function urlRatio(urlLength: number, pageUrlLength: number): number {
  * @returns |A∩B| / |A∪B| in 0..1 (1 for two empty strings)
  */
 export function urlJaccard(a: string, b: string): number {
-  return jaccard(new Set(a), new Set(b));
+  return jaccard(charSet(a), charSet(b));
 }
 
-function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** The characters (code points) of a string, as a set and as a list of its members. */
+interface CharSet {
+  set: ReadonlySet<string>;
+  members: readonly string[];
+}
+
+/**
+ * {@link CharSet} of a string. An ASCII string (every candidate URL: `URL.href` is
+ * ASCII) is split by unit, which the Set constructor takes without the string iterator; a
+ * page's first detection runs this uncompiled, where each step of an iterator allocates.
+ */
+function charSet(s: string): CharSet {
+  const set = new Set(isAscii(s) ? s.split("") : s);
+  return { set, members: [...set] };
+}
+
+function jaccard(a: CharSet, b: CharSet): number {
+  const [small, large] = a.set.size <= b.set.size ? [a, b] : [b, a];
   let inter = 0;
-  for (const ch of small) if (large.has(ch)) inter++;
-  const union = a.size + b.size - inter;
+  const members = small.members;
+  for (let i = 0; i < members.length; i++) if (large.set.has(members[i] as string)) inter++;
+  const union = a.set.size + b.set.size - inter;
   return union === 0 ? 1 : inter / union;
 }
 
@@ -328,11 +352,11 @@ export function linkSimilarities(urls: readonly string[]): number[] {
 /** {@link linkSimilarities} one position at a time, for the positions asked only (each
  * URL's character set built once). */
 function linkSimilarityAt(urls: readonly string[]): (i: number) => number {
-  const sets = new Map<string, ReadonlySet<string>>();
-  const setOf = (u: string): ReadonlySet<string> => {
+  const sets = new Map<string, CharSet>();
+  const setOf = (u: string): CharSet => {
     let s = sets.get(u);
     if (s === undefined) {
-      s = new Set(u);
+      s = charSet(u);
       sets.set(u, s);
     }
     return s;
@@ -477,6 +501,8 @@ export function pagePrefix(pageHref: string, url: string): number {
   return longer > 0 ? k / longer : 0;
 }
 
+const PAGE_NUMBER_TEXT = /^[0-9０-９]+$/;
+
 /**
  * The visible text is a page number: only ASCII or full-width digits (Fig. 3.6: "2" is
  * the next page next to ">"; extension of seed 000 §3.2.2.1 (3)).
@@ -485,7 +511,7 @@ export function pagePrefix(pageHref: string, url: string): number {
  * @returns 1 or 0
  */
 export function numericText(text: string): number {
-  return /^[0-9０-９]+$/.test(text) ? 1 : 0;
+  return PAGE_NUMBER_TEXT.test(text) ? 1 : 0;
 }
 
 /**
@@ -516,7 +542,9 @@ export function inPager(a: Element, memo?: Map<Element, boolean>): number {
 
 function pagerHint(e: Element): boolean {
   if (!e.hasAttributes()) return false;
-  for (const name of e.getAttributeNames()) {
+  const names = e.getAttributeNames();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     if (!PAGER_ATTRS.has(name)) continue;
     const v = (e.getAttribute(name) ?? "").toLowerCase();
     if ((name === "role" && v === "navigation") || PAGER_HINT.test(v)) return true;
@@ -697,7 +725,9 @@ export function candidateAnchors(doc: Document, pageUrl: string): CandidateAncho
   const targets = new Map<string, { url: string; parsed: URL } | null>();
   // A static NodeList: jsdom answers every index or length read on a live HTMLCollection
   // through a Proxy that scans the collection, which made this loop quadratic.
-  for (const el of doc.querySelectorAll("a[href]")) {
+  const anchors = doc.querySelectorAll("a[href]");
+  for (let i = 0, n = anchors.length; i < n; i++) {
+    const el = anchors[i] as Element;
     if (el.namespaceURI !== XHTML_NS) continue;
     const href = el.getAttribute("href");
     if (href === null) continue;
@@ -792,7 +822,8 @@ function linkSignals(
   let icon = 0;
   let older = 0;
   let more = 0;
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as AnchorRow;
     if (label === 0 && nextLabel(r.markup) === 1) label = 1;
     if (page === 0 && pageLabel(r.markup) === 1) page = 1;
     if (rel === 0 && relNext(r.a, url, ctx.relNextUrls) === 1) rel = 1;
@@ -862,7 +893,12 @@ export function extractLinkVectors(
   const similarityAt = linkSimilarityAt(list.map((c) => c.url));
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
+  // Each URL's anchors, and the URLs in order of first appearance beside the map: the
+  // loops below walk these arrays, since iterating a Map allocates an entry per step in
+  // the uncompiled code of a page's first detection.
   const groups = new Map<string, AnchorRow[]>();
+  const urls: string[] = [];
+  const grouped: AnchorRow[][] = [];
   for (let i = 0; i < list.length; i++) {
     const c = list[i] as CandidateAnchor;
     const row: AnchorRow = {
@@ -875,8 +911,12 @@ export function extractLinkVectors(
       parsed: c.parsed,
     };
     const g = groups.get(c.url);
-    if (g === undefined) groups.set(c.url, [row]);
-    else g.push(row);
+    if (g === undefined) {
+      const rows = [row];
+      groups.set(c.url, rows);
+      urls.push(c.url);
+      grouped.push(rows);
+    } else g.push(row);
   }
 
   const layout = hasLayout(doc);
@@ -907,15 +947,17 @@ export function extractLinkVectors(
   const textMemo = new Map<string, number>();
   const pagerMemo = new Map<Element, boolean>();
 
-  const changes = new Map<string, PageNumberChange | null>();
-  for (const [url, rows] of groups)
-    changes.set(url, pageNumberChange(pageHref, url, rows[0]?.parsed));
-  const offsetStep = smallestPositiveOffset([...changes.values()]);
+  const changes: (PageNumberChange | null)[] = [];
+  for (let g = 0; g < urls.length; g++)
+    changes.push(pageNumberChange(pageHref, urls[g] as string, grouped[g]?.[0]?.parsed));
+  const offsetStep = smallestPositiveOffset(changes);
 
   const ctx: SignalContext = { pageHref, offsetStep, relNextUrls, runs, textMemo, pagerMemo };
   const out: LinkVector[] = [];
-  for (const [url, rows] of groups) {
-    const change = changes.get(url) ?? null;
+  for (let g = 0; g < urls.length; g++) {
+    const url = urls[g] as string;
+    const rows = grouped[g] as AnchorRow[];
+    const change = changes[g] ?? null;
     const signals = linkSignals(rows, url, change, ctx);
     if (options.pagerSignalsOnly && !hasPagerSignal(signals)) continue;
     const any = (f: (r: AnchorRow) => number) => (rows.some((r) => f(r) === 1) ? 1 : 0);
@@ -967,7 +1009,8 @@ export function smallestPositiveOffset(
   changes: readonly (PageNumberChange | null | undefined)[],
 ): number {
   let step = 0;
-  for (const c of changes) {
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i];
     if (c?.offsetLike && c.delta > 0 && (step === 0 || c.delta < step)) step = c.delta;
   }
   return step;

@@ -50,7 +50,8 @@ export function vocabulary(words: readonly string[]): (text: string) => boolean 
       start: isSpacedLetter(w.charAt(0)),
       end: isSpacedLetter(w.charAt(w.length - 1)),
     }));
-    for (const { w, start, end } of entries) {
+    for (let k = 0; k < entries.length; k++) {
+      const { w, start, end } = entries[k] as { w: string; start: boolean; end: boolean };
       for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + 1)) {
         if (start && i > 0 && isLetterOrDigit(text.charAt(i - 1))) continue;
         if (end && isLetterOrDigit(text.charAt(i + w.length))) continue;

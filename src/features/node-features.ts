@@ -18,7 +18,7 @@ import {
   type SizeReading,
 } from "./layout";
 import { PHRASING_TAGS } from "./phrasing";
-import { countPunctuation, NON_TEXT_TAGS } from "./text";
+import { countPunctuation, NON_TEXT_TAGS, SPACE_TO_COLLAPSE } from "./text";
 import { wrappers } from "./wrappers";
 
 /** Names of the node features, in vector order: Table 3.3 (1)–(14), then extensions. */
@@ -276,7 +276,6 @@ function isSpace(c: number): boolean {
 }
 
 /** Runs of the characters JS `\s` matches, and one character that is not one. */
-const SPACE_RUN = /\s+/g;
 const NOT_SPACE = /\S/;
 
 /**
@@ -328,7 +327,7 @@ function appendText(acc: Accumulator, i: number, data: string): void {
     appendPiece(acc, i, 0, edges);
     return;
   }
-  const collapsed = data.replace(SPACE_RUN, " ").length;
+  const collapsed = data.replace(SPACE_TO_COLLAPSE, " ").length;
   appendPiece(acc, i, collapsed - (lead ? 1 : 0) - (trail ? 1 : 0), HAS_TEXT | edges);
 }
 
@@ -426,7 +425,9 @@ function enterElement(acc: Accumulator, el: Element, parent: number): number {
   if (el.hasAttributes()) {
     // getAttributeNames() + getAttribute() rather than el.attributes: jsdom serves every
     // property of a NamedNodeMap through a slow Proxy; browsers are fast either way.
-    for (const name of el.getAttributeNames()) {
+    const names = el.getAttributeNames();
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k] as string;
       const value = el.getAttribute(name) ?? "";
       // ` name="value"`; entity escaping inside values is ignored (an approximation).
       startTag += name.length + value.length + 4;
@@ -884,25 +885,34 @@ export function nodeFeatureRows(
   if (s.body < 0) return { ...none, phrasingOut, wrappersOut };
   const total = s.elements.length;
   const end = s.body + (s.descendants[s.body] ?? 0);
-  const all: number[] = [];
-  for (let i = s.body; i <= end && i < total; i++) {
+  // Positions are written into typed arrays sized for the whole body, then cut: a push
+  // per element is a call in the uncompiled code of a page's first detection.
+  const last = Math.min(end, total - 1);
+  const candidates = new Int32Array(Math.max(0, last - s.body + 1));
+  let count = 0;
+  for (let i = s.body; i <= last; i++) {
     if (s.excluded[i] === 1) continue;
     // Elements without text are never content; skipping them saves their layout reads.
     if (opts.withTextOnly && (s.textLength[i] ?? 0) === 0) continue;
-    all.push(i);
+    candidates[count++] = i;
   }
+  const all = candidates.subarray(0, count);
   const wrapped = wrappersOut ? wrapperTops(s, all) : null;
-  const at: number[] = [];
-  const outer: number[] = [];
+  const atAll = new Int32Array(count);
+  const outerAll = new Int32Array(count);
+  let scored = 0;
   for (let k = 0; k < all.length; k++) {
     const i = all[k] as number;
     // A wrapper is scored through its one child, which holds the same text (./wrappers.ts).
     if (wrapped !== null && wrapped.wrapper[k] === 1) continue;
     // Phrasing elements are scored as part of the block around them (./phrasing.ts).
     if (phrasingOut && PHRASING_TAGS.has(s.tag[i] ?? "")) continue;
-    at.push(i);
-    outer.push(wrapped !== null ? (wrapped.top[k] as number) : i);
+    atAll[scored] = i;
+    outerAll[scored] = wrapped !== null ? (wrapped.top[k] as number) : i;
+    scored++;
   }
+  const at = atAll.subarray(0, scored);
+  const outer = outerAll.subarray(0, scored);
   const layout = hasLayout(doc);
   const page = documentSize(doc, layout);
   const docArea = page.width * page.height;
@@ -957,13 +967,7 @@ export function nodeFeatureRows(
     values[o + C.areaRatio] = docArea > 0 ? (size.width * size.height) / docArea : 0;
     values[o + C.visible] = layout ? (size.visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
-  return {
-    at: Int32Array.from(at),
-    values,
-    outer: Int32Array.from(outer),
-    phrasingOut,
-    wrappersOut,
-  };
+  return { at, values, outer, phrasingOut, wrappersOut };
 }
 
 /**
@@ -975,10 +979,7 @@ export function nodeFeatureRows(
  * @returns indexed as `all`: `wrapper` 1 for each wrapper; `top` the element position of
  *   the outermost of the wrappers directly above the candidate, or its own
  */
-function wrapperTops(
-  s: NodeStats,
-  all: readonly number[],
-): { wrapper: Uint8Array; top: Int32Array } {
+function wrapperTops(s: NodeStats, all: Int32Array): { wrapper: Uint8Array; top: Int32Array } {
   const position = new Int32Array(s.elements.length).fill(-1);
   for (let k = 0; k < all.length; k++) position[all[k] as number] = k;
   const parent = new Int32Array(all.length);

@@ -25,6 +25,7 @@ const ID_KEY = /id$/;
 const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
 
 const DIGITS = /^\d+$/;
+const HAS_DIGIT = /\d/;
 const DIGIT_SPLIT = /(\d+)/;
 
 /** What changed between the current URL and a link. */
@@ -45,7 +46,10 @@ function shapeOf(u: URL): UrlShape {
 }
 
 function segmentsOf(u: URL): string[] {
-  return u.pathname.split("/").filter((s) => s !== "");
+  const parts = u.pathname.split("/");
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i++) if (parts[i] !== "") out.push(parts[i] as string);
+  return out;
 }
 
 function queryOf(u: URL): Map<string, string> {
@@ -97,6 +101,9 @@ interface Diff {
  */
 function digitDiffs(current: string, link: string, key: string | null): Diff[] | null {
   if (current === link) return [];
+  // Two different strings without a digit in one of them split into parts of unequal
+  // number or differ in their only part: no split needed for most path segments.
+  if (!HAS_DIGIT.test(current) || !HAS_DIGIT.test(link)) return null;
   const a = current.split(DIGIT_SPLIT);
   const b = link.split(DIGIT_SPLIT);
   if (a.length !== b.length) return null;

@@ -50,7 +50,11 @@ export type PagerSignalName = (typeof PAGER_SIGNAL_FEATURES)[number];
  * @returns true when a signal other than `numericText` is above 0
  */
 export function hasPagerSignal(signals: Readonly<Record<PagerSignalName, number>>): boolean {
-  for (const name of PAGER_SIGNAL_FEATURES)
+  // Indexed: asked of every link of a page, uncompiled on its first detection, where each
+  // step of an array iterator allocates.
+  for (let i = 0; i < PAGER_SIGNAL_FEATURES.length; i++) {
+    const name = PAGER_SIGNAL_FEATURES[i] as PagerSignalName;
     if (name !== "numericText" && signals[name] > 0) return true;
+  }
   return false;
 }

@@ -123,16 +123,34 @@ export function ariaCurrent(e: Element): boolean {
 }
 
 /**
+ * A string split at its digit runs, the runs kept at the odd positions:
+ * "/p/12/?x=3" → ["/p/", "12", "/?x=", "3", ""].
+ *
+ * @param url any string
+ * @returns the parts
+ */
+function digitParts(url: string): string[] {
+  return url.split(DIGIT_RUN);
+}
+
+const DIGIT_RUN = /(\d+)/;
+
+/**
  * Two URLs with the same non-digit skeleton that differ in exactly one digit run: that
  * run's two values ("?page=2" vs "?page=3": [2, 3]; "/p/2/" vs "/p/3/" too).
  *
  * @param a URL
  * @param b URL
+ * @param parts {@link digitParts}, or a memo of it (a run holds each URL against many)
  * @returns the differing values, or null when the URLs differ otherwise or not at all
  */
-export function singleNumberDifference(a: string, b: string): [number, number] | null {
-  const x = a.split(/(\d+)/);
-  const y = b.split(/(\d+)/);
+export function singleNumberDifference(
+  a: string,
+  b: string,
+  parts: (url: string) => readonly string[] = digitParts,
+): [number, number] | null {
+  const x = parts(a);
+  const y = parts(b);
   if (x.length !== y.length) return null;
   let found: [number, number] | null = null;
   for (let i = 0; i < x.length; i++) {
@@ -152,15 +170,18 @@ export function singleNumberDifference(a: string, b: string): [number, number] |
  *
  * @param self the link: its URL and shown number
  * @param others the other links of its run
+ * @param parts {@link digitParts}, or a memo of it
  * @returns true when some other run link confirms the arithmetic
  */
 export function followsRunArithmetic(
   self: { url: string; n: number },
   others: readonly { url: string; n: number }[],
+  parts: (url: string) => readonly string[] = digitParts,
 ): boolean {
-  for (const o of others) {
+  for (let i = 0; i < others.length; i++) {
+    const o = others[i] as { url: string; n: number };
     if (o.n === self.n || o.url === self.url) continue;
-    const d = singleNumberDifference(self.url, o.url);
+    const d = singleNumberDifference(self.url, o.url, parts);
     if (d === null) continue;
     const step = (d[0] - d[1]) / (self.n - o.n);
     if (step === 0 || !Number.isInteger(step)) continue;
@@ -285,12 +306,23 @@ export function numberedRunFeatures(
   });
   const out = new Map<Element, RunPlace>();
   if (numbered.length === 0) return out;
+  // Each run link is held against the others of its run: a URL's parts are split once.
+  const split = new Map<string, readonly string[]>();
+  const parts = (url: string): readonly string[] => {
+    let p = split.get(url);
+    if (p === undefined) {
+      p = digitParts(url);
+      split.set(url, p);
+    }
+    return p;
+  };
   for (const [container, run] of runContainers(numbered)) {
     const current = currentPageOfRun(container, run, pageHref);
-    for (const x of run) {
+    for (let i = 0; i < run.length; i++) {
+      const x = run[i] as NumberedAnchor;
       out.set(x.a, {
         plusOne: current !== null && x.n === current + 1 ? 1 : 0,
-        template: followsRunArithmetic(x, run) ? 1 : 0,
+        template: followsRunArithmetic(x, run, parts) ? 1 : 0,
       });
     }
   }

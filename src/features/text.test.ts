@@ -2,13 +2,43 @@
 import fc from "fast-check";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { countPunctuation, normalizeSpace, pageTextLength, visibleText } from "./text";
+import {
+  countPunctuation,
+  normalizeSpace,
+  pageTextLength,
+  SPACE_TO_COLLAPSE,
+  visibleText,
+} from "./text";
 
 const docOf = (html: string) => new JSDOM(html).window.document;
 
 describe("normalizeSpace", () => {
   it("collapses runs of any whitespace, NBSP and ideographic space included, and trims", () => {
     expect(normalizeSpace("  a \n\t b\u00a0\u00a0c\u3000d  ")).toBe("a b c d");
+  });
+
+  it("gives what collapsing every \\s+ run gives, and returns a collapsed text as it is", () => {
+    const unit = fc.constantFrom(
+      "a",
+      "b",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\u3000",
+      "\u2028",
+      "x y",
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), (units) => {
+        const s = units.join("");
+        expect(normalizeSpace(s)).toBe(s.replace(/\s+/g, " ").trim());
+        const once = normalizeSpace(s);
+        expect(once.replace(SPACE_TO_COLLAPSE, " ")).toBe(once);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

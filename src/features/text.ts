@@ -18,7 +18,14 @@ const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 
-const SPACE_RUN = /\s+/g;
+/**
+ * The whitespace runs that collapsing changes: two or more characters, or one that is not
+ * the ASCII space. Replacing these with one space gives what replacing every `\s+` run
+ * does, but a text already collapsed has no match and is returned as it is, without a
+ * copy: link texts and text nodes mostly hold single spaces, and every one was copied on
+ * each page's first detection (issue 13).
+ */
+export const SPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 
 /**
  * Collapses every whitespace run (JS `\s`, which includes NBSP and the ideographic space)
@@ -28,7 +35,7 @@ const SPACE_RUN = /\s+/g;
  * @returns the collapsed string; its `.length` is what this module calls "chars"
  */
 export function normalizeSpace(s: string): string {
-  return s.replace(SPACE_RUN, " ").trim();
+  return s.replace(SPACE_TO_COLLAPSE, " ").trim();
 }
 
 /**
