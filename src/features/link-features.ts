@@ -893,10 +893,10 @@ export function extractLinkVectors(
   const similarityAt = linkSimilarityAt(list.map((c) => c.url));
   const texts = list.map((c) => visibleText(c.anchor));
   const runs = numberedRunFeatures(list, pageHref, texts);
-  // Each URL's anchors, and the URLs in order of first appearance beside the map: the
-  // loops below walk these arrays, since iterating a Map allocates an entry per step in
-  // the uncompiled code of a page's first detection.
-  const groups = new Map<string, AnchorRow[]>();
+  // The URLs in order of first appearance and each one's anchors, in arrays (the loops
+  // below walk them: iterating a Map allocates an entry per step in the uncompiled code
+  // of a page's first detection); the map only finds a URL's place.
+  const groupOf = new Map<string, number>();
   const urls: string[] = [];
   const grouped: AnchorRow[][] = [];
   for (let i = 0; i < list.length; i++) {
@@ -910,13 +910,12 @@ export function extractLinkVectors(
       position: i,
       parsed: c.parsed,
     };
-    const g = groups.get(c.url);
+    const g = groupOf.get(c.url);
     if (g === undefined) {
-      const rows = [row];
-      groups.set(c.url, rows);
+      groupOf.set(c.url, urls.length);
       urls.push(c.url);
-      grouped.push(rows);
-    } else g.push(row);
+      grouped.push([row]);
+    } else grouped[g]?.push(row);
   }
 
   const layout = hasLayout(doc);

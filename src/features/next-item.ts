@@ -7,7 +7,7 @@
 
 import { isLettersOnly } from "./letters";
 import { isCursorKey } from "./pager-structure";
-import { changedQuery } from "./url-query";
+import { changedQuery, digitParts } from "./url-query";
 
 /** A calendar year, as URLs carry them. */
 const YEAR = /^(?:19|20)\d\d$/;
@@ -72,8 +72,8 @@ function withoutCursors(url: string): string {
 
 /** Same skeleton, and every changed number is a year or follows one (see {@link dateStep}). */
 function datedPathStep(pageHref: string, url: string): boolean {
-  const a = pageHref.split(/(\d+)/);
-  const b = url.split(/(\d+)/);
+  const a = digitParts(pageHref);
+  const b = digitParts(url);
   if (a.length !== b.length) return false;
   let changed = false;
   for (let i = 0; i < a.length; i++) {

@@ -4,7 +4,7 @@
  * pager URLs look alike (Fig. 3.7: nyuuin_report2, nyuuin_report3); here the number that
  * differs is read and subtracted.
  */
-import { pageUrlOnce, parseUrl } from "./url-query";
+import { digitParts, pageUrlOnce, parseUrl } from "./url-query";
 
 /** Query names whose value counts items rather than pages (first page = 0). */
 const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
@@ -26,7 +26,6 @@ const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
 
 const DIGITS = /^\d+$/;
 const HAS_DIGIT = /\d/;
-const DIGIT_SPLIT = /(\d+)/;
 
 /** What changed between the current URL and a link. */
 export interface PageNumberChange {
@@ -104,8 +103,8 @@ function digitDiffs(current: string, link: string, key: string | null): Diff[] |
   // Two different strings without a digit in one of them split into parts of unequal
   // number or differ in their only part: no split needed for most path segments.
   if (!HAS_DIGIT.test(current) || !HAS_DIGIT.test(link)) return null;
-  const a = current.split(DIGIT_SPLIT);
-  const b = link.split(DIGIT_SPLIT);
+  const a = digitParts(current);
+  const b = digitParts(link);
   if (a.length !== b.length) return null;
   const diffs: Diff[] = [];
   for (let i = 0; i < a.length; i++) {

@@ -12,7 +12,7 @@
 import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
 import { visibleText } from "./text";
-import { pageUrlOnce, parseUrl } from "./url-query";
+import { digitParts, pageUrlOnce, parseUrl } from "./url-query";
 
 /** How many ancestors above a numbered link may hold the rest of its run. */
 const RUN_ANCESTOR_LEVELS = 3;
@@ -121,19 +121,6 @@ export function ariaCurrent(e: Element): boolean {
   const aria = e.getAttribute("aria-current");
   return aria !== null && aria.toLowerCase() !== "false";
 }
-
-/**
- * A string split at its digit runs, the runs kept at the odd positions:
- * "/p/12/?x=3" → ["/p/", "12", "/?x=", "3", ""].
- *
- * @param url any string
- * @returns the parts
- */
-function digitParts(url: string): string[] {
-  return url.split(DIGIT_RUN);
-}
-
-const DIGIT_RUN = /(\d+)/;
 
 /**
  * Two URLs with the same non-digit skeleton that differ in exactly one digit run: that

@@ -1,6 +1,7 @@
 /**
- * Query parameters a link changes on the page's own path: the shared first step of the
- * URL-shape signals (cursor parameters, date steps).
+ * The shared first steps of the URL-shape signals: the query parameters a link changes on
+ * the page's own path (cursor parameters, date steps), parsing, and a URL split at its
+ * digit runs (page-number change, numbered runs, date steps).
  */
 
 /**
@@ -63,4 +64,18 @@ let lastPage: { href: string; url: URL | null } | null = null;
 export function pageUrlOnce(href: string): URL | null {
   if (lastPage?.href !== href) lastPage = { href, url: parseUrl(href) };
   return lastPage.url;
+}
+
+const DIGIT_RUN = /(\d+)/;
+
+/**
+ * A string split at its digit runs, the runs kept at the odd positions:
+ * "/p/12/?x=3" → ["/p/", "12", "/?x=", "3", ""]. The common first step of the number
+ * comparisons of URLs (page-number change, numbered runs, date steps).
+ *
+ * @param url any string
+ * @returns the parts
+ */
+export function digitParts(url: string): string[] {
+  return url.split(DIGIT_RUN);
 }
