@@ -11,6 +11,7 @@
 import { Readability } from "@mozilla/readability";
 import { detect } from "../src/detect/detect";
 import { nextLinkForest, pageElementForest } from "../src/detect/models";
+import { linkFeaturesRead } from "../src/detect/next-link";
 import { chooseNextLink } from "../src/detect/next-link-choice";
 import { candidateTree } from "../src/detect/page-element";
 import {
@@ -205,7 +206,7 @@ export function profileDetect(pageUrl: string): DetectProfile {
   const cut = lf.params.threshold ?? 0.5;
   const vectors = extractLinkVectors(doc, pageUrl, {
     pagerSignalsOnly: true,
-    features: lf.featureSet,
+    features: linkFeaturesRead(lf),
   });
   const t1 = now();
   const rows = vectors.map(linkFeatureArray);

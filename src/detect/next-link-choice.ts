@@ -1,5 +1,8 @@
 import { LINK_FEATURE_NAMES } from "../features/link-features";
 
+/** The features {@link eligibleNextLink} reads, whether the forest tests them or not. */
+export const CHOICE_FEATURES: readonly string[] = ["inComments", "disabledLink", "nextItem"];
+
 const IN_COMMENTS = LINK_FEATURE_NAMES.indexOf("inComments");
 const DISABLED = LINK_FEATURE_NAMES.indexOf("disabledLink");
 const NEXT_ITEM = LINK_FEATURE_NAMES.indexOf("nextItem");

@@ -3,12 +3,13 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import {
   extractLinkVectors,
+  LINK_FEATURE_NAMES,
   type LinkFeatureName,
   linkFeatureArray,
 } from "../features/link-features";
 import { nextLinkForest } from "./models";
-import { detectNextLink } from "./next-link";
-import { chooseNextLink } from "./next-link-choice";
+import { detectNextLink, linkFeaturesRead } from "./next-link";
+import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
 
 // Behaviour on page-like documents is tested in Chromium (test/e2e/detect-fixtures):
 // the forest was trained on laid-out pages and jsdom has no layout. These checks hold
@@ -43,10 +44,10 @@ describe("detectNextLink (bundled forest)", () => {
     const full = extractLinkVectors(d, URL1, { pagerSignalsOnly: true });
     const read = extractLinkVectors(d, URL1, {
       pagerSignalsOnly: true,
-      features: forest.featureSet,
+      features: linkFeaturesRead(forest),
     });
     for (const [k, v] of read.entries())
-      for (const name of forest.featureNames)
+      for (const name of linkFeaturesRead(forest))
         expect([name, v.features[name as LinkFeatureName]]).toEqual([
           name,
           full[k]?.features[name as LinkFeatureName],
@@ -57,6 +58,20 @@ describe("detectNextLink (bundled forest)", () => {
     expect(r.candidates).toBe(rows.length);
     expect(r.score).toBe(expected.score);
     expect(r.score).toBeGreaterThan(0);
+  });
+  it("computes what the forest's splits test and the choice reads, and nothing else", () => {
+    const forest = nextLinkForest();
+    const read = linkFeaturesRead(forest);
+    for (const name of forest.testedFeatures) expect(read.has(name)).toBe(true);
+    for (const name of CHOICE_FEATURES) expect(read.has(name)).toBe(true);
+    const rows = [LINK_FEATURE_NAMES.map(() => 0), LINK_FEATURE_NAMES.map(() => 1)];
+    const skipped = LINK_FEATURE_NAMES.filter((n) => !forest.testedFeatures.has(n));
+    // Changing only the untested features changes no vote.
+    for (const row of rows) {
+      const moved = LINK_FEATURE_NAMES.map((n, c) => (skipped.includes(n) ? 7 : (row[c] ?? 0)));
+      expect(forest.probabilities([moved])).toEqual(forest.probabilities([row]));
+    }
+    expect(linkFeaturesRead(forest)).toBe(read);
   });
   it("scores no link without a pager signal", () => {
     const r = detectNextLink(doc(`${PROSE}<a href="/about">About us</a>`), URL1, 0);

@@ -1,7 +1,8 @@
 import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
+import type { Forest } from "../model/forest";
 import { pagingStep } from "./confirm-next";
 import { nextLinkForest } from "./models";
-import { chooseNextLink } from "./next-link-choice";
+import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
 
 export { pagerAnchor };
@@ -21,6 +22,26 @@ export interface NextLinkResult {
    * unsure band (probability between the floor asked for and the threshold), or, when a
    * floor was asked for, its URL takes no paging step ({@link pagingStep}). */
   unsure: boolean;
+}
+
+const computedFor = new WeakMap<Forest, ReadonlySet<string>>();
+
+/**
+ * The link features a detection computes: those the forest's splits test
+ * ({@link Forest.testedFeatures}) and those the choice reads (`CHOICE_FEATURES`). The
+ * others are left 0 ({@link extractLinkVectors}' `features`): they change no vote and no
+ * choice, and each is code a page's first, uncompiled detection would compile and run.
+ *
+ * @param forest the next-link forest
+ * @returns feature names (the same set for the same forest)
+ */
+export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
+  let names = computedFor.get(forest);
+  if (names === undefined) {
+    names = new Set([...forest.testedFeatures, ...CHOICE_FEATURES]);
+    computedFor.set(forest, names);
+  }
+  return names;
 }
 
 /**
@@ -51,7 +72,7 @@ export function detectNextLink(
   // Only links with a pager signal are scored (src/features/pager-signal.ts).
   const vectors = extractLinkVectors(doc, pageUrl, {
     pagerSignalsOnly: true,
-    features: forest.featureSet,
+    features: linkFeaturesRead(forest),
   });
   const rows = vectors.map(linkFeatureArray);
   const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor);

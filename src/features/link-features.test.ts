@@ -19,6 +19,7 @@ import {
   inPager,
   isPlusOne,
   LINK_FEATURE_NAMES,
+  type LinkFeatureName,
   type LinkVector,
   linkFeatureArray,
   linkSimilarities,
@@ -27,7 +28,6 @@ import {
   nextText,
   numericText,
   oneChar,
-  PAGE_READ_FEATURES,
   pageLabel,
   pagePrefix,
   prevHint,
@@ -41,6 +41,7 @@ import {
   urlJaccard,
   urlRatio,
 } from "./link-features";
+import { PAGER_SIGNAL_FEATURES } from "./pager-signal";
 
 const PAGE = "http://ex.com/article";
 const docOf = (body: string, url = PAGE, head = "") =>
@@ -486,8 +487,25 @@ describe("extractLinkVectors", () => {
       expect(v.features.textRatio).toBe(0);
       expect({ ...v.features, textRatio: full.textRatio }).toEqual(full);
     }
-    const named = extractLinkVectors(docOf(page), PAGE, { features: new Set(PAGE_READ_FEATURES) });
-    expect(named.map((v) => v.features)).toEqual(all.map((v) => v.features));
+  });
+
+  it("leaves 0 every feature outside what its caller reads, except the pager signals", () => {
+    const page = `<p>${"Article text, long enough to make a ratio. ".repeat(8)}</p>${PAGER}`;
+    const all = extractLinkVectors(docOf(page), PAGE);
+    // "«" reads as previous; the pager's links are current-marked or not; all are occurrences.
+    const left = ["prevHint", "occurrences", "urlLength", "textLength"];
+    expect(all.some((v) => v.features.prevHint === 1)).toBe(true);
+    const read = new Set(LINK_FEATURE_NAMES.filter((n) => !left.includes(n)));
+    // The pager signals decide which links are candidates: they are computed regardless.
+    for (const n of PAGER_SIGNAL_FEATURES) read.delete(n);
+    const some = extractLinkVectors(docOf(page), PAGE, { features: read });
+    expect(some.map((v) => v.url)).toEqual(all.map((v) => v.url));
+    for (const v of some) {
+      const full = vectorFor(all, v.url).features;
+      for (const n of left) expect([n, v.features[n as LinkFeatureName]]).toEqual([n, 0]);
+      for (const n of PAGER_SIGNAL_FEATURES) expect(v.features[n]).toBe(full[n]);
+      for (const n of read) expect([n, v.features[n]]).toEqual([n, full[n]]);
+    }
   });
 
   it("keeps vectors in order of first appearance and arrays in name order", () => {

@@ -94,15 +94,6 @@ export const LINK_LAYOUT_FEATURES: readonly LinkFeatureName[] = ["area", "relTop
  * textLength keeps the link's own length. */
 export const LINK_PAGE_SIZE_FEATURES: readonly LinkFeatureName[] = ["textRatio"];
 
-/** Features that read the page beyond the link's anchors: `textRatio` walks the whole
- * page's text, `relTop` reads the document's height, `area` the rects of every anchor of
- * the link. {@link extractLinkVectors} leaves them 0 where its caller never reads them
- * (the next-link forest is trained without them: TSUGI_SETUP in src/train/experiment.ts). */
-export const PAGE_READ_FEATURES: readonly LinkFeatureName[] = [
-  ...LINK_PAGE_SIZE_FEATURES,
-  ...LINK_LAYOUT_FEATURES,
-];
-
 /** The features added for issue 12, by group (for the ablations of the model card). */
 export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
   "runPlusOne",
@@ -874,8 +865,12 @@ function linkSignals(
  * @param options `pagerSignalsOnly`: return only the links that show a pager signal
  *   (./pager-signal.ts), and compute the other features for those alone (detection; the
  *   training harvest takes every link). `features`: the names the caller reads (the
- *   detector: its forest's); {@link PAGE_READ_FEATURES} outside them are left 0, which
- *   spares a walk over the page's text and its height (all of them by default)
+ *   detector: what its forest tests and its choice reads, `linkFeaturesRead`); the
+ *   features outside them that are not pager signals are left 0, which spares their code
+ *   on a page's first detection and, for the page-reading ones (`textRatio` walks the
+ *   page's text, `relTop` reads its height, `area` every anchor's rect; the next-link
+ *   forest is trained without them, src/train/experiment.ts), a walk over the page (all
+ *   of them by default)
  * @returns one vector per distinct target URL, in order of first appearance
  */
 export function extractLinkVectors(
@@ -964,32 +959,36 @@ export function extractLinkVectors(
     const first = rows[0];
     const features: Record<LinkFeatureName, number> = {
       ...signals,
-      oneChar: any((r) => oneChar(r.text)),
-      occurrences: rows.length,
-      textLength: median(lengths),
+      oneChar: reads("oneChar") ? any((r) => oneChar(r.text)) : 0,
+      occurrences: reads("occurrences") ? rows.length : 0,
+      textLength: reads("textLength") ? median(lengths) : 0,
       textRatio: needTextRatio ? median(lengths.map((n) => textRatio(n, pageLengthOnce()))) : 0,
-      urlLength: url.length,
-      urlRatio: urlRatio(url.length, pageHref.length),
-      linkSimilarity: Math.max(...rows.map((r) => similarityAt(r.position))),
-      prevHint: any((r) => prevHint(r.a, r.text, r.alts)),
-      pageNumberDelta: change?.delta ?? 0,
-      disabledOrCurrent: any((r) => disabledOrCurrent(r.a)),
-      inHeadOrFooter: rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
-      inComments: rows.every((r) => inComments(r.a, commentMemo) === 1) ? 1 : 0,
+      urlLength: reads("urlLength") ? url.length : 0,
+      urlRatio: reads("urlRatio") ? urlRatio(url.length, pageHref.length) : 0,
+      linkSimilarity: reads("linkSimilarity")
+        ? Math.max(...rows.map((r) => similarityAt(r.position)))
+        : 0,
+      prevHint: reads("prevHint") ? any((r) => prevHint(r.a, r.text, r.alts)) : 0,
+      pageNumberDelta: reads("pageNumberDelta") ? (change?.delta ?? 0) : 0,
+      disabledOrCurrent: reads("disabledOrCurrent") ? any((r) => disabledOrCurrent(r.a)) : 0,
+      inHeadOrFooter:
+        reads("inHeadOrFooter") && rows.every((r) => inHeadOrFooter(r.a) === 1) ? 1 : 0,
+      inComments:
+        reads("inComments") && rows.every((r) => inComments(r.a, commentMemo) === 1) ? 1 : 0,
       area: needArea ? Math.max(...rows.map((r) => boxArea(measureOf(r.a).box))) : 0,
-      visible: any((r) => (measureOf(r.a).visible ? 1 : 0)),
+      visible: reads("visible") ? any((r) => (measureOf(r.a).visible ? 1 : 0)) : 0,
       relTop:
         needRelTop && first !== undefined
           ? relativeTopOf(measureOf(first.a).box, layout, docHeight)
           : 0,
-      nextItem: any((r) => nextItem(r.a, r.text)),
-      pagePrefix: pagePrefix(pageHref, url),
-      runTemplate: any((r) => runs.get(r.a)?.template ?? 0),
-      dateStep: dateStep(pageHref, url),
-      hrefNotUrl: any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")),
-      disabledLink: rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
+      nextItem: reads("nextItem") ? any((r) => nextItem(r.a, r.text)) : 0,
+      pagePrefix: reads("pagePrefix") ? pagePrefix(pageHref, url) : 0,
+      runTemplate: reads("runTemplate") ? any((r) => runs.get(r.a)?.template ?? 0) : 0,
+      dateStep: reads("dateStep") ? dateStep(pageHref, url) : 0,
+      hrefNotUrl: reads("hrefNotUrl") ? any((r) => hrefNotUrl(r.a.getAttribute("href") ?? "")) : 0,
+      disabledLink: reads("disabledLink") && rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
       plusOneLinks: 0,
-      datedTarget: datedTarget(pageHref, url),
+      datedTarget: reads("datedTarget") ? datedTarget(pageHref, url) : 0,
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }

@@ -44,6 +44,39 @@ describe("Forest", () => {
     expect(new Forest(model(json)).probabilities([])).toEqual([]);
   });
 
+  it("names the features its splits test: a constant column is never one", () => {
+    const { json, X } = trained();
+    const withConstant = X.map((r) => [...r, 5]);
+    const y = X.map((r) => ((r[0] ?? 0) + (r[2] ?? 0) > 0.9 ? 1 : 0));
+    const rf = new RandomForestClassifier({
+      nEstimators: 9,
+      seed: 3,
+      noOOB: true,
+      treeOptions: { maxDepth: 5 },
+    });
+    rf.train(withConstant, y);
+    const four = new Forest(model(JSON.parse(JSON.stringify(rf.toJSON())), ["a", "b", "c", "d"]));
+    expect(four.testedFeatures.has("a")).toBe(true);
+    expect(four.testedFeatures.has("d")).toBe(false);
+    const moved = withConstant.map((r) => [r[0] ?? 0, r[1] ?? 0, r[2] ?? 0, -3]);
+    expect(four.probabilities(moved)).toEqual(four.probabilities(withConstant));
+    // Every split's column, read from ml-cart's own JSON.
+    const tested = new Set<number>();
+    const base = (json as { baseModel: { indexes: number[][]; estimators: { root: Node }[] } })
+      .baseModel;
+    type Node = { splitColumn?: number; left?: Node; right?: Node; distribution?: unknown };
+    const walk = (n: Node | undefined, bag: number[]): void => {
+      if (n === undefined || n.distribution !== undefined || !n.left || !n.right) return;
+      tested.add(bag[n.splitColumn ?? 0] ?? -1);
+      walk(n.left, bag);
+      walk(n.right, bag);
+    };
+    for (const [i, e] of base.estimators.entries()) walk(e.root, base.indexes[i] ?? []);
+    expect([...new Forest(model(json)).testedFeatures].sort()).toEqual(
+      [...tested].map((c) => ["a", "b", "c"][c]).sort(),
+    );
+  });
+
   it("picks its columns by name from wider rows", () => {
     const { json, X } = trained();
     const f = new Forest(model(json), ["x", "a", "b", "c"]);

@@ -152,6 +152,8 @@ export class Forest {
   private readonly columns: number[] | null;
   /** values per input row: the number of input column names */
   private readonly inputWidth: number;
+  /** {@link testedFeatures}, worked out on first use */
+  private tested: ReadonlySet<string> | null = null;
 
   /**
    * @param model a {@link ModelFile}, or a {@link FlatModel} flattened at build time
@@ -178,6 +180,26 @@ export class Forest {
     this.columns =
       columns.length === inputNames.length && columns.every((c, k) => c === k) ? null : columns;
     this.inputWidth = inputNames.length;
+  }
+
+  /**
+   * The features some split of some tree tests: a row's values of the others never change
+   * a vote, so a detector need not compute them (issue 13: "fewer features computed").
+   * Read from the flat trees on first use (one pass over the nodes).
+   *
+   * @returns names out of {@link featureNames}
+   */
+  get testedFeatures(): ReadonlySet<string> {
+    if (this.tested === null) {
+      const seen = new Uint8Array(this.featureNames.length);
+      const { column } = this.flat;
+      for (let k = 0; k < column.length; k++) {
+        const c = column[k] as number;
+        if (c >= 0) seen[c] = 1;
+      }
+      this.tested = new Set(this.featureNames.filter((_, c) => seen[c] === 1));
+    }
+    return this.tested;
   }
 
   /** Number of trees in the forest. */
