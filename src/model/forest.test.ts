@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../train/random";
 import { compactForest, Forest, type ModelFile } from "./forest";
 
-function trained(): { json: object; X: number[][] } {
+/** A small forest on three columns (a fourth, constant one, when `constant` is given). */
+function trained(constant?: number): { json: object; X: number[][] } {
   const rand = seededRandom(11);
   const X = Array.from({ length: 300 }, () => [
     rand(),
     Math.floor(rand() * 4),
     rand() < 0.3 ? 1 : 0,
+    ...(constant === undefined ? [] : [constant]),
   ]);
   const y = X.map((r) => ((r[0] ?? 0) + (r[2] ?? 0) > 0.9 ? 1 : 0));
   const rf = new RandomForestClassifier({
@@ -45,17 +47,10 @@ describe("Forest", () => {
   });
 
   it("names the features its splits test: a constant column is never one", () => {
-    const { json, X } = trained();
-    const withConstant = X.map((r) => [...r, 5]);
-    const y = X.map((r) => ((r[0] ?? 0) + (r[2] ?? 0) > 0.9 ? 1 : 0));
-    const rf = new RandomForestClassifier({
-      nEstimators: 9,
-      seed: 3,
-      noOOB: true,
-      treeOptions: { maxDepth: 5 },
-    });
-    rf.train(withConstant, y);
-    const four = new Forest(model(JSON.parse(JSON.stringify(rf.toJSON())), ["a", "b", "c", "d"]));
+    const { json } = trained();
+    const wide = trained(5);
+    const withConstant = wide.X;
+    const four = new Forest(model(wide.json, ["a", "b", "c", "d"]));
     expect(four.testedFeatures.has("a")).toBe(true);
     expect(four.testedFeatures.has("d")).toBe(false);
     const moved = withConstant.map((r) => [r[0] ?? 0, r[1] ?? 0, r[2] ?? 0, -3]);
