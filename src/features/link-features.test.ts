@@ -492,7 +492,7 @@ describe("extractLinkVectors", () => {
   it("leaves 0 every feature outside what its caller reads, except the pager signals", () => {
     const page = `<p>${"Article text, long enough to make a ratio. ".repeat(8)}</p>${PAGER}`;
     const all = extractLinkVectors(docOf(page), PAGE);
-    // "«" reads as previous; the pager's links are current-marked or not; all are occurrences.
+    // Left out: features every link has above 0, and prevHint, which "«" sets.
     const left = ["prevHint", "occurrences", "urlLength", "textLength"];
     expect(all.some((v) => v.features.prevHint === 1)).toBe(true);
     const read = new Set(LINK_FEATURE_NAMES.filter((n) => !left.includes(n)));

@@ -144,8 +144,6 @@ export interface FlatModel {
 
 export class Forest {
   readonly featureNames: readonly string[];
-  /** {@link featureNames} as a set: what a caller need compute for this forest's rows */
-  readonly featureSet: ReadonlySet<string>;
   readonly params: Readonly<Record<string, number>>;
   private readonly flat: FlatForest;
   /** input column of each model column; null when the rows come in the model's order */
@@ -164,7 +162,6 @@ export class Forest {
    */
   constructor(model: ModelFile | FlatModel, inputNames: readonly string[] = model.featureNames) {
     this.featureNames = model.featureNames;
-    this.featureSet = new Set(model.featureNames);
     this.params = model.params;
     const flat = "flat" in model ? model.flat : flattenModel(model);
     const columns = model.featureNames.map((n) => {
