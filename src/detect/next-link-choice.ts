@@ -1,11 +1,17 @@
-import { LINK_FEATURE_NAMES } from "../features/link-features";
+import { LINK_FEATURE_NAMES, type LinkFeatureName } from "../features/link-features";
 
-/** The features {@link eligibleNextLink} reads, whether the forest tests them or not. */
-export const CHOICE_FEATURES: readonly string[] = ["inComments", "disabledLink", "nextItem"];
+/** The features {@link eligibleNextLink} reads, whether the forest tests them or not: the
+ * detection computes these (`linkFeaturesRead`), so the list and the columns read below
+ * are one. */
+export const CHOICE_FEATURES: readonly LinkFeatureName[] = [
+  "inComments",
+  "disabledLink",
+  "nextItem",
+];
 
-const IN_COMMENTS = LINK_FEATURE_NAMES.indexOf("inComments");
-const DISABLED = LINK_FEATURE_NAMES.indexOf("disabledLink");
-const NEXT_ITEM = LINK_FEATURE_NAMES.indexOf("nextItem");
+const [IN_COMMENTS, DISABLED, NEXT_ITEM] = CHOICE_FEATURES.map((n) =>
+  LINK_FEATURE_NAMES.indexOf(n),
+) as [number, number, number];
 
 /**
  * Whether a candidate may be the next link at all: a link all of whose anchors sit in a
