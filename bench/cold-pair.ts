@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pair -- A.js B.js [--pages N] [--slowest]`: two builds of the bench page
+ * `npm run bench:pair -- A.js B.js [--pages N] [--slowest] [--streamed [--module]]`: two builds of the bench page
  * bundle (bench/page-entry.ts, as `npm run bench` makes it) timed against each other on
  * the same pagination pages (N spread evenly over the corpus, or with `--slowest` the N
  * whose cold first run was slowest in the last full bench, bench/results.json: the pages
@@ -14,14 +14,29 @@
  * out), the plain median of the per-page differences and of the ratios B / A, and the
  * pages where the two builds chose different next links (an exact change has none).
  *
+ * Each build is loaded into the tab with a CDP evaluate (as `npm run bench` does): V8
+ * compiles it on the main thread, lazily, each function on its first call. With
+ * `--streamed` it is loaded instead as a network script (`<script src>` from the page's
+ * origin, answered from the file; `--module` as a module script), which Chromium compiles
+ * while it streams in, off the main thread, and where V8's explicit compile hint
+ * (`build-detector --compile-hint`) makes it compile every function then; page scripts
+ * stay off through a CSP that allows the bundle alone (the DOM can differ from the
+ * default mode's where a page has `<noscript>`, so compare builds within one mode). Per
+ * build it also prints the load: its wall time and the main thread's task time
+ * (CDP `TaskDuration`) from the load's start to its end plus a quiet {@link SETTLE_MS},
+ * so that a build whose detection got faster by compiling at load shows what it
+ * moved onto the main thread.
+ *
  * Build A from another revision without touching the work tree, e.g.:
  *   git worktree add /tmp/tsugi-a REV && ln -s "$PWD/node_modules" /tmp/tsugi-a/ &&
  *   (cd /tmp/tsugi-a && npm run -s build:bundler &&
  *    node out/build-detector.mjs bench/page-entry.ts /tmp/a.js)
  */
 import { readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
+import type { SavedPage } from "../src/cli/saved-page";
+import { withoutFragment } from "../src/rule/transfer-metrics";
 import { paginationPages } from "../src/train/corpus";
 import { SavedTab } from "./saved-tab";
 import { median, pairedEffect, spreadEvenly } from "./stats";
@@ -37,8 +52,12 @@ async function main(): Promise<void> {
   const at = args.indexOf("--pages");
   const count = at >= 0 ? Number(args[at + 1]) : 40;
   const bundles = args.filter((a, i) => !a.startsWith("--") && i !== at + 1);
-  if (bundles.length !== 2 || !Number.isFinite(count) || count < 1) {
-    throw new Error("usage: bench:pair -- A.js B.js [--pages N] [--slowest]");
+  const streamed = args.includes("--streamed");
+  const asModule = args.includes("--module");
+  if (bundles.length !== 2 || !Number.isFinite(count) || count < 1 || (asModule && !streamed)) {
+    throw new Error(
+      "usage: bench:pair -- A.js B.js [--pages N] [--slowest] [--streamed [--module]]",
+    );
   }
   const codes = bundles.map((b) => readFileSync(b, "utf8"));
   const labelled = paginationPages().filter((p) => p.input.nextSelector);
@@ -50,11 +69,15 @@ async function main(): Promise<void> {
     args: [...CHROMIUM_FLAGS],
   });
   const context = await browser.newContext({
-    javaScriptEnabled: false,
+    // Off: a CDP evaluate runs without it, and no page script runs. A streamed bundle is a
+    // script of the page, so there a CSP keeps the page's own scripts off instead.
+    javaScriptEnabled: streamed,
     viewport: { width: 1280, height: 800 },
   });
   const cold: number[][] = [[], []];
   const warm: number[][] = [[], []];
+  const loadWall: number[][] = [[], []];
+  const loadTask: number[][] = [[], []];
   const bSecond: boolean[] = [];
   const differ: string[] = [];
   const shown = new SavedTab(context);
@@ -65,8 +88,16 @@ async function main(): Promise<void> {
       const saved = { url: p.input.pageUrl, bytes: readFileSync(p.file), charset: p.charset };
       for (let j = 0; j < 2; j++) {
         const k = (i + j) % 2;
-        const tab = await shown.openFresh(saved);
-        await tab.evaluate(codes[k] as string);
+        const code = codes[k] as string;
+        const tab = streamed
+          ? await openStreamed(context, saved, code)
+          : await shown.openFresh(saved);
+        const load = await timedLoad(context, tab, async () => {
+          if (streamed) await loadStreamed(tab, asModule);
+          else await tab.evaluate(code);
+        });
+        loadWall[k]?.push(load.wallMs);
+        loadTask[k]?.push(load.taskMs);
         await tab.evaluate(() => (globalThis as unknown as BenchGlobal).__tsugiBench.forceLayout());
         const run = (u: string) => (globalThis as unknown as BenchGlobal).__tsugiBench.runDetect(u);
         const first: Run = await tab.evaluate(run, p.input.pageUrl);
@@ -74,20 +105,27 @@ async function main(): Promise<void> {
         cold[k]?.push(first.ms);
         warm[k]?.push(second.ms);
         next[k] = first.nextUrl;
+        if (streamed) await tab.close();
       }
       if (next[0] !== next[1]) differ.push(p.key);
     }
   } finally {
     await browser.close();
   }
+  console.log(
+    streamed
+      ? `loaded as a streamed ${asModule ? "module" : "classic"} script (--streamed)`
+      : "loaded by a CDP evaluate (as npm run bench)",
+  );
   for (const k of [0, 1]) {
     console.log(
-      `${bundles[k]}: cold median ${median(cold[k] ?? []).toFixed(1)} ms, warm ${median(warm[k] ?? []).toFixed(1)} ms`,
+      `${bundles[k]}: cold median ${median(cold[k] ?? []).toFixed(1)} ms, warm ${median(warm[k] ?? []).toFixed(1)} ms; load ${median(loadWall[k] ?? []).toFixed(1)} ms wall, main-thread tasks ${median(loadTask[k] ?? []).toFixed(1)} ms`,
     );
   }
   for (const [name, xs] of [
     ["cold", cold],
     ["warm", warm],
+    ["load main-thread tasks", loadTask],
   ] as const) {
     const a = xs[0] ?? [];
     const b = xs[1] ?? [];
@@ -105,6 +143,88 @@ async function main(): Promise<void> {
       ? `same next link on all ${pages.length} pages`
       : `different next link on ${differ.length} pages: ${differ.join(", ")}`,
   );
+}
+
+/** Quiet time after a load before its task time is read, ms: a streamed script's last
+ * compile and its run land in tasks after the script element's load event. */
+const SETTLE_MS = 300;
+
+/** Where a streamed bundle is served from, on the page's own origin. */
+const BUNDLE_PATH = "/__tsugi_bench_bundle.js";
+
+/**
+ * A saved page in a new tab of a context with JavaScript on, for a bundle loaded as a
+ * network script: the main document answered from the saved bytes with a CSP that
+ * allows the bundle's URL alone (no inline or other script of the page runs), the bundle
+ * answered from `code`, every other request refused.
+ *
+ * @param context a context with JavaScript on
+ * @param saved the page
+ * @param code the bundle's source
+ * @returns the tab, loaded and quiet for {@link SETTLE_MS}
+ * @throws when the navigation fails or times out (60 s)
+ */
+async function openStreamed(
+  context: BrowserContext,
+  saved: SavedPage,
+  code: string,
+): Promise<Page> {
+  const url = withoutFragment(saved.url);
+  const bundleUrl = new URL(BUNDLE_PATH, url).href;
+  const tab = await context.newPage();
+  await tab.route("**/*", async (route) => {
+    const req = route.request();
+    if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
+      await route.fulfill({
+        status: 200,
+        headers: {
+          "content-type": saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
+          "content-security-policy": `script-src ${bundleUrl}`,
+        },
+        body: saved.bytes,
+      });
+    } else if (req.url() === bundleUrl) {
+      await route.fulfill({ status: 200, contentType: "text/javascript", body: code });
+    } else {
+      await route.abort();
+    }
+  });
+  await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
+  await tab.waitForTimeout(SETTLE_MS);
+  return tab;
+}
+
+/** Load the bundle {@link openStreamed} serves through a script element, and wait for it. */
+async function loadStreamed(tab: Page, asModule: boolean): Promise<void> {
+  const src = new URL(BUNDLE_PATH, tab.url()).href;
+  await tab.addScriptTag(asModule ? { url: src, type: "module" } : { url: src });
+  await tab.waitForFunction(() => "__tsugiBench" in globalThis);
+}
+
+/**
+ * Wall time of `load` and the main thread's task time (CDP `Performance.getMetrics`
+ * `TaskDuration`) from its start to {@link SETTLE_MS} after its end.
+ *
+ * @returns ms
+ */
+async function timedLoad(
+  context: BrowserContext,
+  tab: Page,
+  load: () => Promise<void>,
+): Promise<{ wallMs: number; taskMs: number }> {
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send("Performance.enable");
+  const taskSeconds = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")
+      ?.value ?? 0;
+  const before = await taskSeconds();
+  const t0 = performance.now();
+  await load();
+  const wallMs = performance.now() - t0;
+  await tab.waitForTimeout(SETTLE_MS);
+  const taskMs = ((await taskSeconds()) - before) * 1000;
+  await cdp.detach();
+  return { wallMs, taskMs };
 }
 
 /** What the bench page bundle puts on the page's global (bench/page-entry.ts). */

@@ -54,7 +54,7 @@ import type {
   ReadabilityRun,
 } from "./page-entry";
 import { SavedTab } from "./saved-tab";
-import { median, spreadEvenly } from "./stats";
+import { type AgainstLastRun, againstLastRun, median, spreadEvenly, type TimedPage } from "./stats";
 
 /** Runs of each detector per page; a page's time is the min. */
 const RUNS = 3;
@@ -331,6 +331,24 @@ async function readabilityCold(shown: SavedTab, saved: SavedPage, code: string):
     (globalThis as unknown as BenchGlobal).__tsugiBench.runReadability(),
   );
   return run.ms;
+}
+
+/**
+ * This run's pages against the results file the last run left ({@link againstLastRun}).
+ *
+ * @param file the results file this run will overwrite
+ * @param pages this run's pages
+ * @returns the comparison; null when there is no readable last run
+ */
+function lastRunAgainst(file: string, pages: readonly TimedPage[]): AgainstLastRun | null {
+  if (!existsSync(file)) return null;
+  try {
+    const last = JSON.parse(readFileSync(file, "utf8")) as { pages?: TimedPage[] };
+    return Array.isArray(last.pages) ? againstLastRun(last.pages, pages) : null;
+  } catch {
+    // A file cut short by an interrupted run: nothing to compare with.
+    return null;
+  }
 }
 
 function roundNumbers<T extends object>(o: T): T {
@@ -908,6 +926,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     siblingsMedianLe5: fetched.pages > 0 ? fetched.siblings.median <= 5 : null,
   };
 
+  const lastRun = lastRunAgainst(opts.out, [...results, ...multipage]);
   const rows: Row[] = [];
   const lbl = `${all.pages} pages, min of ${RUNS}`;
   rows.push(
@@ -928,6 +947,19 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       readability: "",
       target: "≤ 1.0 (goal 0.5)",
       met: met(targets.coldMedianLeReadabilityCold),
+    },
+    {
+      measure: `  against the last run (${opts.out.split("/").pop()} before this one), page by page (${lastRun?.pages ?? 0} pages), median ratio this / last, cold (warm): tsugi, Readability.js (its code is the same, so its ratio is the machine's); next link changed on`,
+      tsugi:
+        lastRun === null
+          ? "no last run"
+          : `${fmt(lastRun.tsugi.cold, 3)} (${fmt(lastRun.tsugi.warm, 3)}); ${lastRun.nextLinkChanged} pages`,
+      readability:
+        lastRun === null
+          ? ""
+          : `${fmt(lastRun.readability.cold, 3)} (${fmt(lastRun.readability.warm, 3)})`,
+      target: "",
+      met: "",
     },
     {
       measure: `detection, warm: median, ms (${lbl})`,
@@ -1207,6 +1239,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       fetchedPages: fetched.pages,
     },
     targets,
+    againstLastRun: lastRun,
     detection: { all, byPart },
     profile,
     fetched,

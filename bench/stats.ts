@@ -71,3 +71,62 @@ export function pairedEffect(diffs: readonly number[], bSecond: readonly boolean
     order: (median(late) - median(early)) / 2,
   };
 }
+
+/** One page of a bench run, as bench/results.json keeps it (the fields compared). */
+export interface TimedPage {
+  key: string;
+  detect?: { first?: number; min?: number } | null;
+  readability?: { first?: number; min?: number } | null;
+  nextUrl?: string | null;
+}
+
+/** This run against the last one, page by page ({@link againstLastRun}). */
+export interface AgainstLastRun {
+  /** pages timed in both runs */
+  pages: number;
+  /** median over those pages of this run's time / the last run's, cold (first run) and
+   * warm (min of the runs); `null` where no page has both times */
+  tsugi: { cold: number | null; warm: number | null };
+  readability: { cold: number | null; warm: number | null };
+  /** pages whose next link differs between the two runs */
+  nextLinkChanged: number;
+}
+
+/**
+ * This run's page times against the last run's, page by page: Readability.js's code does
+ * not change between runs, so its ratio is how much faster or slower the machine ran,
+ * and tsugi's ratio over Readability.js's is what the code changed. A median of one run
+ * against a median of the other mixes both (and where the median falls: stop 45's two runs
+ * of one code differed 23.5 → 26.2 ms with a page-by-page ratio of 1.00).
+ *
+ * @param last the last run's pages (bench/results.json before this run)
+ * @param now this run's pages
+ * @returns the ratios (dimensionless) over the pages both runs timed with times above 0
+ */
+export function againstLastRun(
+  last: readonly TimedPage[],
+  now: readonly TimedPage[],
+): AgainstLastRun {
+  const before = new Map(last.map((p) => [p.key, p]));
+  const shared = now.flatMap((p) => {
+    const q = before.get(p.key);
+    return q === undefined ? [] : [[q, p] as const];
+  });
+  const ratio = (get: (p: TimedPage) => number | undefined): number | null => {
+    const rs = shared.flatMap(([q, p]) => {
+      const a = get(q) ?? 0;
+      const b = get(p) ?? 0;
+      return a > 0 && b > 0 ? [b / a] : [];
+    });
+    return rs.length === 0 ? null : median(rs);
+  };
+  return {
+    pages: shared.length,
+    tsugi: { cold: ratio((p) => p.detect?.first), warm: ratio((p) => p.detect?.min) },
+    readability: {
+      cold: ratio((p) => p.readability?.first),
+      warm: ratio((p) => p.readability?.min),
+    },
+    nextLinkChanged: shared.filter(([q, p]) => (q.nextUrl ?? null) !== (p.nextUrl ?? null)).length,
+  };
+}

@@ -10,7 +10,11 @@
  *
  * Usage: node out/build-detector.mjs ENTRY OUTFILE [--minify] [--global-name NAME]
  *   [--defer-page-element FILE] (the extension's build: the page-element forest goes to its
- *   own script, injected only where a page has a next link or a rule)
+ *   own script, injected only where a page has a next link or a rule) [--compile-hint]
+ *   (V8's explicit compile hint, `//# allFunctionsCalledOnLoad`, as the bundle's first
+ *   line: Chromium then compiles every function when it loads the script, off the main
+ *   thread where the script is streamed from the network, instead of on each function's
+ *   first call; `npm run bench:pair -- --streamed` measures it)
  * Throws (exit 1) on bad usage, when a model does not pack or the bundle fails.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -18,6 +22,9 @@ import { build, type Plugin } from "esbuild";
 import { INJECTED_MODELS_GLOBAL } from "../src/detect/injected-models";
 import type { ModelFile } from "../src/model/forest";
 import { packModel } from "../src/model/packed";
+
+/** V8's explicit compile hint for a whole script (Chromium 136 and later). */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 const MODEL_IMPORT = /(?:^|\/)models\/(next-link|page-element|export-blocks)\.json$/;
 
@@ -55,7 +62,7 @@ export function packedModels(deferred: ReadonlyMap<string, string> = new Map()):
 const [entry, outfile, ...flags] = process.argv.slice(2);
 if (!entry || !outfile) {
   console.error(
-    "usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME] [--defer-page-element FILE]",
+    "usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME] [--defer-page-element FILE] [--compile-hint]",
   );
   process.exit(2);
 }
@@ -80,6 +87,8 @@ await build({
   // Node's crypto is referenced by shared hashing code but never reached in a page.
   external: ["crypto"],
   outfile,
+  // V8 reads the hint only as a comment before the code (v8.dev/blog/explicit-compile-hints).
+  ...(flags.includes("--compile-hint") ? { banner: { js: COMPILE_HINT } } : {}),
   logLevel: "warning",
   plugins: [packedModels(deferred)],
 });
