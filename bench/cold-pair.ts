@@ -35,6 +35,7 @@
 import { readFileSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
+import { guardTab } from "../src/cli/page-guard";
 import type { SavedPage } from "../src/cli/saved-page";
 import { withoutFragment } from "../src/rule/transfer-metrics";
 import { paginationPages } from "../src/train/corpus";
@@ -154,9 +155,9 @@ const BUNDLE_PATH = "/__tsugi_bench_bundle.js";
 
 /**
  * A saved page in a new tab of a context with JavaScript on, for a bundle loaded as a
- * network script: the main document answered from the saved bytes with a CSP that
- * allows the bundle's URL alone (no inline or other script of the page runs), the bundle
- * answered from `code`, every other request refused.
+ * network script: the page served as `tsugi detect` serves it ({@link guardTab}: later
+ * navigations refused, sub-resources refused) with a CSP that allows the bundle's URL
+ * alone (no inline or other script of the page runs), and the bundle answered from `code`.
  *
  * @param context a context with JavaScript on
  * @param saved the page
@@ -172,23 +173,12 @@ async function openStreamed(
   const url = withoutFragment(saved.url);
   const bundleUrl = new URL(BUNDLE_PATH, url).href;
   const tab = await context.newPage();
-  await tab.route("**/*", async (route) => {
-    const req = route.request();
-    if (req.isNavigationRequest() && req.frame() === tab.mainFrame()) {
-      await route.fulfill({
-        status: 200,
-        headers: {
-          "content-type": saved.charset ? `text/html; charset=${saved.charset}` : "text/html",
-          "content-security-policy": `script-src ${bundleUrl}`,
-        },
-        body: saved.bytes,
-      });
-    } else if (req.url() === bundleUrl) {
-      await route.fulfill({ status: 200, contentType: "text/javascript", body: code });
-    } else {
-      await route.abort();
-    }
-  });
+  const guard = await guardTab(tab);
+  // Routed after the guard's catch-all, so Playwright asks this one first.
+  await tab.route(bundleUrl, (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: code }),
+  );
+  guard.arm({ bytes: saved.bytes, charset: saved.charset, csp: `script-src ${bundleUrl}` });
   await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
   await tab.waitForTimeout(SETTLE_MS);
   return tab;

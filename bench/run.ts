@@ -26,7 +26,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from "../src/cli/browser";
@@ -949,7 +949,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       met: met(targets.coldMedianLeReadabilityCold),
     },
     {
-      measure: `  against the last run (${opts.out.split("/").pop()} before this one), page by page (${lastRun?.pages ?? 0} pages), median ratio this / last, cold (warm): tsugi, Readability.js (its code is the same, so its ratio is the machine's); next link changed on`,
+      measure: `  against the last run (${basename(opts.out)} before this one), page by page (${lastRun?.pages ?? 0} pages), median ratio this / last, cold (warm): tsugi, Readability.js (its code is the same, so its ratio is the machine's); next link changed on`,
       tsugi:
         lastRun === null
           ? "no last run"
