@@ -23,7 +23,7 @@
  * stay off through a CSP that allows the bundle alone (the DOM can differ from the
  * default mode's where a page has `<noscript>`, so compare builds within one mode). Per
  * build it also prints the load: its wall time and the main thread's task time
- * (CDP `TaskDuration`) from the load's start to its end plus a quiet {@link SETTLE_MS},
+ * (CDP `TaskDuration`) from the load's start to its end plus a quiet {@link LOAD_QUIET_MS},
  * so that a build whose detection got faster by compiling at load shows what it
  * moved onto the main thread.
  *
@@ -35,12 +35,10 @@
 import { readFileSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
-import { guardTab } from "../src/cli/page-guard";
-import type { SavedPage } from "../src/cli/saved-page";
-import { withoutFragment } from "../src/rule/transfer-metrics";
 import { paginationPages } from "../src/train/corpus";
 import { SavedTab } from "./saved-tab";
 import { median, pairedEffect, spreadEvenly } from "./stats";
+import { LOAD_QUIET_MS, loadStreamed, openStreamed } from "./streamed-tab";
 
 /** One timed detection, as `__tsugiBench.runDetect` reports it. */
 interface Run {
@@ -146,54 +144,9 @@ async function main(): Promise<void> {
   );
 }
 
-/** Quiet time after a load before its task time is read, ms: a streamed script's last
- * compile and its run land in tasks after the script element's load event. */
-const SETTLE_MS = 300;
-
-/** Where a streamed bundle is served from, on the page's own origin. */
-const BUNDLE_PATH = "/__tsugi_bench_bundle.js";
-
-/**
- * A saved page in a new tab of a context with JavaScript on, for a bundle loaded as a
- * network script: the page served as `tsugi detect` serves it ({@link guardTab}: later
- * navigations refused, sub-resources refused) with a CSP that allows the bundle's URL
- * alone (no inline or other script of the page runs), and the bundle answered from `code`.
- *
- * @param context a context with JavaScript on
- * @param saved the page
- * @param code the bundle's source
- * @returns the tab, loaded and quiet for {@link SETTLE_MS}
- * @throws when the navigation fails or times out (60 s)
- */
-async function openStreamed(
-  context: BrowserContext,
-  saved: SavedPage,
-  code: string,
-): Promise<Page> {
-  const url = withoutFragment(saved.url);
-  const bundleUrl = new URL(BUNDLE_PATH, url).href;
-  const tab = await context.newPage();
-  const guard = await guardTab(tab);
-  // Routed after the guard's catch-all, so Playwright asks this one first.
-  await tab.route(bundleUrl, (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: code }),
-  );
-  guard.arm({ bytes: saved.bytes, charset: saved.charset, csp: `script-src ${bundleUrl}` });
-  await tab.goto(url, { waitUntil: "load", timeout: 60_000 });
-  await tab.waitForTimeout(SETTLE_MS);
-  return tab;
-}
-
-/** Load the bundle {@link openStreamed} serves through a script element, and wait for it. */
-async function loadStreamed(tab: Page, asModule: boolean): Promise<void> {
-  const src = new URL(BUNDLE_PATH, tab.url()).href;
-  await tab.addScriptTag(asModule ? { url: src, type: "module" } : { url: src });
-  await tab.waitForFunction(() => "__tsugiBench" in globalThis);
-}
-
 /**
  * Wall time of `load` and the main thread's task time (CDP `Performance.getMetrics`
- * `TaskDuration`) from its start to {@link SETTLE_MS} after its end.
+ * `TaskDuration`) from its start to {@link LOAD_QUIET_MS} after its end.
  *
  * @returns ms
  */
@@ -211,7 +164,7 @@ async function timedLoad(
   const t0 = performance.now();
   await load();
   const wallMs = performance.now() - t0;
-  await tab.waitForTimeout(SETTLE_MS);
+  await tab.waitForTimeout(LOAD_QUIET_MS);
   const taskMs = ((await taskSeconds()) - before) * 1000;
   await cdp.detach();
   return { wallMs, taskMs };

@@ -1,5 +1,5 @@
 /**
- * The bench's tab for saved corpus pages (bench/run.ts, bench/cold-pair.ts): offline, page
+ * The bench's tab for saved corpus pages (bench/cold-pair.ts without `--streamed`; `npm run bench` uses ./streamed-tab.ts): offline, page
  * scripts off, a new renderer when a run must be cold.
  */
 import type { BrowserContext, Page } from "playwright-core";

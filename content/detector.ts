@@ -20,7 +20,7 @@ import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFile, Message, ThirdStageScript } from "../src/messaging/messages";
-import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
+import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
 import {
@@ -81,6 +81,8 @@ let stopAddressBar: (() => void) | null = null;
 let ownScroll = false;
 /** Pages joined again when the reader came back (issue 19); undefined on a fresh visit. */
 let restored: number | undefined;
+/** How the entry loaded this script (the status tells). */
+let loadedAs: DetectorLoad | undefined;
 /** Keeps the background's record of the joined pages and the reader's place. */
 let place: ReturnType<typeof keepPlace> | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
@@ -176,6 +178,7 @@ function report(next: TabStatus): void {
     pageCap: settings.pageCap,
     fetchingAll,
     detector: true,
+    ...(loadedAs ? { detectorLoad: loadedAs } : {}),
     ...(restored !== undefined ? { restored } : {}),
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
@@ -584,6 +587,7 @@ function handle(message: Message): Promise<unknown> | undefined {
 installDetector({
   start: (ctx) => {
     gate = ctx.gate;
+    loadedAs = ctx.loadedAs;
     return main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch((e) => {
       report({
         ...INITIAL_STATUS,

@@ -10,7 +10,8 @@
  *            a reader's request ("Next page now", export…) loads the detector anyway.
  *            A list that grows by itself as the reader scrolls turns the status into
  *            "own-scroll" (the site's own infinite scroll, issue 15), still idle
- *   loading  the background is injecting the detector script (content/detector.ts)
+ *   loading  the detector script (content/detector.ts) is being imported as a module of
+ *            the extension, or injected by the background where that fails
  *   running  the detector answers every message from here on
  *
  * gate → detect → join: the gate (src/gate/gate.ts) and the rule lookups are all that a
@@ -18,13 +19,9 @@
  * pager arrive only with the detector script.
  */
 import { watchOwnScroll } from "../src/features/own-scroll";
-import {
-  DETECTOR_FILE,
-  type DetectorApi,
-  type DetectorStart,
-  installedDetector,
-} from "../src/gate/detector-api";
+import type { DetectorApi, DetectorStart } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
+import { loadDetectorScript } from "../src/gate/load-detector";
 import { type EntryApi, entryApi, listenForMessages } from "../src/messaging/entry-api";
 import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
@@ -97,9 +94,9 @@ async function recalled(settings: EntrySettings): Promise<Recalled | null> {
 }
 
 /**
- * Have the background inject the detector script into this frame, then start it.
- * Resolves to null when injection fails (the background refused or is gone); the tab then
- * stays as it was.
+ * Load the detector script into this frame (imported as a module, else injected by the
+ * background: ../src/gate/load-detector.ts), then start it. Resolves to null when both
+ * fail; the tab then stays as it was.
  */
 function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   if (stage.kind === "running") return Promise.resolve(stage.api);
@@ -107,13 +104,14 @@ function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   // The detector watches the page itself from here on.
   if (stage.kind === "idle") stage.unwatch();
   const before = stage;
-  const ready = browser()
-    .runtime.sendMessage({ type: "content→background:load-detector" })
-    .then(async () => {
-      const api = installedDetector();
-      if (!api) throw new Error(`${DETECTOR_FILE} did not install`);
+  const ready = loadDetectorScript({
+    importModule: (url) => import(url),
+    resourceUrl: (file) => browser().runtime.getURL(file),
+    inject: () => browser().runtime.sendMessage({ type: "content→background:load-detector" }),
+  })
+    .then(async ({ api, via }) => {
       stage = { kind: "running", api };
-      await api.start(start);
+      await api.start({ ...start, loadedAs: via });
       return api;
     })
     .catch((e: unknown) => {

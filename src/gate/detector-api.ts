@@ -6,6 +6,7 @@
  * through one global of that world; the page's own scripts cannot see it.
  */
 import type { Message } from "../messaging/messages";
+import type { DetectorLoad } from "../messaging/status";
 import type { Recalled } from "../place/places";
 import type { GateResult } from "./gate";
 
@@ -27,6 +28,8 @@ export interface DetectorStart {
   /** The reader came back (Back, Forward, Reload) to a page whose joined pages and place
    * the background remembered: join them again and return there (issue 19). */
   restore?: Recalled;
+  /** How the detector script came (./load-detector.ts), for the status. */
+  loadedAs?: DetectorLoad;
 }
 
 /** The detector script's side of the contract. */

@@ -66,7 +66,13 @@ export interface TabStatus {
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
    * idle, and only the content entry ran). */
   detector?: boolean;
+  /** How the detector script came (../gate/load-detector.ts): imported as a module of the
+   * extension, or injected by the background where the import failed. */
+  detectorLoad?: DetectorLoad;
 }
+
+/** How the detector script was loaded into a page. */
+export type DetectorLoad = "module" | "injected";
 
 /** Which optional ways of joining are on for a site (issue 15). */
 export interface SiteModes {

@@ -57,6 +57,8 @@ describe("the gate (built extension, Chromium)", () => {
     const after = await waitForStatus(page, (s) => s.detector === true);
     expect(after.state).toBe("no-next");
     expect(after.pages).toBe(1);
+    // Imported as a module of the extension (compiled off the main thread), not injected.
+    expect(after.detectorLoad).toBe("module");
   });
 
   it("loads the detector where the gate opens, and joins", async () => {
