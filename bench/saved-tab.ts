@@ -1,6 +1,7 @@
 /**
- * The bench's tab for saved corpus pages (bench/cold-pair.ts without `--streamed`; `npm run bench` uses ./streamed-tab.ts): offline, page
- * scripts off, a new renderer when a run must be cold.
+ * The bench's tab for saved corpus pages (bench/cold-pair.ts without `--streamed`;
+ * `npm run bench` uses ./streamed-tab.ts): offline, page scripts off, a new renderer when
+ * a run must be cold.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { type SavedPage, serveSavedPages } from "../src/cli/saved-page";
