@@ -61,6 +61,17 @@ describe("the gate (built extension, Chromium)", () => {
     expect(after.detectorLoad).toBe("module");
   });
 
+  it("imports the detector as a module on a page whose CSP allows no script (an extension's resource is not the page's)", async () => {
+    server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+    browser = await launchWithExtension();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/gate/strict-csp.html`);
+    await waitForStatus(page, (s) => s.state === "no-next" && s.detector === false);
+    await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
+    const after = await waitForStatus(page, (s) => s.detector === true);
+    expect(after.detectorLoad).toBe("module");
+  });
+
   it("loads the detector where the gate opens, and joins", async () => {
     server = await startStaticServer(join(process.cwd(), "test/fixtures/chain"));
     browser = await launchWithExtension();
