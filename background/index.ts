@@ -82,8 +82,10 @@ const THIRD_STAGE_FILES: Readonly<Record<ThirdStageScript, string>> = {
 /**
  * Inject the detector script (content/detector.js), or a script it asks for (the
  * page-element forest's, the export's), into the frame that asked, through
- * `scripting.executeScript`, which Chromium and Firefox MV3 both offer; unlike a dynamic
- * `import()` it needs no web-accessible resource that pages could probe for.
+ * `scripting.executeScript`, which Chromium and Firefox MV3 both offer. The detector
+ * script comes this way only where the gate stage's `import()` of it failed
+ * (src/gate/load-detector.ts); the third-stage scripts always do, as they are no
+ * web-accessible resources.
  * @param sender the frame that asked
  * @param file the script inside dist/: the detector, or a third-stage script
  * @returns true once the script has run

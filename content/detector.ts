@@ -1,6 +1,8 @@
 /**
- * Detector script, the second stage of the staged detector: injected by the background
- * only where the content entry's gate opened (or the reader asked), it detects on the
+ * Detector script, the second stage of the staged detector: imported by the gate stage as
+ * a module of the extension, or injected by the background where that fails
+ * (../src/gate/load-detector.ts), only where the content entry's gate opened (or the
+ * reader asked), it detects on the
  * live page at idle time (or applies the reader's site rule or a learned rule), then
  * hands over to the pager. It reports status to the background (badge) and answers the
  * popup and the keyboard commands through the entry: next page now, load N more, stop,

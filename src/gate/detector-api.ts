@@ -1,7 +1,7 @@
 /**
  * The contract between the gate stage (content/entry.ts, injected when the entry wakes) and the
  * detector script (content/detector.ts: features, the next-link forest, the pager), which the
- * background injects into a tab only when the gate opens or the reader asks. Both run in
+ * gate stage loads (./load-detector.ts) only when the gate opens or the reader asks. Both run in
  * the same isolated world of the same frame, so the detector hands its API to the entry
  * through one global of that world; the page's own scripts cannot see it.
  */

@@ -10,8 +10,8 @@ export type ContentToBackground =
   /** The entry woke (the reader neared the end, came back or asked): inject the gate
    * stage (content/entry.ts) into the sender's frame; answered once it has run. */
   | { type: "content→background:load-entry" }
-  /** The gate opened (or the reader asked): inject the detector script into the sender's
-   * frame; answered once it has run. */
+  /** The gate opened (or the reader asked) and the detector script's import failed
+   * (../gate/load-detector.ts): inject it into the sender's frame; answered once it has run. */
   | { type: "content→background:load-detector" }
   /** Inject a third-stage script into the sender's frame; answered once it has run. */
   | { type: "content→background:load-script"; script: ThirdStageScript };
