@@ -65,7 +65,20 @@ describe("the gate (built extension, Chromium)", () => {
     server = await startStaticServer(join(process.cwd(), "test/fixtures"));
     browser = await launchWithExtension();
     const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/gate/strict-csp.html`);
+    // The plain page, served with a CSP header that allows no script of any origin.
+    const url = `${server.origin}/gate/plain.html`;
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      const csp = "default-src 'none'; script-src 'none'";
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), "content-security-policy": csp },
+      });
+    });
+    const loaded = await page.goto(url);
+    expect((await loaded?.allHeaders())?.["content-security-policy"]).toContain(
+      "script-src 'none'",
+    );
     await waitForStatus(page, (s) => s.state === "no-next" && s.detector === false);
     await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
     const after = await waitForStatus(page, (s) => s.detector === true);
