@@ -1,8 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { latestStatusFor } from "../../src/messaging/tab-status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { DIST } from "../support/extension";
+import { evaluateInBackground } from "../support/firefox-rdp";
 import {
   LAST_PAGE,
   type LoadMoreServer,
@@ -21,7 +23,13 @@ import {
  * test watches what the extension asks the server for instead of reading the DOM. */
 const FIREFOX = process.env.TSUGI_FIREFOX ?? "/usr/bin/firefox-esr";
 
-let runner: { exit(): Promise<void> } | null = null;
+/** What this test reads of web-ext's runner: its exit, and Firefox's debugger port. */
+interface Runner {
+  exit(): Promise<void>;
+  extensionRunners: { runningInfo?: { debuggerPort?: number } }[];
+}
+
+let runner: Runner | null = null;
 let server: StaticServer | null = null;
 let placeServer: PlaceServer | null = null;
 let loadMoreServer: LoadMoreServer | null = null;
@@ -53,7 +61,7 @@ async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
  * its runner's exit() closes Firefox too (killing the CLI does not). */
 async function openInFirefox(url: string): Promise<void> {
   const webExt = (await import("web-ext")).default;
-  runner = await webExt.cmd.run(
+  runner = (await webExt.cmd.run(
     {
       sourceDir: DIST,
       firefox: FIREFOX,
@@ -63,12 +71,25 @@ async function openInFirefox(url: string): Promise<void> {
       startUrl: [url],
     },
     { shouldExitProgram: false },
-  );
+  )) as Runner;
+}
+
+/**
+ * tsugi's status for the tab on `url`, as the background keeps it (storage.session), read
+ * in the event page through Firefox's debugger (test/support/firefox-rdp.ts).
+ */
+async function firefoxTabStatus(url: string) {
+  const port = runner?.extensionRunners[0]?.runningInfo?.debuggerPort;
+  if (port === undefined) throw new Error("web-ext gave no Firefox debugger port");
+  const manifest = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
+  const id = manifest.browser_specific_settings.gecko.id as string;
+  const items = await evaluateInBackground(port, id, "browser.storage.session.get(null)");
+  return latestStatusFor(items as Record<string, unknown>, url);
 }
 
 describe("Firefox", () => {
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
-    "loads dist/ and joins a short 3-part chain on its own (page 2 parsed, inserted, its next link followed)",
+    "loads dist/ and joins a short 3-part chain on its own (page 2 parsed, inserted, its next link followed), the detector imported as a module",
     async () => {
       server = await startStaticServer(join(process.cwd(), "test/fixtures/chain"));
       await openInFirefox(`${server.origin}/1.html`);
@@ -78,6 +99,12 @@ describe("Firefox", () => {
       expect(await until(() => paths().includes("/3.html"), 90_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 2_000));
       expect(paths()).toEqual(["/1.html", "/2.html", "/3.html"]);
+      // The gate stage imported the detector as a module of the extension (issue 13), not
+      // through the background's injection, which is the fallback.
+      const status = await firefoxTabStatus(`${srv.origin}/1.html`);
+      expect(status?.state).toBe("done");
+      expect(status?.pages).toBe(3);
+      expect(status?.detectorLoad).toBe("module");
     },
   );
 
