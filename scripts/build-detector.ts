@@ -2,7 +2,7 @@
  * Build an in-page bundle with the forests packed (src/model/packed.ts): every import of
  * `models/<name>.json` is answered with the packed form instead of the JSON model, at
  * build time, so no page ever parses the tree JSON. Used for the detector script
- * (dist/content/detector.js, injected by the background where the gate opens), the
+ * (dist/content/detector.js, imported by the gate stage where the gate opens), the
  * export's script (dist/content/exporter.js, injected on a reader's first export, with
  * the export's block forest), the `tsugi detect` page bundle (bin/tsugi-page.js, parsed
  * afresh in every page of a batch) and the bench's page bundle, so all of them load the
@@ -14,14 +14,20 @@
  *   (V8's explicit compile hint, `//# allFunctionsCalledOnLoad`, as the bundle's first
  *   line: Chromium then compiles every function when it loads the script, off the main
  *   thread where the script is streamed from the network, instead of on each function's
- *   first call; `npm run bench:pair -- --streamed` measures it)
- * Throws (exit 1) on bad usage, when a model does not pack or the bundle fails.
+ *   first call; `npm run bench:pair -- --streamed` measures it) [--web-accessible DIST]
+ *   (the detector script only: make OUTFILE the web-accessible resource of
+ *   DIST/manifest.json that the gate stage imports, ./web-accessible.ts)
+ * Throws (exit 1) on bad usage, when a model does not pack or the bundle fails, or when
+ * `--web-accessible` names a file other than the one the gate stage imports.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { INJECTED_MODELS_GLOBAL } from "../src/detect/injected-models";
+import { DETECTOR_FILE } from "../src/gate/detector-api";
 import type { ModelFile } from "../src/model/forest";
 import { packModel } from "../src/model/packed";
+import { type ManifestWithResources, withWebAccessible } from "./web-accessible";
 
 /** V8's explicit compile hint for a whole script (Chromium 136 and later). */
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
@@ -62,7 +68,7 @@ export function packedModels(deferred: ReadonlyMap<string, string> = new Map()):
 const [entry, outfile, ...flags] = process.argv.slice(2);
 if (!entry || !outfile) {
   console.error(
-    "usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME] [--defer-page-element FILE] [--compile-hint]",
+    "usage: build-detector ENTRY OUTFILE [--minify] [--global-name NAME] [--defer-page-element FILE] [--compile-hint] [--web-accessible DIST]",
   );
   process.exit(2);
 }
@@ -92,3 +98,17 @@ await build({
   logLevel: "warning",
   plugins: [packedModels(deferred)],
 });
+const accessibleAt = flags.indexOf("--web-accessible");
+if (accessibleAt >= 0) {
+  const dist = flags[accessibleAt + 1] ?? "";
+  const resource = relative(dist, outfile).split(sep).join("/");
+  // The gate stage imports DETECTOR_FILE: a resource by another name would leave every
+  // page on the background's injection, the fallback, without a word.
+  if (resource !== DETECTOR_FILE) {
+    console.error(`--web-accessible: ${resource} in ${dist || "''"} is not ${DETECTOR_FILE}`);
+    process.exit(1);
+  }
+  const path = join(dist, "manifest.json");
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as ManifestWithResources;
+  writeFileSync(path, `${JSON.stringify(withWebAccessible(manifest, resource), null, 2)}\n`);
+}
