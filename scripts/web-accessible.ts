@@ -8,7 +8,11 @@
 /** The manifest keys this reads and writes. */
 export interface ManifestWithResources {
   content_scripts?: { matches?: string[] }[];
-  web_accessible_resources?: { resources?: string[]; matches?: string[] }[];
+  web_accessible_resources?: {
+    resources?: string[];
+    matches?: string[];
+    use_dynamic_url?: boolean;
+  }[];
   [key: string]: unknown;
 }
 
@@ -40,7 +44,7 @@ export function withWebAccessible(
         resources: [resource],
         matches: manifest.content_scripts?.[0]?.matches ?? ["http://*/*", "https://*/*"],
         use_dynamic_url: true,
-      } as { resources: string[]; matches: string[] },
+      },
     ],
   };
 }

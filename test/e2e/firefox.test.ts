@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import manifest from "../../manifest.json";
 import { latestStatusFor } from "../../src/messaging/tab-status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { DIST } from "../support/extension";
@@ -81,8 +82,7 @@ async function openInFirefox(url: string): Promise<void> {
 async function firefoxTabStatus(url: string) {
   const port = runner?.extensionRunners[0]?.runningInfo?.debuggerPort;
   if (port === undefined) throw new Error("web-ext gave no Firefox debugger port");
-  const manifest = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
-  const id = manifest.browser_specific_settings.gecko.id as string;
+  const id = manifest.browser_specific_settings.gecko.id;
   const items = await evaluateInBackground(port, id, "browser.storage.session.get(null)");
   return latestStatusFor(items as Record<string, unknown>, url);
 }
