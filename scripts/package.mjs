@@ -3,8 +3,10 @@
  *   out/package/tsugi-<version>-chromium.zip  for the Chrome Web Store: dist/ with the
  *     Firefox-only manifest keys (browser_specific_settings, background.scripts) left out,
  *     which Chromium would list as warnings;
- *   out/package/tsugi-<version>-firefox.zip   for addons.mozilla.org: dist/ as built, kept
- *     only when `web-ext lint` (the AMO linter) finds no error in the zip.
+ *   out/package/tsugi-<version>-firefox.zip   for addons.mozilla.org: dist/ with the
+ *     Chromium-only `use_dynamic_url` of the web-accessible resources left out (Firefox does
+ *     not know the key and lists it as an unexpected property), kept only when `web-ext
+ *     lint` (the AMO linter) finds no error in the zip.
  * Both zips are made by `web-ext build`. Exits 1 with one line on stderr when dist/ is
  * missing or stale (its version is not package.json's) or the linter reports errors.
  *
@@ -46,7 +48,25 @@ async function zip(sourceDir, browser) {
   return join(outDir, filename);
 }
 
-const firefox = await zip(dist, "firefox");
+/**
+ * dist/ copied to outDir/<browser>-src with its manifest replaced by `browserManifest`.
+ * @returns the copy's path
+ */
+function copyWithManifest(browser, browserManifest) {
+  const dir = join(outDir, `${browser}-src`);
+  cpSync(dist, dir, { recursive: true });
+  writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(browserManifest, null, 2)}\n`);
+  return dir;
+}
+
+const firefoxDir = copyWithManifest("firefox", {
+  ...manifest,
+  web_accessible_resources: manifest.web_accessible_resources?.map(
+    ({ use_dynamic_url: _dynamic, ...entry }) => entry,
+  ),
+});
+const firefox = await zip(firefoxDir, "firefox");
+rmSync(firefoxDir, { recursive: true, force: true });
 // The AMO linter on the zip itself, as addons.mozilla.org will read it.
 const report = await webExt.cmd.lint(
   { sourceDir: firefox, output: "none", metadata: false, warningsAsErrors: false },
@@ -58,14 +78,9 @@ if (errors.length > 0) {
   fail(`web-ext lint: ${errors.map((e) => `${e.code} ${e.file ?? ""}: ${e.message}`).join("; ")}`);
 }
 
-const chromiumDir = join(outDir, "chromium-src");
-cpSync(dist, chromiumDir, { recursive: true });
 const { browser_specific_settings: _gecko, ...chromiumManifest } = manifest;
 const { scripts: _scripts, ...background } = manifest.background;
-writeFileSync(
-  join(chromiumDir, "manifest.json"),
-  `${JSON.stringify({ ...chromiumManifest, background }, null, 2)}\n`,
-);
+const chromiumDir = copyWithManifest("chromium", { ...chromiumManifest, background });
 const chromium = await zip(chromiumDir, "chromium");
 rmSync(chromiumDir, { recursive: true, force: true });
 

@@ -21,9 +21,9 @@ export interface ManifestWithResources {
  * entry that listed it. `matches` are the content scripts' (the import comes from their
  * pages), http and https where it has none. `use_dynamic_url` (Chromium): the file is
  * served only under an ID that changes per browser session, so a page cannot probe for
- * the extension by its URL; Firefox ignores the key (its about:debugging lists it as an
- * unexpected property) and serves the file under its per-install random UUID, which does
- * the same.
+ * the extension by its URL; Firefox does not know the key (its about:debugging lists it
+ * as an unexpected property; scripts/package.mjs leaves it out of the Firefox zip) and
+ * serves the file under its per-install random UUID, which does the same.
  *
  * @param manifest a parsed manifest.json (not changed)
  * @param resource path of the file inside the built extension, `/`-separated

@@ -17,7 +17,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sourceManifest from "../../manifest.json";
 import { extensionId, launchChromium } from "../../src/cli/browser";
+import { DETECTOR_FILE } from "../../src/gate/detector-api";
 import { DIST } from "../support/extension";
 
 const root = process.cwd();
@@ -25,11 +27,7 @@ const version = (
   JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }
 ).version;
 /** The gecko id as the source manifest declares it (not as the packager copies it). */
-const geckoId = (
-  JSON.parse(readFileSync(join(root, "manifest.json"), "utf8")) as {
-    browser_specific_settings: { gecko: { id: string } };
-  }
-).browser_specific_settings.gecko.id;
+const geckoId = sourceManifest.browser_specific_settings.gecko.id;
 
 const packageTo = (dist: string, out: string) =>
   spawnSync(process.execPath, [join(root, "scripts/package.mjs"), dist, out], {
@@ -93,6 +91,17 @@ describe("npm run package", () => {
       ]);
       expect(Buffer.from(a ?? []).equals(Buffer.from(b ?? [])), name).toBe(true);
     }
+  });
+
+  it("the detector is web-accessible in both zips, by a per-session URL in Chromium's only", async () => {
+    type Resources = { resources: string[]; use_dynamic_url?: boolean }[];
+    const ff = (await manifestOf(firefox)).web_accessible_resources as Resources;
+    const cr = (await manifestOf(chromium)).web_accessible_resources as Resources;
+    expect(ff.map((r) => r.resources)).toEqual(cr.map((r) => r.resources));
+    expect(cr.some((r) => r.resources.includes(DETECTOR_FILE))).toBe(true);
+    // Firefox lists the Chromium-only key as an unexpected manifest property.
+    expect(ff.filter((r) => "use_dynamic_url" in r)).toEqual([]);
+    expect(cr.every((r) => r.use_dynamic_url === true)).toBe(true);
   });
 
   it("carries each stage's script, the export's libraries only in the export's", async () => {
