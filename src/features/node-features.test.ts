@@ -301,6 +301,27 @@ describe("extension features", () => {
     expect(plain && vectorOf(vs, plain).features.sameTagSiblings).toBe(0);
   });
 
+  it("sameTagSiblings: each element's siblings of its tag and class, at every depth", () => {
+    // Nested runs interleave in document order: each parent's children are counted apart.
+    const doc = docOf(
+      "<ul><li class=r><ul><li class=r>a</li><li class=r>b</li><li>c</li></ul></li>" +
+        "<li class=r>d</li><li class=s>e</li></ul><p>f</p><p>g</p><div class=r>h</div>",
+    );
+    const vs = extractNodeVectors(doc);
+    const expected = (el: Element) =>
+      [...(el.parentElement?.children ?? [])].filter(
+        (o) => o !== el && o.localName === el.localName && o.className === el.className,
+      ).length;
+    let checked = 0;
+    for (const el of doc.body.querySelectorAll("*")) {
+      const v = vs.find((x) => x.element === el);
+      if (!v) continue;
+      expect(v.features.sameTagSiblings, el.outerHTML).toBe(expected(el));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(8);
+  });
+
   it("layout features are 0 without layout; visible follows the markup", () => {
     const doc = docOf("<div id=x>a</div><div hidden><p id=y>b</p></div>");
     const vs = extractNodeVectors(doc);
