@@ -18,6 +18,7 @@ import { dirname, join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sourceManifest from "../../manifest.json";
+import type { ManifestWithResources } from "../../scripts/web-accessible";
 import { extensionId, launchChromium } from "../../src/cli/browser";
 import { DETECTOR_FILE } from "../../src/gate/detector-api";
 import { DIST } from "../support/extension";
@@ -94,11 +95,12 @@ describe("npm run package", () => {
   });
 
   it("the detector is web-accessible in both zips, by a per-session URL in Chromium's only", async () => {
-    type Resources = { resources: string[]; use_dynamic_url?: boolean }[];
-    const ff = (await manifestOf(firefox)).web_accessible_resources as Resources;
-    const cr = (await manifestOf(chromium)).web_accessible_resources as Resources;
+    const resources = async (zip: JSZip) =>
+      ((await manifestOf(zip)) as ManifestWithResources).web_accessible_resources ?? [];
+    const ff = await resources(firefox);
+    const cr = await resources(chromium);
     expect(ff.map((r) => r.resources)).toEqual(cr.map((r) => r.resources));
-    expect(cr.some((r) => r.resources.includes(DETECTOR_FILE))).toBe(true);
+    expect(cr.some((r) => r.resources?.includes(DETECTOR_FILE))).toBe(true);
     // Firefox lists the Chromium-only key as an unexpected manifest property.
     expect(ff.filter((r) => "use_dynamic_url" in r)).toEqual([]);
     expect(cr.every((r) => r.use_dynamic_url === true)).toBe(true);
