@@ -92,6 +92,21 @@ describe("Forest", () => {
     expect(() => wide.scoreRows(flat(X), 3)).toThrow(/4 input columns/);
   });
 
+  it("leaves the rows it is told to skip at 0 and scores the others as before", () => {
+    const { json, X } = trained();
+    const flat = (rows: number[][]) => Float64Array.from(rows.flat());
+    const forest = new Forest(model(json));
+    const all = forest.probabilities(X);
+    const skip = Uint8Array.from(X, (_, r) => (r % 3 === 1 ? 1 : 0));
+    const some = Array.from(forest.scoreRows(flat(X), 3, skip));
+    expect(some).toEqual(all.map((p, r) => (skip[r] === 1 ? 0 : p)));
+    // The skipped rows would not all have scored 0.
+    expect(all.some((p, r) => skip[r] === 1 && p > 0)).toBe(true);
+    const wide = new Forest(model(json), ["x", "c", "a", "b"]);
+    const wideRows = X.map((r) => [99, r[2] ?? 0, r[0] ?? 0, r[1] ?? 0]);
+    expect(Array.from(wide.scoreRows(flat(wideRows), 4, skip))).toEqual(some);
+  });
+
   it("refuses what is not a forest", () => {
     expect(() => new Forest(model({ name: "DTClassifier" }))).toThrow(/not an ml-random-forest/);
   });

@@ -140,6 +140,25 @@ export interface FlatModel {
   featureNames: string[];
   params: Record<string, number>;
   flat: FlatForest;
+  /** {@link Forest.testedFeatures}, worked out when the model was packed (optional) */
+  tested?: string[];
+}
+
+/**
+ * The features some split of the flat trees tests.
+ *
+ * @param featureNames the model's feature names (column k = the k-th)
+ * @param flat its flat trees
+ * @returns names out of `featureNames`, in their order
+ */
+export function testedFeatureNames(featureNames: readonly string[], flat: FlatForest): string[] {
+  const seen = new Uint8Array(featureNames.length);
+  const { column } = flat;
+  for (let k = 0; k < column.length; k++) {
+    const c = column[k] as number;
+    if (c >= 0) seen[c] = 1;
+  }
+  return featureNames.filter((_, c) => seen[c] === 1);
 }
 
 export class Forest {
@@ -164,6 +183,8 @@ export class Forest {
     this.featureNames = model.featureNames;
     this.params = model.params;
     const flat = "flat" in model ? model.flat : flattenModel(model);
+    // Packed at build time: a pass over every node would run on a page's first detection.
+    if ("flat" in model && model.tested !== undefined) this.tested = new Set(model.tested);
     const columns = model.featureNames.map((n) => {
       const i = inputNames.indexOf(n);
       if (i < 0) throw new Error(`model feature ${n} missing from the input rows`);
@@ -182,20 +203,13 @@ export class Forest {
   /**
    * The features some split of some tree tests: a row's values of the others never change
    * a vote, so a detector need not compute them (issue 13: "fewer features computed").
-   * Read from the flat trees on first use (one pass over the nodes).
+   * Taken from the packed model where the build wrote it, else read from the flat trees on
+   * first use (one pass over the nodes).
    *
    * @returns names out of {@link featureNames}
    */
   get testedFeatures(): ReadonlySet<string> {
-    if (this.tested === null) {
-      const seen = new Uint8Array(this.featureNames.length);
-      const { column } = this.flat;
-      for (let k = 0; k < column.length; k++) {
-        const c = column[k] as number;
-        if (c >= 0) seen[c] = 1;
-      }
-      this.tested = new Set(this.featureNames.filter((_, c) => seen[c] === 1));
-    }
+    this.tested ??= new Set(testedFeatureNames(this.featureNames, this.flat));
     return this.tested;
   }
 
@@ -229,10 +243,12 @@ export class Forest {
    *
    * @param values `width` values per row, row after row, in the input column order
    * @param width values per row: the number of input column names
+   * @param skip optional, one per row: the rows marked 1 are not walked and get 0 (rows
+   *   whose votes the caller never reads)
    * @returns one number in 0..1 per row
    * @throws Error when `width` is not the number of input columns
    */
-  scoreRows(values: Float64Array, width: number): Float64Array {
+  scoreRows(values: Float64Array, width: number, skip?: ArrayLike<number>): Float64Array {
     if (width !== this.inputWidth)
       throw new Error(`rows of ${width} values for ${this.inputWidth} input columns`);
     const columns = this.columns;
@@ -243,30 +259,60 @@ export class Forest {
       for (let o = 0, q = 0; q < picked.length; o += width) {
         for (let c = 0; c < m; c++, q++) picked[q] = values[o + (columns[c] as number)] ?? 0;
       }
-      return this.scoreModelRows(picked, m);
+      return this.scoreModelRows(picked, m, skip);
     }
-    return this.scoreModelRows(values, width);
+    return this.scoreModelRows(values, width, skip);
   }
 
   /** The votes over rows in the model's own column order. */
-  private scoreModelRows(values: Float64Array, width: number): Float64Array {
+  private scoreModelRows(
+    values: Float64Array,
+    width: number,
+    skip?: ArrayLike<number>,
+  ): Float64Array {
     const n = Math.floor(values.length / width);
     const ones = new Float64Array(n);
+    // The offsets of the rows walked, so the walk has no test per row and tree.
+    const offsets = new Int32Array(n);
+    let walked = 0;
+    for (let r = 0; r < n; r++) if (skip?.[r] !== 1) offsets[walked++] = r;
+    const rows = offsets.subarray(0, walked);
     const { roots, column, threshold, right, vote } = this.flat;
     // Tree after tree rather than row after row: one tree's nodes stay in the cache
     // while every row walks it.
     for (let t = 0; t < roots.length; t++) {
-      const root = roots[t] as number;
-      for (let r = 0, o = 0; r < n; r++, o += width) {
-        let k = root;
-        for (let c = column[k] as number; c >= 0; c = column[k] as number) {
-          k = (values[o + c] as number) < (threshold[k] as number) ? k + 1 : (right[k] as number);
-        }
-        ones[r] = (ones[r] as number) + (vote[k] as number);
-      }
+      addTreeVotes(roots[t] as number, values, width, rows, column, threshold, right, vote, ones);
     }
     for (let r = 0; r < n; r++) ones[r] = (ones[r] as number) / roots.length;
     return ones;
+  }
+}
+
+/**
+ * Adds one tree's votes over the rows `rows` to `ones`. A function of its own, called once per
+ * tree: V8 replaces the row loop on the stack of a page's first detection, and where that
+ * loop sat inside the tree loop, each tree's end left the optimized code ("exit from OSR'd
+ * inner loop", one deoptimization per tree); here the row loop is the outermost.
+ */
+function addTreeVotes(
+  root: number,
+  values: Float64Array,
+  width: number,
+  rows: Int32Array,
+  column: FlatForest["column"],
+  threshold: Float64Array,
+  right: FlatForest["right"],
+  vote: Uint8Array,
+  ones: Float64Array,
+): void {
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j] as number;
+    const o = r * width;
+    let k = root;
+    for (let c = column[k] as number; c >= 0; c = column[k] as number) {
+      k = (values[o + c] as number) < (threshold[k] as number) ? k + 1 : (right[k] as number);
+    }
+    ones[r] = (ones[r] as number) + (vote[k] as number);
   }
 }
 

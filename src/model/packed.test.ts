@@ -35,6 +35,24 @@ describe("packed models", () => {
     });
   }
 
+  for (const [name, model] of [
+    ["next-link", nextLinkModel as ModelFile],
+    ["page-element", pageElementModel as ModelFile],
+  ] as const) {
+    it(`${name}: the packed model carries the features its splits test`, () => {
+      const packed = JSON.parse(JSON.stringify(packModel(model)));
+      const fromTrees = [...new Forest(model).testedFeatures];
+      expect(packed.tested).toEqual(fromTrees);
+      expect(fromTrees.length).toBeGreaterThan(0);
+      // The forest answers from the packed list, not from a walk of its trees.
+      const claimed = new Forest(unpackModel({ ...packed, tested: [model.featureNames[0]] }));
+      expect([...claimed.testedFeatures]).toEqual([model.featureNames[0]]);
+      // A pack without the list (older builds) still finds them in the trees.
+      const { tested: _, ...older } = packed;
+      expect([...new Forest(unpackModel(older)).testedFeatures]).toEqual(fromTrees);
+    });
+  }
+
   it("is less than half the size of the JSON model", () => {
     const json = JSON.stringify(pageElementModel).length;
     const packed = JSON.stringify(packModel(pageElementModel as ModelFile)).length;

@@ -4,7 +4,14 @@
  * strings instead of a 1.3 MB object literal of nested tree nodes. Loading is one base64
  * decode per array and no tree walk; the votes are the JSON model's (tested).
  */
-import { type FlatForest, type FlatModel, Forest, flattenModel, type ModelFile } from "./forest";
+import {
+  type FlatForest,
+  type FlatModel,
+  Forest,
+  flattenModel,
+  type ModelFile,
+  testedFeatureNames,
+} from "./forest";
 
 /** A {@link FlatModel} with its arrays as base64 (little-endian bytes). The left child of
  * a split is always the next node (trees are laid out in preorder), so it is not stored.
@@ -27,6 +34,8 @@ export interface PackedModel {
   /** bytes per stored right child: 2 (Uint16) or 4 (Int32); absent = 4 */
   rightBytes?: 2 | 4;
   vote: string;
+  /** the features some split tests ({@link Forest.testedFeatures}); absent in older packs */
+  tested?: string[];
 }
 
 function toBase64(view: ArrayBufferView): string {
@@ -76,6 +85,7 @@ export function packModel(model: ModelFile): PackedModel {
     right: toBase64(right16 ? Uint16Array.from(f.right) : f.right),
     rightBytes: right16 ? 2 : 4,
     vote: toBase64(f.vote),
+    tested: testedFeatureNames(model.featureNames, f),
   };
 }
 
@@ -126,7 +136,9 @@ export function unpackModel(p: PackedModel): FlatModel {
     vote: new Uint8Array(fromBase64(p.vote)),
   };
   checkLengths(flat);
-  return { kind: p.kind, featureNames: p.featureNames, params: p.params, flat };
+  const model: FlatModel = { kind: p.kind, featureNames: p.featureNames, params: p.params, flat };
+  if (p.tested !== undefined) model.tested = p.tested;
+  return model;
 }
 
 /**
