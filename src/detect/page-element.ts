@@ -42,6 +42,8 @@ export function detectPageElement(
   doc: Document,
   nextLink: Element | null = null,
 ): PageElementResult {
+  const forest = pageElementForest();
+  const params = forest.params as PageElementParams;
   const stats = nodeStats(doc);
   const rows = nodeFeatureRows(doc, {
     nextLink,
@@ -49,23 +51,58 @@ export function detectPageElement(
     withTextOnly: true,
     phrasingOut: PHRASING_OUT,
     wrappersOut: WRAPPERS_OUT,
+    boilerplateUnmeasured: keepsBoilerplateOut(params),
   });
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
-  const forest = pageElementForest();
-  const probs = forest.scoreRows(rows.values, NODE_FEATURE_COUNT);
+  const probs = scoreCandidates(forest.scoreRows.bind(forest), rows, tree, params);
   const choice = pageElementFromProbabilities(
     tree.parent,
     tree.ownText,
     probs,
     tree.containsNext,
-    forest.params as PageElementParams,
+    params,
     tree.boundary,
     tree.boilerplate,
   );
   // A candidate chosen is reported as the outermost wrapper around it (same text).
   const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
   return { elements: withTextlessBetween(elements), score: choice.score };
+}
+
+/**
+ * Whether the choice keeps named boilerplate out (the model's `boilerplate` parameter, on
+ * by default): then it gives those candidates no content weight whatever their votes, so
+ * they need neither layout reads nor a walk of the forest.
+ *
+ * @param params the page-element model's parameters
+ * @returns true when named boilerplate is kept out
+ */
+export function keepsBoilerplateOut(params: PageElementParams): boolean {
+  return (params.boilerplate ?? 1) === 1;
+}
+
+/**
+ * The forest's votes for the candidates, named boilerplate left unscored (0) where the
+ * choice keeps it out ({@link keepsBoilerplateOut}): their votes are never read.
+ *
+ * @param score the forest's `scoreRows`
+ * @param rows the candidates' feature rows
+ * @param tree their {@link candidateTree}
+ * @param params the page-element model's parameters
+ * @returns one probability per candidate
+ */
+export function scoreCandidates(
+  score: (values: Float64Array, width: number, skip?: ArrayLike<number>) => Float64Array,
+  rows: NodeRows,
+  tree: CandidateTree,
+  params: PageElementParams,
+): Float64Array {
+  return score(
+    rows.values,
+    NODE_FEATURE_COUNT,
+    keepsBoilerplateOut(params) ? tree.boilerplate : undefined,
+  );
 }
 
 /** What the choice of {@link pageElementFromProbabilities} reads besides the votes. */

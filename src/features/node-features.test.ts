@@ -10,11 +10,14 @@ import {
   classHint,
   extractNodeVectors,
   linkDensity,
+  NODE_COLUMN,
+  NODE_FEATURE_COUNT,
   NODE_FEATURE_NAMES,
   NODE_LAYOUT_FEATURES,
   type NodeVector,
   neverContent,
   nodeFeatureArray,
+  nodeFeatureRows,
   nodeStats,
   ownTextLength,
   punctuationRatio,
@@ -273,6 +276,20 @@ describe("extension features", () => {
     expect(vectorOf(vs, byId(doc, "z")).features.containsNextLink).toBe(0);
   });
 
+  it("classHint column: each element's own class and id, the same class under an id or none", () => {
+    const doc = docOf(
+      `<div class="post">a</div><p class="post">b</p><div class="post" id="comments">c</div>` +
+        `<div class="post">d</div><div class="sidebar">e</div><div id="main">f</div>` +
+        `<div class="sidebar" id="content">g</div><span class="x">h</span>`,
+    );
+    const vs = extractNodeVectors(doc, { withTextOnly: true });
+    const rows = [...doc.body.children].map((el) => vectorOf(vs, el).features.classHint);
+    // Worked out once per class, the hint must still follow each element's id.
+    expect(rows).toEqual([1, 1, -1, 1, -1, 1, -1, 0]);
+    for (const el of doc.body.children)
+      expect(vectorOf(vs, el).features.classHint).toBe(classHint(el.className, el.id));
+  });
+
   it("classHint: +1 content-ish, −1 boilerplate-ish, negative wins, whole tokens", () => {
     expect(classHint("post-content", "")).toBe(1);
     expect(classHint("", "mainContent")).toBe(1);
@@ -342,6 +359,33 @@ describe("extension features", () => {
     expect(NODE_LAYOUT_FEATURES.map((n) => f[n])).toEqual([500, 400, 0.1, 1]);
     const moved = NODE_FEATURE_NAMES.filter((n) => f[n] !== bare[n]);
     expect(moved.every((n) => NODE_LAYOUT_FEATURES.includes(n))).toBe(true);
+  });
+
+  it("boilerplateUnmeasured reads no box for named boilerplate, every other one as before", () => {
+    const doc = docOf("<div id=x>a</div><div id=s class=sidebar>b</div>");
+    const root = doc.documentElement;
+    const box = (w: number, h: number) =>
+      ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
+    vi.spyOn(root, "getBoundingClientRect").mockReturnValue(box(1000, 2000));
+    Object.defineProperty(root, "scrollWidth", { value: 1000 });
+    Object.defineProperty(root, "scrollHeight", { value: 2000 });
+    vi.spyOn(byId(doc, "x"), "getBoundingClientRect").mockReturnValue(box(500, 400));
+    const side = vi.spyOn(byId(doc, "s"), "getBoundingClientRect").mockReturnValue(box(200, 100));
+    const rowsOf = (boilerplateUnmeasured: boolean) => {
+      const stats = nodeStats(doc);
+      const rows = nodeFeatureRows(doc, { stats, withTextOnly: true, boilerplateUnmeasured });
+      const row = (id: string) => {
+        const k = Array.from(rows.at).indexOf(stats.elements.indexOf(byId(doc, id)));
+        const o = k * NODE_FEATURE_COUNT;
+        return NODE_LAYOUT_FEATURES.map((n) => rows.values[o + NODE_COLUMN[n]]);
+      };
+      return { x: row("x"), s: row("s") };
+    };
+    expect(rowsOf(false)).toEqual({ x: [500, 400, 0.1, 1], s: [200, 100, 0.01, 1] });
+    side.mockClear();
+    // The sidebar's class names it boilerplate: no rect read, its layout left empty.
+    expect(rowsOf(true)).toEqual({ x: [500, 400, 0.1, 1], s: [0, 0, 0, 1] });
+    expect(side).not.toHaveBeenCalled();
   });
 });
 

@@ -242,6 +242,10 @@ export interface NodeStats {
   tagLength: Int32Array;
   /** elements among the siblings with the same tag and class attribute (self excluded) */
   sameTagSiblings: Int32Array;
+  /** tag and class attribute of each element as a number: equal numbers, equal pairs */
+  signature: Int32Array;
+  /** distinct signatures: each of `signature` is below it */
+  signatureCount: number;
   /** 1 when the element or an ancestor is hidden by a `hidden` attribute or inline style */
   hidden: Uint8Array;
   /** 1 when the element is not a candidate (script/style/noscript/template, svg internals) */
@@ -310,25 +314,26 @@ function appendPiece(acc: Accumulator, i: number, len: number, flags: number): v
 
 /**
  * Appends a text node's data to element `i`'s text: its normalizeSpace length and edge
- * flags ({@link appendPiece}). The collapsing is left to the regular expression engine: a
+ * flags ({@link appendPiece}); true when the data holds more than whitespace. The collapsing is left to the regular expression engine: a
  * loop over every character in script ran uncompiled on a page's first detection, where
  * it was most of the one pass's time.
  */
-function appendText(acc: Accumulator, i: number, data: string): void {
+function appendText(acc: Accumulator, i: number, data: string): boolean {
   const n = data.length;
   if (n === 0) {
     appendPiece(acc, i, 0, 0);
-    return;
+    return false;
   }
   const lead = isSpace(data.charCodeAt(0));
   const trail = isSpace(data.charCodeAt(n - 1));
   const edges = (lead ? LEAD_SPACE : 0) | (trail ? TRAIL_SPACE : 0);
   if (!NOT_SPACE.test(data)) {
     appendPiece(acc, i, 0, edges);
-    return;
+    return false;
   }
   const collapsed = data.replace(SPACE_TO_COLLAPSE, " ").length;
   appendPiece(acc, i, collapsed - (lead ? 1 : 0) - (trail ? 1 : 0), HAS_TEXT | edges);
+  return true;
 }
 
 /**
@@ -465,8 +470,11 @@ function enterElement(acc: Accumulator, el: Element, parent: number): number {
 function addText(acc: Accumulator, i: number, data: string): void {
   acc.tagLength[i] = (acc.tagLength[i] as number) + data.length;
   if (acc.noText[i] === 1) return;
-  appendText(acc, i, data);
-  acc.punct[i] = (acc.punct[i] as number) + countPunctuation(data);
+  // Most text nodes of a page are the whitespace between tags; no mark is a space, so
+  // they skip the punctuation count (a regular-expression replace each, uncompiled on a
+  // page's first detection).
+  if (appendText(acc, i, data))
+    acc.punct[i] = (acc.punct[i] as number) + countPunctuation(data);
 }
 
 function leaveElement(acc: Accumulator, i: number): void {
@@ -609,6 +617,8 @@ export function nodeStats(doc: Document): NodeStats {
     paragraphs: acc.paragraphs.subarray(0, n),
     tagLength: acc.tagLength.subarray(0, n),
     sameTagSiblings: sameTagSiblingCounts(acc),
+    signature: acc.signature.subarray(0, n),
+    signatureCount: acc.signatureCount,
     hidden: acc.hidden.subarray(0, n),
     excluded: acc.excluded.subarray(0, n),
     className: acc.className,
@@ -831,6 +841,16 @@ export function nextLinkRelation(
 // ---------------------------------------------------------------------------
 // Extraction
 
+/** A reading for an element whose layout is not read: zero size. */
+function unmeasured(size: SizeReading): void {
+  size.width = 0;
+  size.height = 0;
+  size.visible = false;
+}
+
+/** A {@link classHint} not yet worked out (hints are −1, 0 or 1). */
+const HINT_UNKNOWN = 2;
+
 /** Number of node features: the width of a row of {@link NodeRows}. */
 export const NODE_FEATURE_COUNT = NODE_FEATURE_NAMES.length;
 
@@ -865,7 +885,11 @@ export interface NodeRows {
  * @param doc document (live, DOMParser or jsdom)
  * @param opts as {@link extractNodeVectors}; `phrasingOut` also leaves out the phrasing
  *   elements of {@link PHRASING_TAGS}, `wrappersOut` (with `withTextOnly`) the wrappers of
- *   ./wrappers.ts (the page-element detector's candidates)
+ *   ./wrappers.ts (the page-element detector's candidates); `boilerplateUnmeasured`
+ *   reads no layout for the candidates whose class or id names them boilerplate
+ *   ({@link classHint} −1: width, height and areaRatio stay 0, visible follows the markup):
+ *   the page-element choice gives them no content weight whatever their votes
+ *   (`namedBoilerplate`, src/detect/page-element-choice.ts), so the detector does not score them
  * @returns the candidates' positions and their rows; empty for an empty document
  */
 export function nodeFeatureRows(
@@ -876,6 +900,7 @@ export function nodeFeatureRows(
     withTextOnly?: boolean;
     phrasingOut?: boolean;
     wrappersOut?: boolean;
+    boilerplateUnmeasured?: boolean;
   } = {},
 ): NodeRows {
   const s = opts.stats ?? nodeStats(doc);
@@ -920,7 +945,10 @@ export function nodeFeatureRows(
   const rel = nextLinkRelation(s.parent, s.depth, linkIndex);
   // One reading reused for every element (without layout the sizes stay 0).
   const size: SizeReading = { width: 0, height: 0, visible: false };
-  // Elements share a handful of class and id values; their hint is worked out once each.
+  // Elements share a handful of class and id values; their hint is worked out once each:
+  // by signature (tag and class, numbered by the pass) where there is no id, most
+  // elements, so no key is built and hashed per candidate (the top line of this loop).
+  const hintOfSignature = new Int8Array(s.signatureCount).fill(HINT_UNKNOWN);
   const hints = new Map<string, number>();
   const C = NODE_COLUMN;
   const values = new Float64Array(at.length * NODE_FEATURE_COUNT);
@@ -931,13 +959,24 @@ export function nodeFeatureRows(
     const cls = s.className[i] ?? "";
     const id = s.id[i] ?? "";
     let hint = 0;
-    if (cls !== "" || id !== "") {
+    if (id === "") {
+      if (cls !== "") {
+        const sig = s.signature[i] as number;
+        hint = hintOfSignature[sig] as number;
+        if (hint === HINT_UNKNOWN) {
+          hint = classHint(cls, "");
+          hintOfSignature[sig] = hint;
+        }
+      }
+    } else {
       const key = `${cls}\u0000${id}`;
       const known = hints.get(key);
       hint = known ?? classHint(cls, id);
       if (known === undefined) hints.set(key, hint);
     }
-    if (layout) measureSize(el, size);
+    const measured = layout && !(opts.boilerplateUnmeasured === true && hint < 0);
+    if (measured) measureSize(el, size);
+    else if (layout) unmeasured(size);
     const o = k * NODE_FEATURE_COUNT;
     // Columns by name, so the rows follow NODE_FEATURE_NAMES whatever its order.
     values[o + C.tagLength] = s.tagLength[i] ?? 0;
@@ -965,7 +1004,7 @@ export function nodeFeatureRows(
     values[o + C.width] = size.width;
     values[o + C.height] = size.height;
     values[o + C.areaRatio] = docArea > 0 ? (size.width * size.height) / docArea : 0;
-    values[o + C.visible] = layout ? (size.visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
+    values[o + C.visible] = measured ? (size.visible ? 1 : 0) : s.hidden[i] === 1 ? 0 : 1;
   }
   return { at, values, outer, phrasingOut, wrappersOut };
 }

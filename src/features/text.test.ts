@@ -74,6 +74,16 @@ describe("countPunctuation", () => {
     expect(countPunctuation("今日は、晴れ。本当？はい！")).toBe(4);
   });
 
+  it("counts no whitespace character (the page pass skips whitespace-only text for it)", () => {
+    const spaces: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (/\s/.test(ch)) spaces.push(ch);
+    }
+    expect(spaces.length).toBeGreaterThan(20);
+    expect(countPunctuation(spaces.join(""))).toBe(0);
+  });
+
   it("ignores brackets, quotes and dashes", () => {
     expect(countPunctuation("(a) [b] 'c' — d")).toBe(0);
   });
