@@ -234,7 +234,7 @@ export function profileDetect(pageUrl: string): DetectProfile {
   const t5 = now();
   const tree = candidateTree(stats, nodeRows);
   const t6 = now();
-  const nodeProbs = scoreCandidates(pf.scoreRows.bind(pf), nodeRows, tree, params);
+  const nodeProbs = scoreCandidates(pf, nodeRows, tree);
   const t7 = now();
   const choice =
     nodeRows.at.length === 0

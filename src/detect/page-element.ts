@@ -9,6 +9,7 @@ import {
 } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT } from "../features/wrappers";
+import type { Forest } from "../model/forest";
 import { pageElementForest } from "./models";
 import {
   boundarySignal,
@@ -55,7 +56,7 @@ export function detectPageElement(
   });
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
-  const probs = scoreCandidates(forest.scoreRows.bind(forest), rows, tree, params);
+  const probs = scoreCandidates(forest, rows, tree);
   const choice = pageElementFromProbabilities(
     tree.parent,
     tree.ownText,
@@ -78,7 +79,7 @@ export function detectPageElement(
  * @param params the page-element model's parameters
  * @returns true when named boilerplate is kept out
  */
-export function keepsBoilerplateOut(params: PageElementParams): boolean {
+export function keepsBoilerplateOut(params: Readonly<PageElementParams>): boolean {
   return (params.boilerplate ?? 1) === 1;
 }
 
@@ -86,23 +87,18 @@ export function keepsBoilerplateOut(params: PageElementParams): boolean {
  * The forest's votes for the candidates, named boilerplate left unscored (0) where the
  * choice keeps it out ({@link keepsBoilerplateOut}): their votes are never read.
  *
- * @param score the forest's `scoreRows`
+ * @param forest the page-element forest
  * @param rows the candidates' feature rows
  * @param tree their {@link candidateTree}
- * @param params the page-element model's parameters
  * @returns one probability per candidate
  */
 export function scoreCandidates(
-  score: (values: Float64Array, width: number, skip?: ArrayLike<number>) => Float64Array,
+  forest: Pick<Forest, "scoreRows" | "params">,
   rows: NodeRows,
   tree: CandidateTree,
-  params: PageElementParams,
 ): Float64Array {
-  return score(
-    rows.values,
-    NODE_FEATURE_COUNT,
-    keepsBoilerplateOut(params) ? tree.boilerplate : undefined,
-  );
+  const skip = keepsBoilerplateOut(forest.params) ? tree.boilerplate : undefined;
+  return forest.scoreRows(rows.values, NODE_FEATURE_COUNT, skip);
 }
 
 /** What the choice of {@link pageElementFromProbabilities} reads besides the votes. */

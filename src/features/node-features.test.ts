@@ -38,6 +38,16 @@ const byId = (doc: Document, id: string): Element => {
   if (e === null) throw new Error(id);
   return e;
 };
+/** A border box of `w` × `h` px at the origin. */
+const box = (w: number, h: number) =>
+  ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
+/** Gives jsdom's document the laid-out root of a rendered page, 1000 × 2000 px. */
+const laidOut = (doc: Document): void => {
+  const root = doc.documentElement;
+  vi.spyOn(root, "getBoundingClientRect").mockReturnValue(box(1000, 2000));
+  Object.defineProperty(root, "scrollWidth", { value: 1000 });
+  Object.defineProperty(root, "scrollHeight", { value: 2000 });
+};
 const vectorOf = (vs: NodeVector[], el: Element): NodeVector => {
   const v = vs.find((x) => x.element === el);
   if (v === undefined) throw new Error(`no vector for ${el.localName}`);
@@ -347,12 +357,7 @@ describe("extension features", () => {
   it("layout features read boxes when the document has layout", () => {
     const doc = docOf("<div id=x>a</div>");
     const bare = vectorOf(extractNodeVectors(doc), byId(doc, "x")).features;
-    const root = doc.documentElement;
-    const box = (w: number, h: number) =>
-      ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
-    vi.spyOn(root, "getBoundingClientRect").mockReturnValue(box(1000, 2000));
-    Object.defineProperty(root, "scrollWidth", { value: 1000 });
-    Object.defineProperty(root, "scrollHeight", { value: 2000 });
+    laidOut(doc);
     vi.spyOn(byId(doc, "x"), "getBoundingClientRect").mockReturnValue(box(500, 400));
     const f = vectorOf(extractNodeVectors(doc), byId(doc, "x")).features;
     // NODE_LAYOUT_FEATURES names exactly the features read from the box.
@@ -363,12 +368,7 @@ describe("extension features", () => {
 
   it("boilerplateUnmeasured reads no box for named boilerplate, every other one as before", () => {
     const doc = docOf("<div id=x>a</div><div id=s class=sidebar>b</div>");
-    const root = doc.documentElement;
-    const box = (w: number, h: number) =>
-      ({ top: 0, left: 0, width: w, height: h, right: w, bottom: h, x: 0, y: 0 }) as DOMRect;
-    vi.spyOn(root, "getBoundingClientRect").mockReturnValue(box(1000, 2000));
-    Object.defineProperty(root, "scrollWidth", { value: 1000 });
-    Object.defineProperty(root, "scrollHeight", { value: 2000 });
+    laidOut(doc);
     vi.spyOn(byId(doc, "x"), "getBoundingClientRect").mockReturnValue(box(500, 400));
     const side = vi.spyOn(byId(doc, "s"), "getBoundingClientRect").mockReturnValue(box(200, 100));
     const rowsOf = (boilerplateUnmeasured: boolean) => {

@@ -473,8 +473,7 @@ function addText(acc: Accumulator, i: number, data: string): void {
   // Most text nodes of a page are the whitespace between tags; no mark is a space, so
   // they skip the punctuation count (a regular-expression replace each, uncompiled on a
   // page's first detection).
-  if (appendText(acc, i, data))
-    acc.punct[i] = (acc.punct[i] as number) + countPunctuation(data);
+  if (appendText(acc, i, data)) acc.punct[i] = (acc.punct[i] as number) + countPunctuation(data);
 }
 
 function leaveElement(acc: Accumulator, i: number): void {

@@ -272,11 +272,11 @@ export class Forest {
   ): Float64Array {
     const n = Math.floor(values.length / width);
     const ones = new Float64Array(n);
-    // The offsets of the rows walked, so the walk has no test per row and tree.
-    const offsets = new Int32Array(n);
+    // The rows to walk, listed once, so the tree walk tests no row per tree.
+    const listed = new Int32Array(n);
     let walked = 0;
-    for (let r = 0; r < n; r++) if (skip?.[r] !== 1) offsets[walked++] = r;
-    const rows = offsets.subarray(0, walked);
+    for (let r = 0; r < n; r++) if (skip?.[r] !== 1) listed[walked++] = r;
+    const rows = listed.subarray(0, walked);
     const { roots, column, threshold, right, vote } = this.flat;
     // Tree after tree rather than row after row: one tree's nodes stay in the cache
     // while every row walks it.
@@ -289,10 +289,15 @@ export class Forest {
 }
 
 /**
- * Adds one tree's votes over the rows `rows` to `ones`. A function of its own, called once per
- * tree: V8 replaces the row loop on the stack of a page's first detection, and where that
- * loop sat inside the tree loop, each tree's end left the optimized code ("exit from OSR'd
- * inner loop", one deoptimization per tree); here the row loop is the outermost.
+ * Adds one tree's votes over the listed rows to `ones`. A function of its own, called
+ * once per tree: V8 replaces the row loop on the stack of a page's first detection, and
+ * where that loop sat inside the tree loop, each tree's end left the optimized code ("exit
+ * from OSR'd inner loop", one deoptimization per tree); here the row loop is the outermost.
+ *
+ * @param root the tree's first node
+ * @param values rows of `width` values, in the model's column order
+ * @param rows the row numbers to walk
+ * @param ones votes so far per row, added to in place
  */
 function addTreeVotes(
   root: number,
