@@ -314,9 +314,11 @@ function appendPiece(acc: Accumulator, i: number, len: number, flags: number): v
 
 /**
  * Appends a text node's data to element `i`'s text: its normalizeSpace length and edge
- * flags ({@link appendPiece}); true when the data holds more than whitespace. The collapsing is left to the regular expression engine: a
+ * flags ({@link appendPiece}). The collapsing is left to the regular expression engine: a
  * loop over every character in script ran uncompiled on a page's first detection, where
  * it was most of the one pass's time.
+ *
+ * @returns true when the data holds more than whitespace
  */
 function appendText(acc: Accumulator, i: number, data: string): boolean {
   const n = data.length;
