@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   confirmNextPage,
   pagerCurrentPage,
-  pagingStep,
   pointsBackToPage1,
   sameDocument,
   tagPaths,
@@ -23,29 +22,6 @@ const LIST = (items: string, pager: string) =>
 
 const P1 = "https://ex.com/news";
 const P2 = "https://ex.com/news?page=2";
-
-describe("pagingStep", () => {
-  it("steps when a number changes or appears, or a page or cursor parameter is there", () => {
-    expect(pagingStep("http://s.test/a?page=2", "http://s.test/a?page=3")).toBe(true);
-    expect(pagingStep("http://s.test/story", "http://s.test/story/2")).toBe(true);
-    expect(pagingStep("http://s.test/list", "http://s.test/list?offset=20")).toBe(true);
-    expect(pagingStep("http://s.test/r/x", "http://s.test/r/x?after=t3_abc")).toBe(true);
-  });
-  it("takes no step to another slug under the same dates (a next post)", () => {
-    expect(
-      pagingStep(
-        "http://www.slate.com/blogs/weigel/2011/08/03/bachmann_vs_romney.html",
-        "http://www.slate.com/content/slate/blogs/weigel/2011/08/03/the_narrowing_of_cpac.html",
-      ),
-    ).toBe(false);
-    expect(pagingStep("http://s.test/posts/hello-world", "http://s.test/posts/goodbye")).toBe(
-      false,
-    );
-  });
-  it("has no opinion on a URL that does not parse", () => {
-    expect(pagingStep("not a url", "http://s.test/b")).toBe(true);
-  });
-});
 
 describe("tagPaths / templateShare", () => {
   it("is 1 for two pages of one template and low for another kind of page", () => {

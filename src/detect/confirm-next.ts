@@ -16,39 +16,11 @@ import { newerText } from "../features/continuation";
 import { candidateAnchors, prevHint } from "../features/link-features";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
-import { parseUrls } from "../features/url-query";
-import { pageNumberText, pageParamSignal } from "../gate/signals";
+import { pageNumberText } from "../gate/signals";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */
 export const UNSURE_FLOOR = 0.5;
-
-/** The numbers in a URL's path and query, in order ("2011,08,03,2"). */
-function urlNumbers(u: URL): string {
-  return (u.pathname + u.search).match(/\d+/g)?.join(",") ?? "";
-}
-
-/**
- * Whether a link's URL moves through a paged sequence: a number of page 1's URL changes or
- * appears (`?page=2`, `/2`, `/page/3/`, `offset=20`, `p2.html`), or it carries a page,
- * offset or cursor parameter ({@link pageParamSignal}). A next post or next story of a
- * blog is another slug under the same dates (`/2011/08/03/bachmann_vs_romney.html` →
- * `/2011/08/03/the_narrowing_of_cpac.html`): no step. Of the 197 labelled next links of the
- * pagination corpus that lead to a page, 194 step; the other 3 are `#` and `javascript:`
- * links. A link the forest is sure of but that takes no step is confirmed on page 2
- * anyway (issue 12's next-item false activations), which costs a true next page nothing
- * but the quiet first load.
- *
- * @param pageUrl absolute URL of page 1
- * @param nextUrl absolute URL of the candidate next page
- * @returns true when the URL steps; true as well when either does not parse (no opinion)
- */
-export function pagingStep(pageUrl: string, nextUrl: string): boolean {
-  const pair = parseUrls(pageUrl, nextUrl);
-  if (pair === null) return true;
-  const [a, b] = pair;
-  return urlNumbers(a) !== urlNumbers(b) || pageParamSignal(b.pathname + b.search);
-}
 
 /** Least share of page 1's tag paths that page 2 must share to be the same template. */
 export const SAME_TEMPLATE_SHARE = 0.5;

@@ -1,6 +1,6 @@
 import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
+import { pageStep } from "../features/page-step";
 import type { Forest } from "../model/forest";
-import { pagingStep } from "./confirm-next";
 import { nextLinkForest } from "./models";
 import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
@@ -20,7 +20,9 @@ export interface NextLinkResult {
   candidates: number;
   /** true when page 2 must confirm `url` before anything is joined: it was kept from the
    * unsure band (probability between the floor asked for and the threshold), or, when a
-   * floor was asked for, its URL takes no paging step ({@link pagingStep}). */
+   * floor was asked for, its URL takes no page step ({@link pageStep}): it leads to
+   * another document (the next post), which joins only once page 2 shows it continues
+   * this one. */
   unsure: boolean;
 }
 
@@ -84,6 +86,6 @@ export function detectNextLink(
     candidates: vectors.length,
     unsure:
       chosen !== undefined &&
-      (score < cut || (unsureFloor !== undefined && !pagingStep(pageUrl, chosen.url))),
+      (score < cut || (unsureFloor !== undefined && !pageStep(pageUrl, chosen.url))),
   };
 }

@@ -31,7 +31,9 @@ import {
 } from "./layout";
 import { isAscii } from "./letters";
 import { datedTarget, dateStep, hrefNotUrl } from "./next-item";
+import { headlineText, postNavigation } from "./next-post";
 import { type PageNumberChange, pageNumberChange } from "./page-number";
+import { otherDocument } from "./page-step";
 import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
 import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
@@ -78,6 +80,9 @@ export const LINK_FEATURE_NAMES = [
   "plusOneLinks",
   "datedTarget",
   "olderStep",
+  "postNavigation",
+  "headlineText",
+  "otherDocument",
 ] as const;
 
 /** Features read from rendered layout (seed 000 §5.2's extension). A fetched page 2
@@ -113,6 +118,14 @@ export const CONTINUATION_FEATURES: readonly LinkFeatureName[] = [
   "disabledLink",
   "plusOneLinks",
   "olderStep",
+];
+
+/** Next post against next page (./next-post.ts, ./page-step.ts): post-navigation markup, a
+ * headline as the link text, a URL that leads to another document. */
+export const NEXT_POST_FEATURES: readonly LinkFeatureName[] = [
+  "postNavigation",
+  "headlineText",
+  "otherDocument",
 ];
 
 export type LinkFeatureName = (typeof LINK_FEATURE_NAMES)[number];
@@ -989,6 +1002,9 @@ export function extractLinkVectors(
       disabledLink: reads("disabledLink") && rows.every((r) => disabledLink(r.a) === 1) ? 1 : 0,
       plusOneLinks: 0,
       datedTarget: reads("datedTarget") ? datedTarget(pageHref, url) : 0,
+      postNavigation: reads("postNavigation") ? any((r) => postNavigation(r.a)) : 0,
+      headlineText: reads("headlineText") ? any((r) => headlineText(r.text)) : 0,
+      otherDocument: reads("otherDocument") ? otherDocument(pageHref, url) : 0,
     };
     out.push({ url, anchors: rows.map((r) => r.a), features });
   }
