@@ -11,7 +11,21 @@ import { corpusDir, repoRoot } from "../replay/cases";
 import type { HarvestInput } from "./harvest";
 
 /** Corpus part a page comes from. */
-export type CorpusPart = "pagination" | "readability" | "googletrends";
+export type CorpusPart = "pagination" | "readability" | "googletrends" | "dragnet";
+
+/** Kind of page a reader opens: a list (pages of items: the pagination corpus) or an
+ * article (one document: the article corpora). False activation is measured per kind. */
+export type PageKind = "list" | "article";
+
+/**
+ * The kind of page a corpus part holds.
+ *
+ * @param part corpus part
+ * @returns "list" for the pagination pages, "article" for the article corpora
+ */
+export function kindOfPart(part: CorpusPart | string): PageKind {
+  return part === "pagination" ? "list" : "article";
+}
 
 /** One page to render and label. */
 export interface CorpusPage {
@@ -129,12 +143,29 @@ export function paginationPages(): CorpusPage[] {
 }
 
 /**
+ * The next-link label of an article page from the project's label file: the corpora of
+ * articles carry no next-link labels, so each article page is a page without a next page
+ * unless an override (id `<part>/<id>`, field `next`) names its article pager.
+ *
+ * @param key the page's `<part>/<id>`
+ * @param overrides {@link readOverrides}
+ * @returns a CSS selector of the next link(s), or "" for none
+ */
+export function articleNext(key: string, overrides: readonly LabelOverride[]): string {
+  let next = "";
+  for (const o of overrides) if (o.id === key && o.field === "next") next = o.value;
+  return next;
+}
+
+/**
  * Mozilla Readability's test pages, saved at `http://fakehost/test/page.html`.
  *
- * @returns one page per test directory, gold = `expected.html`
+ * @returns one page per test directory, gold = `expected.html`; a next-link label where
+ *   the project's label file names an article pager ({@link articleNext})
  */
 export function readabilityPages(): CorpusPage[] {
   const dir = join(corpusDir(), "articles", "readability");
+  const overrides = readOverrides();
   return readdirSync(dir)
     .filter((name) => existsSync(join(dir, name, "source.html")))
     .sort()
@@ -148,6 +179,7 @@ export function readabilityPages(): CorpusPage[] {
       input: {
         pageUrl: "http://fakehost/test/page.html",
         goldHtml: readFileSync(join(dir, name, "expected.html"), "utf8"),
+        nextSelector: articleNext(`readability/${name}`, overrides),
       },
     }));
 }
@@ -160,6 +192,7 @@ export function readabilityPages(): CorpusPage[] {
  */
 export function googletrendsPages(): CorpusPage[] {
   const dir = join(corpusDir(), "articles", "googletrends", "pages");
+  const overrides = readOverrides();
   return readdirSync(dir)
     .filter((f) => f.endsWith(".html"))
     .sort()
@@ -186,9 +219,44 @@ export function googletrendsPages(): CorpusPage[] {
         file: join(dir, f),
         charset: "",
         language: "",
-        input: { pageUrl: url, labelAttribute: "__label", labelValue: "main" },
+        input: {
+          pageUrl: url,
+          labelAttribute: "__label",
+          labelValue: "main",
+          nextSelector: articleNext(`googletrends/${id}`, overrides),
+        },
       };
     });
+}
+
+interface DragnetLabel {
+  id: string;
+  url: string;
+  charset: string;
+  site: string;
+  next: string;
+}
+
+/**
+ * The Dragnet benchmark's article pages with their true-next-page labels
+ * (`articles/dragnet`, AGPL-3.0 data): for evaluation only, never for a model that ships.
+ * A page whose HTML declares no URL is rendered at `http://dragnet.invalid/<id>.html`,
+ * its own group.
+ *
+ * @returns 1,381 pages; `nextSelector` "" on pages without a next page
+ */
+export function dragnetPages(): CorpusPage[] {
+  const dir = join(corpusDir(), "articles", "dragnet");
+  if (!existsSync(join(dir, "labels.jsonl"))) return [];
+  return jsonl<DragnetLabel>(join(dir, "labels.jsonl")).map((l) => ({
+    key: `dragnet/${l.id}`,
+    part: "dragnet" as const,
+    group: l.site ? `site:${l.site}` : `dragnet:${l.id}`,
+    file: join(dir, "pages", `${l.id}.html`),
+    charset: l.charset,
+    language: "",
+    input: { pageUrl: l.url || `http://dragnet.invalid/${l.id}.html`, nextSelector: l.next },
+  }));
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
-import { pagingStep, UNSURE_FLOOR } from "../detect/confirm-next";
+import { UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
 import {
   boundarySignal,
@@ -28,6 +28,7 @@ import {
   LINK_PAGE_SIZE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
+import { pageStep } from "../features/page-step";
 import {
   hasPagerSignal,
   PAGER_SIGNAL_FEATURES,
@@ -37,6 +38,7 @@ import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT, wrappers } from "../features/wrappers";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
 import { fnv1a } from "../pager/hash";
+import { kindOfPart, type PageKind } from "./corpus";
 import {
   candidateParents,
   goldAnchor,
@@ -67,7 +69,7 @@ export interface LearnerOptions {
   minNumSamples: number;
   /** least Gini decrease a split must bring, else the node is a leaf (ml-cart's
    * `gainThreshold`, default 0.01). At 0.01 a node with under ~0.5 % positives stops at
-   * once: stop 26's next-link trees had 3 to 14 leaves, and clear but rare next links
+   * once: the earlier next-link trees had 3 to 14 leaves, and clear but rare next links
    * (icon-only rel=next, "下一頁") fell into negative leaves. 0 grows full trees, as
    * Breiman's forest does. */
   gainThreshold: number;
@@ -134,6 +136,10 @@ export interface Setup {
    * when deciding (the forest still learns on them). Absent means as the detector does
    * (`WRAPPERS_OUT`) */
   wrappersOut?: boolean;
+  /** the pages the next-link forest and its threshold learn from: "all" (list and article
+   * pages; absent means this) or "lists" (the pagination pages alone, as before article
+   * pages were next-link examples) */
+  linkPages?: "all" | "lists";
   /** ratio minority:majority SMOTE aims at for links (seed 000: 1:10) */
   linkSmoteRatio: number;
   /** ratio for nodes before undersampling to 1:1 (seed 000: 1:25) */
@@ -288,6 +294,10 @@ export interface NextPrediction {
   url: string | null;
   score: number;
   anchor: number;
+  /** the URL takes no page step from the page's ({@link pageStep}): the pager waits for
+   * page 2 to show it continues this document before joining it, and `tsugi detect`
+   * reports it as `pendingNextUrl`, not `nextUrl` */
+  pending: boolean;
 }
 
 /** Column of each pager signal in a link row (LINK_FEATURE_NAMES order). */
@@ -317,8 +327,47 @@ export function decideNext(rec: Rec, probs: readonly number[], threshold: number
   const rows = rec.links.rows;
   const scored = probs.map((p, k) => (rowHasPagerSignal(rows[k] ?? []) ? p : 0));
   const { index, score } = chooseNextLink(rows, scored, threshold);
-  if (index < 0) return { url: null, score, anchor: -1 };
-  return { url: rec.links.urls[index] ?? null, score, anchor: rec.links.anchor[index] ?? -1 };
+  if (index < 0) return { url: null, score, anchor: -1, pending: false };
+  const url = rec.links.urls[index] ?? null;
+  return {
+    url,
+    score,
+    anchor: rec.links.anchor[index] ?? -1,
+    pending: url !== null && !pageStep(rec.url, url),
+  };
+}
+
+/**
+ * The next link a page joins without seeing page 2 (what `tsugi detect` reports as
+ * `nextUrl`): the decision's URL unless it waits for page 2.
+ *
+ * @param next the decision
+ * @returns the URL, or null
+ */
+export function joinedAtOnce(next: NextPrediction): string | null {
+  return next.pending ? null : next.url;
+}
+
+/**
+ * Whether the next-link forest of a setup learns from a page ({@link Setup.linkPages}).
+ *
+ * @param rec harvested page
+ * @param setup the experiment
+ * @returns true for a training example of the next-link forest
+ */
+export function linkTrainingPage(rec: Rec, setup: Pick<Setup, "linkPages">): boolean {
+  return nextLinkExample(rec) && (setup.linkPages !== "lists" || rec.part === "pagination");
+}
+
+/**
+ * Whether a page's next-link label can be scored: the pagination and article pages whose
+ * next selector (if any) matched a link. Dragnet pages are scored apart, never trained on.
+ *
+ * @param rec harvested page
+ * @returns true for a usable next-link example
+ */
+export function nextLinkExample(rec: Rec): boolean {
+  return rec.part !== "dragnet" && rec.nextSelectorMatched;
 }
 
 /**
@@ -391,7 +440,15 @@ export function decidePageElement(
 
 /** Measures of one evaluation (a fold or all folds pooled). */
 export interface Measures {
+  /** next link on list pages (the pagination corpus) */
   next: NextLinkCounts;
+  /** next link on article pages (readability, googletrends; dragnet when scored) */
+  nextArticle: NextLinkCounts;
+  /** pages without a next page where a link waits for page 2 (it joins only if page 2
+   * wrongly confirms it), by kind */
+  pendingNoNext: Record<PageKind, number>;
+  /** pages whose right next link waits for page 2 (it joins once page 2 confirms it) */
+  pendingRight: Record<PageKind, number>;
   /** per pagination page: best candidate probability, whether that candidate is a gold
    * next link, whether the page has one (for the threshold sweep / PR curve) */
   scores: {
@@ -399,8 +456,9 @@ export interface Measures {
     right: boolean;
     hasNext: boolean;
     threshold: number;
-    /** the best candidate's URL takes a paging step from the page's ({@link pagingStep}) */
+    /** the best candidate's URL takes a page step from the page's ({@link pageStep}) */
     step?: boolean;
+    kind: PageKind;
   }[];
   /** page element shingle F1 per corpus part: [sum, pages] */
   pageElement: Record<string, { p: number; r: number; f1: number; pages: number }>;
@@ -409,7 +467,15 @@ export interface Measures {
 }
 
 export function emptyMeasures(): Measures {
-  return { next: emptyCounts(), scores: [], pageElement: {}, skipped: 0 };
+  return {
+    next: emptyCounts(),
+    nextArticle: emptyCounts(),
+    pendingNoNext: { list: 0, article: 0 },
+    pendingRight: { list: 0, article: 0 },
+    scores: [],
+    pageElement: {},
+    skipped: 0,
+  };
 }
 
 function addPe(
@@ -427,7 +493,14 @@ function addPe(
 
 /** Merge measures b into a. */
 export function addMeasures(a: Measures, b: Measures): void {
-  for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[]) a.next[k] += b.next[k];
+  for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[]) {
+    a.next[k] += b.next[k];
+    a.nextArticle[k] += b.nextArticle[k];
+  }
+  for (const kind of ["list", "article"] as const) {
+    a.pendingNoNext[kind] += b.pendingNoNext[kind];
+    a.pendingRight[kind] += b.pendingRight[kind];
+  }
   for (const [part, e] of Object.entries(b.pageElement)) {
     const t = a.pageElement[part] ?? { p: 0, r: 0, f1: 0, pages: 0 };
     t.p += e.p;
@@ -451,32 +524,68 @@ export function addMeasures(a: Measures, b: Measures): void {
 export function thresholdSweep(
   m: Measures,
   thresholds: readonly number[] = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
-): { threshold: number; precision: number; recall: number; f1: number; falseActivation: number }[] {
+): SweepRow[] {
   return thresholds.map((t) => {
-    const c = emptyCounts();
+    const c = { list: emptyCounts(), article: emptyCounts() };
     for (const s of m.scores) {
-      const predicted = s.score >= t;
-      if (predicted) c.predicted++;
-      if (s.hasNext) {
-        c.withNext++;
-        if (predicted && s.right) c.correct++;
-      } else {
-        c.withoutNext++;
-        if (predicted) c.falseActivations++;
-      }
+      // What joins without page 2: above the threshold, and a page step.
+      countNextLink(
+        c[s.kind],
+        s.score >= t && s.step !== false ? (s.right ? "right" : "other") : null,
+        s.hasNext ? RIGHT : NONE,
+      );
     }
-    return { threshold: t, ...nextLinkScores(c) };
+    const list = nextLinkScores(c.list);
+    const article = nextLinkScores(c.article);
+    return {
+      threshold: t,
+      ...list,
+      listFalseActivation: list.falseActivation,
+      articleFalseActivation: article.falseActivation,
+      falseActivation: Math.max(list.falseActivation, article.falseActivation),
+    };
   });
 }
+
+/** One threshold of {@link thresholdSweep}: P/R/F1 on list pages, false activation per
+ * kind of page and the larger of the two. */
+export type SweepRow = {
+  threshold: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  falseActivation: number;
+  listFalseActivation: number;
+  articleFalseActivation: number;
+};
+
+const RIGHT: ReadonlySet<string> = new Set(["right"]);
+const NONE: ReadonlySet<string> = new Set();
 
 /** Summary numbers of a {@link Measures}. */
 export function summarize(m: Measures): Record<string, number> {
   const s = nextLinkScores(m.next);
+  const a = nextLinkScores(m.nextArticle);
   const out: Record<string, number> = {
     precision: s.precision,
     recall: s.recall,
     f1: s.f1,
-    falseActivation: s.falseActivation,
+    // The headline: the larger of the two kinds' rates.
+    falseActivation: Math.max(s.falseActivation, a.falseActivation),
+    "list.falseActivation": s.falseActivation,
+    "list.falseActivations": m.next.falseActivations,
+    "list.withoutNext": m.next.withoutNext,
+    "list.withNext": m.next.withNext,
+    "list.pendingNoNext": m.pendingNoNext.list,
+    "list.pendingRight": m.pendingRight.list,
+    "article.falseActivation": a.falseActivation,
+    "article.falseActivations": m.nextArticle.falseActivations,
+    "article.withoutNext": m.nextArticle.withoutNext,
+    "article.withNext": m.nextArticle.withNext,
+    "article.correct": m.nextArticle.correct,
+    "article.recall": a.recall,
+    "article.pendingNoNext": m.pendingNoNext.article,
+    "article.pendingRight": m.pendingRight.article,
   };
   for (const [part, e] of Object.entries(m.pageElement)) {
     out[`pe.${part}.f1`] = e.pages ? e.f1 / e.pages : 0;
@@ -495,7 +604,8 @@ function recordBestScore(m: Measures, rec: Rec, probs: readonly number[], thresh
     right: best.url !== null && rec.goldNextUrls.includes(best.url),
     hasNext: rec.goldNextUrls.length > 0,
     threshold,
-    step: best.url === null || pagingStep(rec.url, best.url),
+    step: !best.pending,
+    kind: kindOfPart(rec.part),
   });
 }
 
@@ -520,7 +630,7 @@ export interface ConfirmationBand {
 }
 
 /**
- * The unsure band of pooled held-out pages, and the two bounds of the page-2
+ * The unsure band of pooled held-out list pages, and the two bounds of the page-2
  * confirmation's effect: no saved page 2 exists for the corpus pages (its sites were
  * sampled at first, middle and last pages), so the check itself cannot be replayed here.
  *
@@ -536,6 +646,7 @@ export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
   let noNext = 0;
   let wrongLink = 0;
   for (const s of m.scores) {
+    if (s.kind !== "list") continue;
     const above = s.score >= s.threshold;
     const unsure = (!above && s.score >= floor && s.score > 0) || (above && s.step === false);
     const sure = above && !unsure;
@@ -560,7 +671,7 @@ export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
     }
   }
   return {
-    pages: m.scores.length,
+    pages: m.scores.filter((s) => s.kind === "list").length,
     band,
     right,
     noNext,
@@ -570,14 +681,41 @@ export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
   };
 }
 
-/** Record the next-link outcome of one pagination page. */
-export function scoreNext(m: Measures, rec: Rec, predicted: string | null): void {
-  if (rec.part !== "pagination") return;
+/**
+ * Record the next-link outcome of one page, in the counts of its kind (list or article).
+ *
+ * @param m measures to add to
+ * @param rec the page
+ * @param predicted the URL joined without page 2 (null: none)
+ * @param pending a URL that waits for page 2 instead (null: none)
+ */
+export function scoreNext(
+  m: Measures,
+  rec: Rec,
+  predicted: string | null,
+  pending: string | null = null,
+): void {
   if (!rec.nextSelectorMatched) {
-    m.skipped++;
+    if (rec.part === "pagination") m.skipped++;
     return;
   }
-  countNextLink(m.next, predicted, new Set(rec.goldNextUrls));
+  const kind = kindOfPart(rec.part);
+  const gold = new Set(rec.goldNextUrls);
+  countNextLink(kind === "list" ? m.next : m.nextArticle, predicted, gold);
+  if (pending === null) return;
+  if (gold.size === 0) m.pendingNoNext[kind]++;
+  else if (gold.has(pending)) m.pendingRight[kind]++;
+}
+
+/**
+ * Score a next-link decision: what joins at once, and what waits for page 2.
+ *
+ * @param m measures to add to
+ * @param rec the page
+ * @param next the decision ({@link decideNext})
+ */
+export function scoreDecision(m: Measures, rec: Rec, next: NextPrediction): void {
+  scoreNext(m, rec, joinedAtOnce(next), next.pending ? next.url : null);
 }
 
 /** Record the page-element outcome of one page with gold. */
@@ -603,6 +741,7 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     setup.linkLearner,
     setup.linkSmoteRatio,
     setup.linkThreshold,
+    setup.linkPages,
   ]);
   let linkPart = linkCache.get(linkKey);
   if (linkPart === undefined) {
@@ -682,7 +821,7 @@ function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]
   const LX: number[][] = [];
   const Ly: number[] = [];
   for (const rec of train) {
-    if (rec.part !== "pagination" || !rec.nextSelectorMatched) continue;
+    if (!linkTrainingPage(rec, setup)) continue;
     rec.links.rows.forEach((row, k) => {
       LX.push(pick(row, linkCols));
       Ly.push(rec.links.label[k] ?? 0);
@@ -695,21 +834,26 @@ function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]
   });
 }
 
-/** Highest false-activation rate a chosen threshold may show on the inner folds. */
-export const MAX_FALSE_ACTIVATION = 0.02;
+/** Highest false-activation rate a chosen threshold may show on the inner folds, per
+ * kind of page: a reader opens single articles far more often than last pages of lists. */
+export const MAX_FALSE_ACTIVATION: Readonly<Record<PageKind, number>> = {
+  list: 0.02,
+  article: 0.01,
+};
 
 /** Thresholds {@link chooseThreshold} tries. */
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 
 /**
  * The next-link threshold, from the training pages only: a 4-fold site-grouped CV inside
- * them scores every pagination page; the threshold with the best F1 among those whose
- * false activation stays <= {@link MAX_FALSE_ACTIVATION} wins (the lowest FA if none does).
+ * them scores every list and article page; the threshold with the best F1 among those
+ * whose false activation stays <= {@link MAX_FALSE_ACTIVATION} on each kind of page wins
+ * (the lowest FA if none does).
  *
  * @returns a threshold in 0..1
  */
 export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: number[]): number {
-  const pages = train.filter((r) => r.part === "pagination" && r.nextSelectorMatched);
+  const pages = train.filter((r) => linkTrainingPage(r, setup));
   const groups = new Set(pages.map((r) => r.group));
   if (groups.size < 4) return 0.5;
   const folds = groupFolds(
@@ -730,7 +874,11 @@ export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: n
     });
   }
   const sweep = thresholdSweep(m, THRESHOLDS);
-  const feasible = sweep.filter((t) => t.falseActivation <= MAX_FALSE_ACTIVATION);
+  const feasible = sweep.filter(
+    (t) =>
+      t.listFalseActivation <= MAX_FALSE_ACTIVATION.list &&
+      t.articleFalseActivation <= MAX_FALSE_ACTIVATION.article,
+  );
   const pool = feasible.length > 0 ? feasible : sweep;
   const best = pool.reduce((a, b) =>
     feasible.length > 0
@@ -760,9 +908,8 @@ export function testDetectors(
   for (const rec of test) {
     const probs = d.link.probabilities(rec.links.rows.map((r) => pick(r, d.linkCols)));
     const next = decideNext(rec, probs, d.threshold);
-    scoreNext(m, rec, next.url);
-    if (rec.part === "pagination" && rec.nextSelectorMatched)
-      recordBestScore(m, rec, probs, d.threshold);
+    scoreDecision(m, rec, next);
+    if (nextLinkExample(rec)) recordBestScore(m, rec, probs, d.threshold);
     if (!hasPageElementGold(rec)) continue;
     const anchor = opts.goldNextForNodes ? goldAnchor(rec) : next.anchor;
     const rows = nodeRows(rec, anchor).map((r) => pick(r, d.nodeCols));
@@ -853,10 +1000,10 @@ export function crossValidateLinks(
     const { link: scorer, linkCols, threshold } = trainLinkDetector(train, setup);
     const m = emptyMeasures();
     recs.forEach((rec, i) => {
-      if (folds[i] !== f || rec.part !== "pagination") return;
+      if (folds[i] !== f || rec.part === "dragnet") return;
       const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
-      scoreNext(m, rec, decideNext(rec, probs, threshold).url);
-      if (rec.nextSelectorMatched) recordBestScore(m, rec, probs, threshold);
+      scoreDecision(m, rec, decideNext(rec, probs, threshold));
+      if (nextLinkExample(rec)) recordBestScore(m, rec, probs, threshold);
     });
     perFold.push({ ...summarize(m), threshold });
     addMeasures(pooled, m);

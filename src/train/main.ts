@@ -24,16 +24,18 @@ import {
   CONTINUATION_FEATURES,
   LINK_FEATURE_NAMES,
   NEXT_ITEM_URL_FEATURES,
+  NEXT_POST_FEATURES,
   PAGER_STRUCTURE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES, NODE_LAYOUT_FEATURES } from "../features/node-features";
-import { PHRASING_OUT } from "../features/phrasing";
-import { WRAPPERS_OUT } from "../features/wrappers";
+import type { ModelFile } from "../model/forest";
+import { forestOf } from "../model/packed";
 import { repoRoot } from "../replay/cases";
 import { katoPageElement, relNextOnly, thesisRuleNext } from "./baselines";
 import {
   allCorpusPages,
   type CorpusPage,
+  dragnetPages,
   googletrendsPages,
   paginationPages,
   readabilityPages,
@@ -47,9 +49,12 @@ import {
   type Detectors,
   decideNext,
   emptyMeasures,
+  joinedAtOnce,
+  nextLinkExample,
   pageElementSwitches,
   type Rec,
   type Setup,
+  scoreDecision,
   scoreNext,
   scorePageElement,
   summarize,
@@ -92,28 +97,19 @@ function setupsFor(cmd: string): Setup[] {
     base,
     {
       ...base,
-      name: "phrasing elements out of the page-element candidates (issue 13)",
-      phrasingOut: !(base.phrasingOut ?? PHRASING_OUT),
-    },
-    {
-      ...base,
-      name: "wrappers out of the page-element candidates (issue 13)",
-      wrappersOut: !(base.wrappersOut ?? WRAPPERS_OUT),
-    },
-    {
-      ...base,
       name: "random forest, thesis features only (9 link, 14 node)",
       linkFeatures: THESIS_LINK_FEATURES,
       nodeFeatures: THESIS_NODE_FEATURES,
     },
     {
       ...base,
-      name: "previous model's features (before issue 12)",
-      linkFeatures: without(
-        PAGER_STRUCTURE_FEATURES,
-        NEXT_ITEM_URL_FEATURES,
-        CONTINUATION_FEATURES,
-      ),
+      name: "next-link forest trained on list pages only (no article pages)",
+      linkPages: "lists",
+    },
+    {
+      ...base,
+      name: "ablation: without next-post signals (postNavigation, headlineText, otherDocument)",
+      linkFeatures: without(NEXT_POST_FEATURES),
     },
     {
       ...base,
@@ -132,32 +128,15 @@ function setupsFor(cmd: string): Setup[] {
     },
     {
       ...base,
-      name: "stop 26's next-link forest (trees stop at Gini gain 0.01; layout features)",
-      linkFeatures: LINK_FEATURE_NAMES,
-      linkLearner: DEFAULT_LEARNER,
-    },
-    {
-      ...base,
       name: "decision tree, all features",
       learner: { ...base.learner, algorithm: "decision-tree" },
       linkLearner: { ...base.linkLearner, algorithm: "decision-tree" },
     },
     {
       ...base,
-      name: "ablation: without LinkSimilarity",
-      linkFeatures: without(["linkSimilarity"]),
-    },
-    {
-      ...base,
       name: "ablation: page element without layout (width, height, areaRatio, visible)",
       nodeFeatures: NODE_FEATURE_NAMES.filter((n) => !NODE_LAYOUT_FEATURES.includes(n)),
     },
-    {
-      ...base,
-      name: "ablation: without next-link distance",
-      nodeFeatures: NODE_FEATURE_NAMES.filter((n) => n !== "nextLinkDistance"),
-    },
-    { ...base, name: "ablation: without hierarchy relabel (seed 001)", relabel: false },
     {
       ...base,
       name: "ablation: without run completion (siblings up to a boundary)",
@@ -169,6 +148,54 @@ function setupsFor(cmd: string): Setup[] {
       pagerScope: false,
     },
   ];
+}
+
+/**
+ * Next-link counts by kind of page, as `npm run eval` prints them: what joins without
+ * page 2, and what waits for it.
+ *
+ * @param m summarized measures ({@link summarize})
+ * @returns two lines
+ */
+function byKind(m: Record<string, number>): string {
+  const n = (k: string) => m[k] ?? 0;
+  const pct = (k: string) => `${(100 * n(k)).toFixed(1)} %`;
+  return [
+    `  list pages: false activation ${n("list.falseActivations")} of ${n("list.withoutNext")} (${pct("list.falseActivation")}), F1 ${fmt(m.f1)} (P ${fmt(m.precision)}, R ${fmt(m.recall)}) on ${n("list.withNext")} with a next page; waiting for page 2: ${n("list.pendingNoNext")} without a next page, ${n("list.pendingRight")} right next links`,
+    `  article pages: false activation ${n("article.falseActivations")} of ${n("article.withoutNext")} (${pct("article.falseActivation")}), next page found on ${n("article.correct")} of ${n("article.withNext")}; waiting for page 2: ${n("article.pendingNoNext")} without a next page, ${n("article.pendingRight")} right next links`,
+  ].join("\n");
+}
+
+/**
+ * The shipped next-link forest and threshold (models/next-link.json) on the Dragnet
+ * article pages, which no model is trained on.
+ *
+ * @param recs harvested dragnet pages
+ * @returns the report's lines
+ */
+function shippedOnDragnet(recs: readonly Rec[]): string {
+  const model = JSON.parse(
+    readFileSync(join(repoRoot(), "models", "next-link.json"), "utf8"),
+  ) as ModelFile;
+  const forest = forestOf(model, LINK_FEATURE_NAMES);
+  const threshold = model.params?.threshold ?? 0.5;
+  const m = emptyMeasures();
+  const falses: string[] = [];
+  for (const rec of recs) {
+    const next = decideNext(rec, forest.probabilities(rec.links.rows), threshold);
+    scoreDecision(m, rec, next);
+    const joined = joinedAtOnce(next);
+    if (joined !== null && !rec.goldNextUrls.includes(joined))
+      falses.push(`    ${rec.key} ${joined} (${next.score.toFixed(2)})`);
+  }
+  const s = summarize(m);
+  return [
+    `\nShipped next-link forest (threshold ${threshold}) on articles/dragnet (${recs.length} article pages, evaluation only):`,
+    byKind(s).split("\n")[1] ?? "",
+    ...(args.includes("--list") || falses.length <= 20
+      ? falses
+      : [`    (${falses.length} wrong links; --list prints them)`]),
+  ].join("\n");
 }
 
 /** Baselines measured on every page (they need no training). */
@@ -199,6 +226,8 @@ function row(name: string, m: Record<string, number>): string {
     fmt(m.recall),
     fmt(m.f1),
     fmt(m.falseActivation),
+    fmt(m["list.falseActivation"] ?? m.listFalseActivation),
+    fmt(m["article.falseActivation"] ?? m.articleFalseActivation),
     fmt(m["pe.pagination.f1"]),
     fmt(m["pe.readability.f1"]),
     fmt(m["pe.googletrends.f1"]),
@@ -211,6 +240,8 @@ const HEADER = [
   "  R  ",
   " F1  ",
   " FA  ",
+  "FA-ls",
+  "FA-ar",
   "PE-pg",
   "PE-rd",
   "PE-gt",
@@ -237,15 +268,21 @@ function listMisses(
         rec.links.rows.map((r) => d.linkCols.map((c) => r[c] ?? 0)),
       );
       const next = decideNext(rec, probs, d.threshold);
-      if (rec.part === "pagination" && rec.nextSelectorMatched) {
+      if (nextLinkExample(rec)) {
+        const joined = joinedAtOnce(next);
         const ok =
-          next.url === null ? rec.goldNextUrls.length === 0 : rec.goldNextUrls.includes(next.url);
-        if (!ok) {
+          joined === null ? rec.goldNextUrls.length === 0 : rec.goldNextUrls.includes(joined);
+        if (!ok || next.pending) {
           // The candidate the decision weighed (eligible links only), at any score.
           const best = chooseNextLink(rec.links.rows, probs, 0).index;
           const gold = rec.links.label.indexOf(1);
-          const kind =
-            rec.goldNextUrls.length === 0 ? "FALSE" : next.url === null ? "MISS" : "WRONG";
+          const kind = next.pending
+            ? "PENDING"
+            : rec.goldNextUrls.length === 0
+              ? "FALSE"
+              : joined === null
+                ? "MISS"
+                : "WRONG";
           console.log(
             `NEXT ${kind} ${rec.key} (${rec.group}, t ${d.threshold}) best ${describe(rec, probs, best)} gold ${describe(rec, probs, gold)}`,
           );
@@ -426,12 +463,19 @@ async function main(): Promise<void> {
     process.stderr.write("usage: train|eval [--smoke] [--force] [--list] [--links-only]\n");
     process.exit(2);
   }
-  const pages = smoke ? smokePages() : allCorpusPages();
-  const recs = (await harvestPages(pages, {
+  // Dragnet's pages (AGPL-3.0 data) are scored by `eval` with the shipped forest, never
+  // trained on: they stay out of the folds.
+  const withDragnet = command === "eval" && !smoke && !args.includes("--no-dragnet");
+  const pages = smoke
+    ? smokePages()
+    : [...allCorpusPages(), ...(withDragnet ? dragnetPages() : [])];
+  const harvested = (await harvestPages(pages, {
     cacheDir: join(repoRoot(), "out", "harvest"),
     force: args.includes("--force"),
     log,
   })) as Rec[];
+  const dragnet = harvested.filter((r) => r.part === "dragnet");
+  const recs = harvested.filter((r) => r.part !== "dragnet");
   // Groups come from the corpus listing, so regrouping never needs a new render.
   const groupOf = new Map(pages.map((p) => [p.key, p.group]));
   for (const r of recs) r.group = groupOf.get(r.key) ?? r.group;
@@ -444,6 +488,7 @@ async function main(): Promise<void> {
   );
   if (args.includes("--list")) {
     listMisses(recs, folds, setupsFor("eval")[0] ?? TSUGI_SETUP, args.includes("--links-only"));
+    if (dragnet.length > 0) console.log(shippedOnDragnet(dragnet));
     return;
   }
   if (args.includes("--links-only")) {
@@ -463,7 +508,9 @@ async function main(): Promise<void> {
         `  unsure band: ${b.band} pages (${b.right} right, ${b.noNext} no next, ${b.wrongLink} other)`,
       );
       console.log(row("  perfect page-2 check (bound)", b.perfect));
+      console.log(byKind(r.pooled));
     }
+    if (dragnet.length > 0) console.log(shippedOnDragnet(dragnet));
     return;
   }
   if (command === "train" && args.includes("--models-only")) {
@@ -491,6 +538,9 @@ async function main(): Promise<void> {
     console.log(row("  with a perfect page-2 check (bound)", band.perfect));
     console.log(row("  accepting every unsure link (no check)", band.acceptAll));
   }
+  if (results[0])
+    console.log(`\n${results[0].setup}, held-out folds:\n${byKind(results[0].pooled)}`);
+  if (dragnet.length > 0) console.log(shippedOnDragnet(dragnet));
   const base = baselines(recs);
   for (const b of base) console.log(row(b.name, b.measures));
   const skipped = results[0]?.skipped ?? 0;
