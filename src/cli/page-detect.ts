@@ -15,7 +15,13 @@ import { type Item, listItems } from "../siblings/items";
 /** What one page's detection returns to Node. */
 export interface PageDetection {
   url: string;
+  /** the next link the extension joins without fetching page 2 first */
   nextUrl: string | null;
+  /** a next link the extension joins only once page 2 shows it continues this page (the
+   * forest is unsure of it, or its URL leads to another document: another slug, id or
+   * date, as a next post's does); null when there is none */
+  pendingNextUrl: string | null;
+  /** forest probability of the link reported (either field), 0 when none */
   nextScore: number;
   pageElement: { xpaths: string[]; text: string };
   /** gate + detection, ms (the first run in a fresh page: cold) */
@@ -30,8 +36,9 @@ export interface PageDetection {
  * Detect on the current document, as the content script does: the gate first, the
  * detector only where it opens (with `all`, the detector runs whatever the gate says,
  * and `gate` still tells what it said), and the page element only where there is a next
- * link. Only sure next links are reported: the content script keeps an unsure one until
- * page 2 confirms it, and this command fetches no page 2.
+ * link (sure or pending). A sure next link is `nextUrl`; one the content script keeps until
+ * page 2 confirms it (../detect/confirm-next.ts) is `pendingNextUrl`, since this command
+ * fetches no page 2.
  *
  * @param pageUrl the page's URL
  * @param all run the detector even where the gate stays closed
@@ -45,6 +52,7 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
     return {
       url: pageUrl,
       nextUrl: null,
+      pendingNextUrl: null,
       nextScore: 0,
       pageElement: { xpaths: [], text: "" },
       ms: gateMs,
@@ -52,14 +60,12 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
       gateMs,
     };
   const t0 = performance.now();
-  const { found: d } = await detectStaged(document, pageUrl, {
-    idle: async () => {},
-    confirmOnPage2: false,
-  });
+  const { found: d } = await detectStaged(document, pageUrl, { idle: async () => {} });
   const ms = performance.now() - t0;
   return {
     url: pageUrl,
-    nextUrl: d.next.url,
+    nextUrl: d.next.unsure ? null : d.next.url,
+    pendingNextUrl: d.next.unsure ? d.next.url : null,
     nextScore: Math.round(d.next.score * 1e4) / 1e4,
     pageElement: {
       xpaths: d.pageElementXPaths,

@@ -27,8 +27,8 @@ export interface StageHooks {
    * forest there, ./injected-models.ts); rejects to abort */
   beforePageElement?: () => Promise<void>;
   /** keep a next link the forest is unsure of, for page 2 to confirm (the pager's third
-   * stage, ./confirm-next.ts); default true. A caller that fetches no page 2 (`tsugi
-   * detect`) passes false and gets sure next links only. */
+   * stage, ./confirm-next.ts); default true. With false, only sure next links are kept
+   * (`tsugi detect` keeps both, and reports an unsure one as `pendingNextUrl`). */
   confirmOnPage2?: boolean;
 }
 

@@ -37,6 +37,7 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
         "nextScore",
         "nextUrl",
         "pageElement",
+        "pendingNextUrl",
         "url",
       ]);
       // A page with a pager opens the gate; its time is part of the page's.
@@ -44,6 +45,8 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
       expect(o.gateMs).toBeLessThanOrEqual(o.ms);
       expect(o.url).toBe(ARS_URL);
       expect(o.nextUrl).toBe(ARS_URL.replace(/\/1$/, "/2"));
+      // The next page is a page step of this URL: it joins without waiting for page 2.
+      expect(o.pendingNextUrl).toBeNull();
       expect(o.nextScore).toBeGreaterThan(0.5);
       expect(o.pageElement.xpaths.length).toBeGreaterThan(0);
       expect(o.pageElement.text).toMatch(/neural network/i);
