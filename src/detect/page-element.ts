@@ -17,6 +17,7 @@ import {
   type PageElementParams,
   pageElementFromProbabilities,
 } from "./page-element-choice";
+import { withSplitBody } from "./split-body";
 
 /** The page-element decision. */
 export interface PageElementResult {
@@ -33,7 +34,8 @@ export interface PageElementResult {
  * scored by the bundled random forest (models/page-element.json) with the DOM distance to
  * the next link among its features; seed 001's hierarchy relabel cleans the labels; the
  * container or run of siblings that best covers the content is chosen, never one that
- * holds the next link itself.
+ * holds the next link itself. A body split into sibling containers of one class is taken
+ * whole (./split-body.ts).
  *
  * @param doc the page (live or parsed)
  * @param nextLink anchor of the detected next link, or null
@@ -68,7 +70,10 @@ export function detectPageElement(
   );
   // A candidate chosen is reported as the outermost wrapper around it (same text).
   const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
-  return { elements: withTextlessBetween(elements), score: choice.score };
+  return {
+    elements: withTextlessBetween(withSplitBody(elements, nextLink)),
+    score: choice.score,
+  };
 }
 
 /**
