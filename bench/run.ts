@@ -1043,6 +1043,28 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       met: "",
     });
   }
+  // The headline pools pages where only the next-link half runs (no next link) with
+  // pages where both halves run, and list pages with articles: each apart, cold, against
+  // Readability.js's cold run on the same pages.
+  for (const [label, rs] of [
+    ["both halves run (a next link found)", detectPages.filter((r) => r.nextUrl !== null)],
+    ["next-link half only (none found)", detectPages.filter((r) => r.nextUrl === null)],
+    ["list pages (pagination)", part("pagination")],
+    [
+      "article pages (readability, googletrends)",
+      detectPages.filter((r) => r.part !== "pagination"),
+    ],
+  ] as const) {
+    const s = sumOf(rs);
+    if (s.pages === 0) continue;
+    rows.push({
+      measure: `  cold, ${label} (${s.pages}): median / p95, ms; tsugi / Readability.js`,
+      tsugi: `${fmt(s.tsugiFirst.median)} / ${fmt(s.tsugiFirst.p95)}`,
+      readability: `${fmt(s.readabilityFirst.median)} / ${fmt(s.readabilityFirst.p95)}`,
+      target: `${fmt(s.tsugiFirst.median / s.readabilityFirst.median, 2)}x / ${fmt(s.tsugiFirst.p95 / s.readabilityFirst.p95, 2)}x`,
+      met: "",
+    });
+  }
   rows.push({
     measure: `fetched page (${fetched.pages}, ${fetched.byRule} by rule): parse+rule (checks, models where it failed)+sanitize+insert, median / p95 / max, ms`,
     tsugi: `${fmt(fetched.total.median)} / ${fmt(fetched.total.p95)} / ${fmt(fetched.total.max)}`,

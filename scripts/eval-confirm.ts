@@ -16,12 +16,24 @@
  * - another page of the site: page 1 and a page of the same site that is neither its next
  *   nor its previous page (a jump to page 6, another section, a product): the check should
  *   refuse. Some of them are real next pages under another URL than the labelled link's.
+ * And two kinds met on article pages, where the link that looks next is most often the
+ * next post:
+ * - article page 2: consecutive pages of the multi-page captures (`corpus/multipage/`,
+ *   in the page order of their golden files under test/golden/). The check should confirm.
+ * - another article of the site: page 1 and another article that the capture holds (the
+ *   next posts slate-001 links to), and each Dragnet article page (`articles/dragnet`)
+ *   with the next article of its site in the set, as a next-post link would fetch it. The
+ *   check should refuse.
  * Prints a table, and with --list every pair and its signals.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { launchChromium } from "../src/cli/browser";
 import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
-import { type CorpusPage, decodePage, paginationPages } from "../src/train/corpus";
+import { pageStep } from "../src/features/page-step";
+import { corpusDir, listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
+import { type CorpusPage, decodePage, dragnetPages, paginationPages } from "../src/train/corpus";
 
 /** The check as an IIFE (global `tsugiConfirm`) with a helper that resolves the gold link. */
 function confirmBundle(): string {
@@ -47,7 +59,90 @@ function confirmBundle(): string {
   return out.outputFiles[0]?.text ?? "";
 }
 
-type Kind = "real page 2" | "the way back" | "another page of the site";
+type Kind =
+  | "real page 2"
+  | "the way back"
+  | "another page of the site"
+  | "article page 2"
+  | "another article of the site";
+
+/** A captured HTML document as a page to parse (its charset sniffed: none given). */
+function capturePage(caseName: string, url: string, file: string): CorpusPage {
+  return {
+    key: `multipage/${caseName}/${url}`,
+    part: "readability",
+    group: caseName,
+    file,
+    charset: "",
+    language: "",
+    input: { pageUrl: url },
+  };
+}
+
+/** A captured file that is an HTML document (not a script, an image or robots.txt). */
+function isHtmlDocument(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const head = readFileSync(file).subarray(0, 4096).toString("latin1").toLowerCase();
+  return head.includes("<html") || head.includes("<body");
+}
+
+/**
+ * Pairs of the multi-page captures: consecutive pages of each capture that has a golden
+ * page order (true page 2s), and page 1 with every other article of its site the capture
+ * holds (another document: neither a page of this one nor its URL written otherwise).
+ */
+function capturePairs(): { kind: Kind; a: CorpusPage; b: CorpusPage }[] {
+  const out: { kind: Kind; a: CorpusPage; b: CorpusPage }[] = [];
+  for (const name of listMultipageCases()) {
+    const c = readCase(name);
+    const goldenFile = join(repoRoot(), "test", "golden", name, "expected.json");
+    const order: string[] = existsSync(goldenFile)
+      ? (JSON.parse(readFileSync(goldenFile, "utf8")) as { pages: { url: string }[] }).pages.map(
+          (p) => p.url,
+        )
+      : [c.startUrl];
+    const pageOf = (url: string) => {
+      const file = c.urlMap.get(url);
+      return file === undefined ? null : capturePage(name, url, file);
+    };
+    for (let i = 0; i + 1 < order.length; i++) {
+      const a = pageOf(order[i] as string);
+      const b = pageOf(order[i + 1] as string);
+      if (a && b) out.push({ kind: "article page 2", a, b });
+    }
+    const start = pageOf(c.startUrl);
+    if (!start) continue;
+    const host = new URL(c.startUrl).host;
+    const samePage = (u: string) =>
+      normalPageUrl(u).replace(/\/index\.html$|\?.*$/, "") ===
+      normalPageUrl(c.startUrl).replace(/\/index\.html$|\?.*$/, "");
+    for (const [url, file] of c.urlMap) {
+      if (order.includes(url) || samePage(url) || pageStep(c.startUrl, url)) continue;
+      if (new URL(url).host !== host || !isHtmlDocument(file)) continue;
+      out.push({ kind: "another article of the site", a: start, b: capturePage(name, url, file) });
+    }
+  }
+  return out;
+}
+
+/** Each Dragnet page with the next page of the same site in id order (pages without a
+ * declared URL have no site and are left out). */
+function dragnetPairs(): { kind: Kind; a: CorpusPage; b: CorpusPage }[] {
+  const bySite = new Map<string, CorpusPage[]>();
+  for (const p of dragnetPages()) {
+    if (!p.group.startsWith("site:")) continue;
+    bySite.set(p.group, [...(bySite.get(p.group) ?? []), p]);
+  }
+  const out: { kind: Kind; a: CorpusPage; b: CorpusPage }[] = [];
+  for (const pages of bySite.values())
+    for (let i = 0; i + 1 < pages.length; i++)
+      out.push({
+        kind: "another article of the site",
+        a: pages[i] as CorpusPage,
+        b: pages[i + 1] as CorpusPage,
+      });
+  return out;
+}
 
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
@@ -131,28 +226,47 @@ async function main(): Promise<void> {
         });
       }
     }
+    // Article pages: the captures, and Dragnet when the corpus holds it.
+    if (existsSync(join(corpusDirOrEmpty(), "multipage")))
+      for (const { kind, a, b } of [...capturePairs(), ...dragnetPairs()])
+        rows.push({ kind, from: a.key, to: b.key, c: await check(a, b) });
   } finally {
     await browser.close();
   }
   console.log("| pair (page 1 → page fetched) | pairs | confirmed | refused |");
   console.log("| --- | --- | --- | --- |");
-  for (const kind of ["real page 2", "the way back", "another page of the site"] as const) {
+  for (const kind of [
+    "real page 2",
+    "the way back",
+    "another page of the site",
+    "article page 2",
+    "another article of the site",
+  ] as const) {
     const rs = rows.filter((r) => r.kind === kind);
     const yes = rs.filter((r) => r.c.confirmed).length;
     console.log(`| ${kind} | ${rs.length} | ${yes} | ${rs.length - yes} |`);
   }
-  const real = rows.filter((r) => r.kind === "real page 2");
+  const real = rows.filter((r) => r.kind === "real page 2" || r.kind === "article page 2");
   const why = (pick: (c: Confirmation) => boolean) => real.filter((r) => pick(r.c)).length;
   console.log(
     `\nreal page 2s: pager moved ${why((c) => c.pagerMoved)}, links back ${why((c) => c.pointsBack)}, ` +
       `same document ${why((c) => c.sameDocument)}, template share ≥ 0.5 ${why((c) => c.template >= 0.5)}`,
   );
   for (const r of rows)
-    if (list || (r.kind === "real page 2") !== r.c.confirmed)
+    if (list || (r.kind === "real page 2" || r.kind === "article page 2") !== r.c.confirmed)
       console.log(
         `${r.c.confirmed ? "CONFIRMED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\t` +
           `template ${r.c.template.toFixed(2)} moved ${r.c.pagerMoved} back ${r.c.pointsBack} same ${r.c.sameDocument}`,
       );
+}
+
+/** The corpus directory, or "" when there is none (the article pairs are then skipped). */
+function corpusDirOrEmpty(): string {
+  try {
+    return corpusDir();
+  } catch {
+    return "";
+  }
 }
 
 main().catch((e) => {
