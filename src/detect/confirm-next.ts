@@ -1,5 +1,5 @@
 /**
- * Page-2 confirmation, the third stage of the staged detector (issue 12): a next-link
+ * Page-2 confirmation, the third stage of the staged detector: a next-link
  * candidate the forest is unsure of (probability between {@link UNSURE_FLOOR} and the
  * model's threshold) is fetched as the reader nears the end, as any next page is, and
  * joined only if the fetched page says it is page 2 of the same sequence. Seeds 002 and
@@ -36,7 +36,7 @@ function urlNumbers(u: URL): string {
  * `/2011/08/03/the_narrowing_of_cpac.html`): no step. Of the 197 labelled next links of the
  * pagination corpus that lead to a page, 194 step; the other 3 are `#` and `javascript:`
  * links. A link the forest is sure of but that takes no step is confirmed on page 2
- * anyway (issue 12's next-item false activations), which costs a true next page nothing
+ * anyway (next-item links, the false activations this guards against), which costs a true next page nothing
  * but the quiet first load.
  *
  * @param pageUrl absolute URL of page 1
