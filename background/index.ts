@@ -114,7 +114,7 @@ async function tabPlaces(tabId: number): Promise<JoinedPlace[]> {
 }
 
 /**
- * Places (issue 19) live here, in `storage.session`, keyed by tab: the content script
+ * Places live here, in `storage.session`, keyed by tab: the content script
  * holds no long-lived port to keep them (it would cost the page its back/forward cache),
  * and the page's own storage is readable by the site.
  */

@@ -6,7 +6,7 @@
  * that decide the p95), each run the first code run in a fresh tab (cold, as a page load), the
  * two builds alternating which goes first on each page. A change of a few milliseconds is
  * lost between two full bench runs, where the machine's load moves Readability.js's cold
- * median by 10 % (stop 41); paired on the same pages, in one run, it shows.
+ * median by 10 %; paired on the same pages, in one run, it shows.
  *
  * Prints, per build, the cold and warm (second run in the same tab) medians, then the
  * effect B − A with the order of the two runs balanced out and its 95 % bootstrap

@@ -1,5 +1,5 @@
 /**
- * What the extension adds to a page load where there is nothing to join (issue 13): the
+ * What the extension adds to a page load where there is nothing to join: the
  * same pages are loaded in two Chromiums started in the same run, one with the built
  * extension and one without, alternating page by page, each page in a fresh tab. Page
  * scripts are blocked by a `Content-Security-Policy: script-src 'none'` header on the
@@ -8,8 +8,8 @@
  * After `load` + settle time: CDP `HeapProfiler.collectGarbage`, then
  * `Performance.getMetrics` (ScriptDuration, TaskDuration, JSHeapUsedSize), and the time
  * the extension's status says its gate or detector took: ScriptDuration counts only the
- * content script's injection task, not its later callbacks (README, "What the page-cost
- * script row sees").
+ * content script's injection task, not its later callbacks (docs/performance.md,
+ * "What is timed, and how").
  */
 import { readFileSync } from "node:fs";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
@@ -51,7 +51,7 @@ export interface PageCostRow extends EntryAt {
   with: PageCost;
   /**
    * The same tabs after the reader scrolled to the end of the page (which wakes the
-   * entry, issue 13) and the settle time passed again: cumulative metrics since
+   * entry) and the settle time passed again: cumulative metrics since
    * navigation, and the entry's status then.
    */
   atEnd: { without: PageCost; with: PageCost; entry: EntryAt };

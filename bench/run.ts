@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: one run, side by side, in headless Chromium (issue 6).
+ * `npm run bench`: one run, side by side, in headless Chromium.
  *
  * - Detection time on the live page: tsugi's `detect()` (features + both forests +
  *   post-processing) and Readability.js's `parse()` on a clone of the same rendered page,
@@ -19,7 +19,7 @@
  * - JS heap of the real extension on `arstechnica-002`: page 1 alone right after tsugi
  *   reported ready, then after all 19 pages are joined (CDP, after a forced GC).
  * - What the extension adds to a page load without a next link (./page-cost.ts): the same
- *   pages with and without the extension, in two Chromiums of one run (issue 13).
+ *   pages with and without the extension, in two Chromiums of one run.
  *
  * Prints a table and writes `bench/results.json`. Targets are reported, never enforced.
  *
@@ -943,7 +943,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     coldMedianLeReadabilityCold:
       detectPages.length > 0 ? all.tsugiFirst.median <= all.readabilityFirst.median : null,
     coldP95Le60: detectPages.length > 0 ? all.tsugiFirst.p95 <= 60 : null,
-    // Issue 21: records and template blocks cost at most 5 ms a joined page.
+    // The siblings filter: records and template blocks cost at most 5 ms a joined page.
     siblingsMedianLe5: fetched.pages > 0 ? fetched.siblings.median <= 5 : null,
   };
 
@@ -1147,7 +1147,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   if (pageCost.pages > 0)
     rows.push(
       {
-        measure: `added to a page without a next link at load (${pageCost.pages} pages, with − without the extension, one run, load + settle time): script time, all tasks (ScriptDuration + the gate's or detector's own timed run, which ScriptDuration misses; README), median (p90), ms`,
+        measure: `added to a page without a next link at load (${pageCost.pages} pages, with − without the extension, one run, load + settle time): script time, all tasks (ScriptDuration + the gate's or detector's own timed run, which ScriptDuration misses; docs/performance.md), median (p90), ms`,
         tsugi: `${fmt(pageCost.allTasks.median)} (${fmt(pageCost.p90.allTasks)})`,
         readability: "",
         target: "≤ 2",

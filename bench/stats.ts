@@ -41,7 +41,7 @@ export interface PairedEffect {
  * The effect of build B against build A from paired runs, with its uncertainty and the
  * order of the runs taken out. A single median of B − A says little on this machine:
  * two copies of one build gave −2.3 ms over 150 pages in one run (B faster on 89) and
- * −0.1 ms in the next (stop 43). Where running second on a page differs from running
+ * −0.1 ms in the next. Where running second on a page differs from running
  * first, the per-page differences form two clouds (B second, B first) and their plain
  * median falls anywhere between them; so each cloud's median is taken and the two are
  * averaged (the order effect is half their distance), and the interval comes from
@@ -96,7 +96,7 @@ export interface AgainstLastRun {
  * This run's page times against the last run's, page by page: Readability.js's code does
  * not change between runs, so its ratio is how much faster or slower the machine ran,
  * and tsugi's ratio over Readability.js's is what the code changed. A median of one run
- * against a median of the other mixes both (and where the median falls: stop 45's two runs
+ * against a median of the other mixes both (and where the median falls: two runs
  * of one code differed 23.5 → 26.2 ms with a page-by-page ratio of 1.00).
  *
  * @param last the last run's pages (bench/results.json before this run)

@@ -7,9 +7,9 @@
  * hands over to the pager. It reports status to the background (badge) and answers the
  * popup and the keyboard commands through the entry: next page now, load N more, stop,
  * fetch all, export. Where page 1 has no next link but a "Load more" button after its
- * list (issue 15), the load-more pager clicks the page's own button instead. A reader who
+ * list, the load-more pager clicks the page's own button instead. A reader who
  * comes back by Back, Forward or Reload gets the pages joined before and the place they
- * were reading (issue 19, src/place/). The per-site switch and the settings take effect at
+ * were reading (src/place/). The per-site switch and the settings take effect at
  * once through `storage.onChanged`, without a reload.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
@@ -75,13 +75,13 @@ let ruleSource: "user" | "learned" | "detected" = "detected";
 /** The learned rule read from the cache for this page, if one was used. */
 let cachedRule: CachedRule | null = null;
 let pager: JoiningPager | null = null;
-/** Page 1's "Load more" button, when it has no next link (issue 15). */
+/** Page 1's "Load more" button, when it has no next link. */
 let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
-/** The page lists more by itself as the reader scrolls (issue 15): tsugi joins nothing. */
+/** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
 let ownScroll = false;
-/** Pages joined again when the reader came back (issue 19); undefined on a fresh visit. */
+/** Pages joined again when the reader came back; undefined on a fresh visit. */
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
 let loadedAs: DetectorLoad | undefined;
@@ -515,7 +515,7 @@ function listItemCount(): number {
   return listCount ?? 0;
 }
 
-/** The joined article, or the items of every page shown (issue 21), in one format. */
+/** The joined article, or the items of every page shown, in one format. */
 async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
   return (await exporter()).exportFile({
     format,

@@ -1,5 +1,5 @@
 /**
- * The gate stage (issue 13), injected by the background when the entry on every page
+ * The gate stage, injected by the background when the entry on every page
  * (content/index.ts) wakes: the reader came near the end of the page, came back to it, or
  * asked from the popup, a keyboard command or `tsugi join`. A short state machine:
  *
@@ -9,7 +9,7 @@
  *            coming back to joined pages (Back, Forward, Reload): nothing more is loaded;
  *            a reader's request ("Next page now", export…) loads the detector anyway.
  *            A list that grows by itself as the reader scrolls turns the status into
- *            "own-scroll" (the site's own infinite scroll, issue 15), still idle
+ *            "own-scroll" (the site's own infinite scroll), still idle
  *   loading  the detector script (content/detector.ts) is being imported as a module of
  *            the extension, or injected by the background where that fails
  *   running  the detector answers every message from here on

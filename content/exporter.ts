@@ -23,7 +23,7 @@ import {
  * The export file a reader asked for.
  *
  * @param r the page, its joined pages and the format
- * @returns the file; for the items formats, the items of every page shown (issue 21)
+ * @returns the file; for the items formats, the items of every page shown
  */
 function exportFile(r: ExportRequest): ExportFile {
   const { format, doc } = r;

@@ -1,5 +1,5 @@
 /**
- * The entry on every http(s) page (issue 13), asleep: at load it touches no extension API
+ * The entry on every http(s) page, asleep: at load it touches no extension API
  * (the namespace's first touch builds its bindings, 1.5–2 ms a page) and holds no gate (its
  * vocabulary and expressions, 1–2 ms to evaluate in a fresh page); a passive scroll
  * listener waits for the reader to come within a few screens of the end

@@ -143,7 +143,7 @@ export function Options({ api }: { api: OptionsApi }) {
             ))}
           </ul>
         )}
-        {/* Sites where the reader turned one way of joining off in the popup (issue 15). */}
+        {/* Sites where the reader turned one way of joining off in the popup. */}
         {MODES.some((mode) => settings[MODE_KEYS[mode]].length > 0) ? (
           <ul class="sites" data-testid="modes-off">
             {MODES.flatMap((mode) =>

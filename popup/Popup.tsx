@@ -17,7 +17,7 @@ export interface PopupApi {
   exportArticle(format: ExportFormat | ItemsFormat): Promise<ExportFile | null>;
   /** Switch auto-join for a site (host) on or off (`storage.sync`). */
   setSiteEnabled(site: string, on: boolean): Promise<void>;
-  /** Switch one optional way of joining (issue 15) for a site on or off (`storage.sync`). */
+  /** Switch one optional way of joining for a site on or off (`storage.sync`). */
   setSiteMode(site: string, mode: keyof SiteModes, on: boolean): Promise<void>;
   download(file: ExportFile): void;
   copy(text: string): Promise<void>;

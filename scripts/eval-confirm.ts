@@ -1,5 +1,5 @@
 /**
- * `npm run eval:confirm`: how the page-2 confirmation (src/detect/confirm-next.ts, issue 12)
+ * `npm run eval:confirm`: how the page-2 confirmation (src/detect/confirm-next.ts)
  * answers on real pairs of pages. The pagination corpus holds a few sites with several
  * consecutive pages: where a page's labelled next link leads to another page of the
  * corpus, that page is a real page 2 of it. The check has no learned parameter; its one

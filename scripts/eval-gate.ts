@@ -1,5 +1,5 @@
 /**
- * `npm run eval:gate`: how often the gate (src/gate/gate.ts, issue 13) lets the detector
+ * `npm run eval:gate`: how often the gate (src/gate/gate.ts) lets the detector
  * run. The gate has no learned parameter and no threshold, so there is nothing to fit and
  * the whole corpus is its test set; its word lists are the pager vocabulary of
  * src/features/keywords.ts, not chosen from these pages.

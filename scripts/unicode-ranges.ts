@@ -2,7 +2,7 @@
  * `npm run gen:unicode`: writes src/features/unicode-ranges.ts, the tables with which
  * src/features/letters.ts answers the Unicode classes `\p{L}`, `\p{N}`, `\p{M}`,
  * `[\s\p{P}\p{S}]` and the Latin, Greek and Cyrillic scripts for one UTF-16 unit, without
- * compiling a Unicode-property expression on the page (issue 13: 0.4-1.5 ms each, cold, in
+ * compiling a Unicode-property expression on the page (0.4-1.5 ms each, cold, in
  * Chromium). Each table holds the inclusive ranges of BMP code points from U+0080 to U+FFFF
  * in the class, read from this Node's own expressions, as a string of their bounds (one
  * unit each); astral code points stay with the expressions. Run it again when Node's

@@ -1,6 +1,6 @@
 /**
  * The built manifest's web-accessible resource for the detector script, which the gate
- * stage `import()`s as a module (src/gate/load-detector.ts, issue 13). It is written by
+ * stage `import()`s as a module (src/gate/load-detector.ts). It is written by
  * `build-detector --web-accessible DIST` after the bundle, not listed in manifest.json,
  * because @crxjs/vite-plugin refuses a manifest asset that vite did not emit.
  */

@@ -90,7 +90,7 @@ interface PooledTab {
  * Tabs of one browser slot, reused from page to page. Opening a context and a tab costs
  * about 150 ms of the browser's own (single) thread, as much as loading a saved page; with
  * a fresh tab per page the browser process was the batch's bottleneck and a second job
- * added almost nothing (bench:cli, README "Mining many pages").
+ * added almost nothing (bench:cli, docs/performance.md).
  */
 export class TabPool {
   private readonly idle: PooledTab[] = [];

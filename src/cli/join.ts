@@ -159,7 +159,7 @@ export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle>
     if (res && res.status() >= 400) throw new Error(`HTTP ${res.status()} for ${opts.url}`);
     await scrollUntilSettled(page, opts.timeoutMs);
     const article = await readJoinedArticle(page);
-    // A list's items, as the popup's export gives them (issue 21).
+    // A list's items, as the popup's export gives them.
     const status = await messageTab<TabStatus>(page, { type: "popup→content:get-status" });
     if (status.listItems) {
       const file = await messageTab<ExportFile>(page, {

@@ -75,7 +75,7 @@ async function batch(cmd: PageCommand, p: Parsed): Promise<number> {
   const skip = o.resume ? answeredIdsIn(o.resume) : new Set<string>();
   const showProgress = o.progress || process.stderr.isTTY === true;
   // A browser per worker: with tabs reused, a batch waits on the browser process's own
-  // thread, which a second browser doubles (README "Mining many pages" has the numbers).
+  // thread, which a second browser doubles (docs/performance.md, "Experiments", has the numbers).
   const slots = Array.from({ length: o.jobs }, () => new BrowserSlot());
   let counts: BatchCounts;
   try {

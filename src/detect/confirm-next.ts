@@ -1,7 +1,9 @@
 /**
- * Page-2 confirmation, the third stage of the staged detector (issue 12): a next-link
+ * Page-2 confirmation, the third stage of the staged detector: a next-link
  * candidate the forest is unsure of (probability between {@link UNSURE_FLOOR} and the
- * model's threshold) is fetched as the reader nears the end, as any next page is, and
+ * model's threshold), or one whose URL leads to another document (no page step of page 1's
+ * URL, ../features/page-step.ts: another slug, identifier or date, as a next post's), is
+ * fetched as the reader nears the end, as any next page is, and
  * joined only if the fetched page says it is page 2 of the same sequence. Seeds 002 and
  * 003 learn from pages that share one template; here the second page answers whether the
  * link really was "next": it keeps page 1's template, and its pager has moved on by one

@@ -1,5 +1,5 @@
 /**
- * The forest the extension injects apart from the detector script (issue 13): names shared
+ * The forest the extension injects apart from the detector script: names shared
  * by the build (scripts/build-detector.ts), the background that injects the file, and
  * ./models.ts that reads it. Kept free of imports so the build script stays small.
  */

@@ -21,7 +21,7 @@ const [IN_COMMENTS, DISABLED, NEXT_ITEM] = CHOICE_FEATURES.map((n) =>
  * page's "Next") does nothing when a reader clicks it, so the pager does not follow it;
  * a link that names the next single item ("Next Thread", "Next Year", "次の記事": the
  * nextItem feature) leads along a chain of separate pages, never to page 2 of this one
- * (issue 12's false activations; the forest sees too few of them to learn it).
+ * (false activations the forest sees too few of to learn).
  *
  * @param row the candidate's features in LINK_FEATURE_NAMES order
  * @returns false for comment-only, disabled and next-item links

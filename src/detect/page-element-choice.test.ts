@@ -86,7 +86,7 @@ describe("pageElementFromProbabilities", () => {
   });
 });
 
-// An article body whose paragraphs do not all look alike (issue 12):
+// An article body whose paragraphs do not all look alike:
 //   0 body
 //   ├ 1 h1
 //   ├ 2 div.story-body
@@ -250,7 +250,7 @@ describe("choiceScore", () => {
   });
 });
 
-describe("pageElementFromProbabilities on an article body (issue 12)", () => {
+describe("pageElementFromProbabilities on an article body", () => {
   it("holds the wrapped first paragraph, the figure and the custom element", () => {
     // The forest's choice alone: the run of marked paragraphs, without the lead.
     const bare = pageElementFromProbabilities(

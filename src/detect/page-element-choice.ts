@@ -153,7 +153,7 @@ interface ChildIndex {
 
 /**
  * The candidate tree's child lists in two typed arrays (counting sort by parent), in
- * document order: no array per candidate, where a page has thousands (issue 13).
+ * document order: no array per candidate, where a page has thousands.
  *
  * @param parent candidate tree (see module doc)
  * @returns the flat lists; `start` has one entry more than `parent`

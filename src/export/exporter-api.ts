@@ -1,5 +1,5 @@
 /**
- * The export's own script (issue 13): the joined-article and items export (Readability.js,
+ * The export's own script: the joined-article and items export (Readability.js,
  * turndown, Papa Parse, the block forest: about a third of what the detector script used
  * to carry) lives in content/exporter.js, which the background injects only when the
  * reader asks for an export. The detector script reaches it through this small interface,

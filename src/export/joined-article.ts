@@ -25,8 +25,8 @@ export interface JoinedArticle {
   reason: string | null;
   /** Detection time on page 1 in the live page (features + scoring), ms. */
   detectMs: number | null;
-  /** The items of every page shown, when page 1's page element is a list (issue 21;
-   * `tsugi join`'s JSON output). */
+  /** The items of every page shown, when page 1's page element is a list
+   * (`tsugi join`'s JSON output). */
   items?: Item[];
 }
 

@@ -165,7 +165,7 @@ export function chooseBody(doc: Document, opts: ExtractOptions): ChosenBody {
   let method: ExtractedArticle["method"] = "none";
   // The page's markup names its article; where Readability.js (which scores by prose
   // volume) chose another part of the page, a teaser list or the next story, the markup
-  // was right on 5 of the 6 such corpus pages (README, "How well it exports"). Where
+  // was right on 5 of the 6 such corpus pages (docs/export.md, "Changes and what they did"). Where
   // Readability.js's text lies inside the marked body, the ensemble of extractWithBody
   // takes it: no hand rule decides before that.
   const marked = markedBody(doc);

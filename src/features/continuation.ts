@@ -1,5 +1,5 @@
 /**
- * Continuation words and disabled links (issue 12's misses): labels that lead on through a
+ * Continuation words and disabled links (next links the forest used to miss): labels that lead on through a
  * list without saying "next" ("Older posts", "過去の投稿", "Načíst další příběhy"), links
  * that a pager shows but has switched off (the last page's "Next" with
  * `aria-disabled="true"`), and how many links of a page claim to be "current + 1" (a

@@ -1,5 +1,5 @@
 /**
- * Icon-only next controls (issue 12): a link that shows no word, only an icon that the
+ * Icon-only next controls: a link that shows no word, only an icon that the
  * stylesheet or an icon font draws. Kept apart from the other pager-structure signals
  * because the gate (src/gate/, on every page) asks it too, and must stay small.
  */
@@ -30,7 +30,7 @@ function iconAttributes(e: Element): string {
  * Whether an element's icon attributes name a forward icon ({@link FORWARD_ICON}). Every
  * name the expression knows holds "right", "next" or "forward", so a lowercase substring
  * test settles most elements without it: the entry runs this on every page, where the
- * first test of that expression alone cost 0.6 ms in a fresh tab (issue 13).
+ * first test of that expression alone cost 0.6 ms in a fresh tab.
  */
 function namesForwardIcon(e: Element): boolean {
   const attrs = iconAttributes(e);

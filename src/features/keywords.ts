@@ -553,7 +553,7 @@ export function attrHintsPrev(el: Element): boolean {
 
 /**
  * Labels of a "load more" control: a button that appends the next items to the list in
- * place, where a site has no next link (issue 15). Matched lowercased, digits and
+ * place, where a site has no next link. Matched lowercased, digits and
  * counts removed ("Show 20 more" → "show more"), as a whole word (Latin and Cyrillic) or
  * a substring (CJK) of a short label; see ../features/load-more.ts.
  */

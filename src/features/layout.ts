@@ -98,7 +98,7 @@ export interface SizeReading {
 /**
  * The width, height and visibility {@link measure} gives a page with layout, from one
  * rect read, written into `out`: the page-element features read every element with text,
- * and two objects per element were garbage on each page's cold first detection (issue 13).
+ * and two objects per element were garbage on each page's cold first detection.
  *
  * @param el element to measure (its document has layout: {@link hasLayout})
  * @param out the reading to overwrite

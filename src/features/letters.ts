@@ -1,6 +1,6 @@
 /**
  * Letter and mark classes of any script, answered without compiling a Unicode-property
- * expression where that can be avoided (issue 13). In a cold Chromium page V8 spends
+ * expression where that can be avoided. In a cold Chromium page V8 spends
  * 0.4-1.5 ms on an expression such as `/\p{L}/u` or `/[^\p{L}\p{M}'’]+/gu` at its first
  * test (building the character table from ICU, then compiling it), and a detection met two
  * of them on the median corpus page (up to four). So ASCII is answered by unit, a BMP unit
@@ -267,7 +267,7 @@ function unitsAt(t: string, i: number): number {
  * by unit, a BMP unit by the `EDGE_MARK` table, only an astral character by the
  * expression. The replace ran for every link text that begins or ends with a mark or a
  * non-ASCII letter (every Japanese or Chinese label), uncompiled, on a page's first
- * detection (issue 13).
+ * detection.
  *
  * @param t any string
  * @returns t without its leading and trailing marks

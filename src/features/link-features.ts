@@ -99,7 +99,7 @@ export const LINK_LAYOUT_FEATURES: readonly LinkFeatureName[] = ["area", "relTop
  * textLength keeps the link's own length. */
 export const LINK_PAGE_SIZE_FEATURES: readonly LinkFeatureName[] = ["textRatio"];
 
-/** The features added for issue 12, by group (for the ablations of the model card). */
+/** The features added to the thesis's, by group (for the ablations of the model card). */
 export const PAGER_STRUCTURE_FEATURES: readonly LinkFeatureName[] = [
   "runPlusOne",
   "runTemplate",
@@ -771,7 +771,7 @@ export const TEXT_SIGNAL = { nextText: 1, numericText: 2, olderText: 4, moreText
  * text for the rest of the page: a page repeats its link texts ("Read more", "Reply", the
  * numbers of a pager shown twice; 4 anchors in 10 of a corpus pagination page repeat an
  * earlier text), and these vocabulary tests were a tenth of a page's first, uncompiled
- * detection (issue 13). An anchor with image alts is read afresh: its alts count too.
+ * detection. An anchor with image alts is read afresh: its alts count too.
  *
  * @param text the anchor's visible text
  * @param alts its {@link imageAlts}
@@ -801,7 +801,7 @@ export function textSignals(
  * The pager signals of one link (./pager-signal.ts): each 0/1 signal is 1 when any of the
  * link's anchors shows it (Table 3.2's any()). One pass over the anchors rather than a
  * closure and an `Array.some` per signal: every link of a page is read here, in code
- * that runs uncompiled on the page's first detection (issue 13).
+ * that runs uncompiled on the page's first detection.
  *
  * @param rows the link's anchors
  * @param url the link's URL

@@ -1,5 +1,5 @@
 /**
- * "Load more" controls (issue 15): a button under a list that makes the page's own script
+ * "Load more" controls: a button under a list that makes the page's own script
  * append the next items in place, where a site has no next link. One signal per function,
  * composed by {@link findLoadMore}:
  *
@@ -78,7 +78,7 @@ const DENY = /* @__PURE__ */ vocabulary(DENY_WORDS);
 export function normalizeLabel(text: string): string {
   // An ASCII label has no marks and no '’', and its letters are a-z once lower-cased: one
   // native replace. Beyond ASCII, ./letters.ts's tables instead of a Unicode-property
-  // expression, whose compile costs a cold page up to 1.5 ms (issue 13).
+  // expression, whose compile costs a cold page up to 1.5 ms.
   const t = text.toLowerCase();
   return (isAscii(text) ? t.replace(ASCII_NON_LABEL, " ") : spaceNonLabelRuns(t)).trim();
 }
@@ -99,7 +99,7 @@ export function mayHoldWord(words: readonly string[]): (text: string) => boolean
   // One expression of literal alternatives, made on first use: the same answer as a
   // substring test per fragment, in one native scan. The gate asks it of every control
   // of every page, where some 40 interpreted substring tests per label cost up to 4 ms
-  // on pages with hundreds of controls (issue 13).
+  // on pages with hundreds of controls.
   let fragments: RegExp | null = null;
   return (text) => {
     fragments ??= new RegExp(
@@ -527,7 +527,7 @@ export function safeToClick(el: Element): boolean {
  * Every load-more signal but the deny list and the form test, the most selective first:
  * of the page's controls ({@link CONTROLS}: no link with a real URL among them) most say
  * something else, and the label's vocabulary pre-test settles those before any other
- * test (the gate runs this on every control of every page, issue 13). Shared by
+ * test (the gate runs this on every control of every page). Shared by
  * {@link loadMoreControl} and the gate's {@link mayBeLoadMore}.
  */
 function beforeDenyList(el: Element): LoadMoreTarget | null {

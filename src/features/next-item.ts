@@ -1,5 +1,5 @@
 /**
- * Next item is not next page (issue 12): signals that a link leads along a chain of
+ * Next item is not next page: signals that a link leads along a chain of
  * separate things (the next day of a calendar, the next year of an archive, an anchor
  * whose href is words) rather than to page N+1 of one list or article. They complement
  * {@link nextItem}'s words ("Next post", "次の記事") with the URL's shape.

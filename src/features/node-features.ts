@@ -55,9 +55,9 @@ export type NodeFeatureName = (typeof NODE_FEATURE_NAMES)[number];
 
 /**
  * The node features read from the rendered page's layout: one rect read and one
- * visibility check per candidate, about 5 µs in Chromium (issue 13, stop 45). The forest
- * needs them: without them the page-element F1 drops (models/CARD.md, "Stop 45
- * measurement"; the ablation of `npm run train`), and every candidate's votes pass a split
+ * visibility check per candidate, about 5 µs in Chromium. The forest
+ * needs them: without them the page-element F1 drops (docs/detection.md, "Measured and
+ * not shipped"; the ablation of `npm run train`), and every candidate's votes pass a split
  * on one of them, so no candidate's reads can be left out with its votes kept.
  */
 export const NODE_LAYOUT_FEATURES: readonly NodeFeatureName[] = [
@@ -286,7 +286,7 @@ const NOT_SPACE = /\S/;
  * Appends a piece of text to element `i`'s text so far, in place: normalizeSpace(a +
  * b).length and the edge flags from those of a (the element's) and b (`len`, `flags`).
  * Written into the arrays rather than returned as an object: one object per text node
- * and per element was made on a page's first, uncompiled detection (issue 13).
+ * and per element was made on a page's first, uncompiled detection.
  */
 function appendPiece(acc: Accumulator, i: number, len: number, flags: number): void {
   const aFlags = acc.textFlags[i] as number;
@@ -343,7 +343,7 @@ function appendText(acc: Accumulator, i: number, data: string): boolean {
  * element count (grown if the walk meets more), written by index. The pass made some
  * twenty `push` calls per element, then copied every list into a typed array, which a
  * page's first, uncompiled detection runs slowly: on the 40 corpus pages with the most
- * elements the pass's cold median fell by a quarter without them (issue 13).
+ * elements the pass's cold median fell by a quarter without them.
  */
 class Accumulator {
   /** elements entered so far */
@@ -596,7 +596,7 @@ export function nodeStats(doc: Document): NodeStats {
   const body = bodyAt >= 0 ? bodyAt : root === null ? -1 : 0;
   const elements = acc.elements;
   // Built on first read: the detector never reads it (a Map entry per element of the page
-  // on its cold first detection, issue 13); training looks up gold elements in it.
+  // on its cold first detection); training looks up gold elements in it.
   let index: Map<Element, number> | null = null;
   return {
     elements,
@@ -880,7 +880,7 @@ export interface NodeRows {
  * The node features of a document's page-element candidates, written straight into one
  * flat array: the features of {@link extractNodeVectors}, value for value, without an
  * object and an array per element. The detector scores every element with text on the
- * page where it runs, so what each element costs decides a cold page load (issue 13):
+ * page where it runs, so what each element costs decides a cold page load:
  * long-lived objects per element were what the young-generation collector kept copying.
  *
  * @param doc document (live, DOMParser or jsdom)

@@ -1,5 +1,5 @@
 /**
- * Sites with their own infinite scroll (issue 15, part c): the page's script appends the
+ * Sites with their own infinite scroll: the page's script appends the
  * next items to its list as the reader nears the end. AutoPagerize-style joining there
  * shows every page twice (the site's copy and tsugi's), so tsugi recognises the site's
  * own growth and keeps out of its way. One signal per function, composed by

@@ -1,5 +1,5 @@
 /**
- * The candidate stage of next-link detection (issue 13): the link features that say a
+ * The candidate stage of next-link detection: the link features that say a
  * link may page at all. A link none of whose anchors shows one of them (no rel=next, no
  * "next"/"older"/"more" word, arrow or next class, no page number in its text or URL, no
  * cursor, not in a pager, no NEXT/PAGE in its markup) is never scored: the forest's other
@@ -12,7 +12,7 @@
  * numeric text, in no pager, in no numbered run one past the current page, one page on by
  * no number of its URL and without NEXT/PAGE in its markup, is another thread's page, a
  * count or a footnote. Forum and list pages carry dozens (every thread row's own page
- * links), and each scored link costs its full features (issue 13, stop 48).
+ * links), and each scored link costs its full features.
  *
  * Measured on the corpus harvest (66,758 links of 638 pages): 7.2 % of links pass (9.2 %
  * with a number alone counted), every labelled next link (201) passes, and so does every

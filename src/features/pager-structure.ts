@@ -1,6 +1,6 @@
 /**
  * Pager structure, read from the links around a candidate rather than from the candidate
- * alone (issue 12, extending seed 000 §3.2.2.2, whose LinkSimilarity only notices that
+ * alone (extending seed 000 §3.2.2.2, whose LinkSimilarity only notices that
  * pager URLs look alike). A numbered pager ("1 2 3 … Next") says which page is being read
  * (the current-page marker) and so which link is the next one (current + 1), even when
  * the first page's own URL carries no page number and URL arithmetic against it fails.

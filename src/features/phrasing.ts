@@ -52,10 +52,10 @@ export const PHRASING_TAGS: ReadonlySet<string> = new Set([
  * Whether the page-element detector leaves the {@link PHRASING_TAGS} elements out of its
  * candidates (src/detect/page-element.ts) and the evaluation decides the same way
  * (src/train/experiment.ts, `phrasingOut`; the forest then also learns without their
- * rows). Off: measured in stop 40 (paired site-disjoint 5-fold CV, one harvest), the cut
+ * rows). Off: measured (paired site-disjoint 5-fold CV, one harvest), the cut
  * costs the page element of pagination pages, the one tsugi joins, 3.1 points of F1
  * (0.926 → 0.895: recall 0.975 → 0.921, the choice falls on a smaller block), while
  * articles gain (readability 0.880 → 0.908, googletrends 0.746 → 0.781). Its cold saving
- * was 12 % (median 176.7 → 154.9 ms, 60 corpus pages with a next link, stop 39 probe).
+ * was 12 % (median 176.7 → 154.9 ms, 60 corpus pages with a next link, a paired probe).
  */
 export const PHRASING_OUT = false;

@@ -23,7 +23,7 @@ const CDATA_SECTION_NODE = 4;
  * the ASCII space. Replacing these with one space gives what replacing every `\s+` run
  * does, but a text already collapsed has no match and is returned as it is, without a
  * copy: link texts and text nodes mostly hold single spaces, and every one was copied on
- * each page's first detection (issue 13).
+ * each page's first detection.
  */
 export const SPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
 

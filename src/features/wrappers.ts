@@ -21,18 +21,18 @@
  *
  * Measured (site-disjoint 5-fold CV, one harvest, the same forests; page-element F1,
  * pagination / articles / Google Trends; without any cut 0.9255 / 0.8802 / 0.7456):
- * - stop 44, every candidate with no own text and one child (39.5 %): 0.9275 / 0.8795 /
+ * - every candidate with no own text and one child (39.5 %): 0.9275 / 0.8795 /
  *   0.7462 and faster (full bench: cold 1.06× Readability.js's median against 1.09), but
  *   page 2 read with page 1's rule lost (text F1 0.9425 → 0.9364 on the 119 corpus page
  *   pairs labelled on both pages; d0024 0.71 → 0.09): where each item of a list wraps one
  *   inner block, the forest scored the inner block, whose sibling features are an only
  *   child's, items fell out of the run and its XPath no longer named their class.
- * - stop 44, shipped then: only wrappers without sibling candidates (11.6 %): no page moved
+ * - shipped first: only wrappers without sibling candidates (11.6 %): no page moved
  *   on page 1 or page 2; no speed-up the paired comparison could show.
- * - stop 45, shipped: wrappers without sibling candidates or whose siblings all differ
+ * - shipped now: wrappers without sibling candidates or whose siblings all differ
  *   from them in tag or class (24.8 %): 0.9266 / 0.8798 / 0.7464 (32 pages moved, both
  *   ways); page 2 0.9425 → 0.9434 (d0187 0.82 → 0.94, d0035 1.00 → 0.99; in-sample probe);
- *   paired against stop 44's build on 200 pagination pages, cold −1.70 ms, 95 % interval
+ *   paired against the first cut's build on 200 pagination pages, cold −1.70 ms, 95 % interval
  *   [−3.55, −0.63], the same next link on all 200.
  * Scoring the wrapper and leaving its child out instead cost page 1 of pagination pages
  * 0.7 points (0.9189), 2.1 with the forest retrained without those rows.

@@ -26,7 +26,7 @@ export interface DetectorStart {
   /** The gate's decision; `pass: false` when the reader asked on a page the gate closed. */
   gate: GateResult;
   /** The reader came back (Back, Forward, Reload) to a page whose joined pages and place
-   * the background remembered: join them again and return there (issue 19). */
+   * the background remembered: join them again and return there. */
   restore?: Recalled;
   /** How the detector script came (./load-detector.ts), for the status. */
   loadedAs?: DetectorLoad;

@@ -1,6 +1,6 @@
 /**
  * The gate: decide cheaply whether a page may have a pager, before any model is loaded
- * (issue 13; the first stage of ARCHITECTURE.md's staged detector). One pass over the
+ * (the first stage of the staged detector, docs/architecture.md). One pass over the
  * page's links, stopping at the first signal of ./signals.ts, then, where none is found,
  * one look for a "Load more" button after a list (../features/load-more.ts, without its deny
  * list). No layout read, no URL parsing: the cost is a bounded walk of the link's label and
@@ -125,7 +125,7 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
   if (!lastPage && numberedRunSignal(numbers, twoHasPageParam)) return done("numbered-run", links);
   if (!lastPage && pageParam) return done("page-param", links);
   // No next link in sight: a "Load more" button after a list lets the detector run too
-  // (issue 15), which applies the deny list and the form test before any click.
+  //, which applies the deny list and the form test before any click.
   return done(mayHaveLoadMore(doc) ? "load-more" : null, links);
 }
 

@@ -1,12 +1,12 @@
 /**
- * How the gate stage gets the detector script (issue 13). First as a module of the
+ * How the gate stage gets the detector script. First as a module of the
  * extension (`import()` of a web-accessible resource): Chromium compiles a module while
  * it streams in, off the main thread, and the build's compile hint
  * (`//# allFunctionsCalledOnLoad`, scripts/build-detector.ts) has it compile every
  * function there, eagerly, instead of lazily on the main thread during the first
  * detection: measured in a content script's isolated world, 80 pagination pages, the cold
  * detection −15.85 ms [−18.70, −12.45] and the main thread's task time from load to the
- * end of detection −16.79 [−23.25, −9.23] (README "Stop 51"). Where the import fails or
+ * end of detection −16.79 [−23.25, −9.23] (docs/performance.md, "Experiments"). Where the import fails or
  * leaves no detector in this world (a browser without module loading in content scripts,
  * a resource the browser refused), the background injects the same file by
  * `scripting.executeScript`, as before.

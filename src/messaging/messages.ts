@@ -23,9 +23,9 @@ export type ContentToBackground =
  */
 export type ThirdStageScript = "page-element-model" | "exporter";
 
-/** The reader's place between the content script and the background (issue 19). */
+/** The reader's place between the content script and the background. */
 export type PlaceMessage =
-  /** Remember this tab's joined pages and the reader's place (issue 19). */
+  /** Remember this tab's joined pages and the reader's place. */
   | { type: "content→background:remember-place"; place: JoinedPlace }
   /** The reader came back (Back, Forward, Reload): the place remembered for this URL in
    * the sender's tab, answered with a `Recalled` or null. */

@@ -4,7 +4,7 @@
  * `ready`: waiting for the reader to scroll near the end; `loading`: one
  * request in flight; `done`: the last page was joined; `stopped`: an error or a
  * safety limit ended joining (see `reason`); `own-scroll`: the page lists more by itself
- * as the reader scrolls (issue 15), so tsugi joins nothing there. */
+ * as the reader scrolls, so tsugi joins nothing there. */
 export type PagerState =
   | "starting"
   | "off"
@@ -48,19 +48,19 @@ export interface TabStatus {
   /** A "fetch all" in progress in this tab. */
   fetchingAll?: boolean;
   /** The label of the page's own "Load more" button that the load-more pager clicks
-   * (issue 15), when the page has no next link but such a button. */
+   *, when the page has no next link but such a button. */
   loadMore?: string | null;
-  /** Joined pages that were rendered in a hidden frame (issue 15): their HTML was an
+  /** Joined pages that were rendered in a hidden frame: their HTML was an
    * empty shell filled by script. */
   framePages?: number;
-  /** The reader's per-site switches of the modes (issue 15): clicking the page's "Load
+  /** The reader's per-site switches of the modes: clicking the page's "Load
    * more" button, rendering script-built pages in a hidden frame, leaving a site that
    * scrolls by itself alone. */
   modes?: SiteModes;
-  /** Items page 1's list holds (issue 21), when the popup asked and page 1's page element
+  /** Items page 1's list holds, when the popup asked and page 1's page element
    * is a list: the export then offers the items as CSV and JSON. */
   listItems?: number;
-  /** Pages joined again on Back, Forward or Reload (issue 19), counting from page 2;
+  /** Pages joined again on Back, Forward or Reload, counting from page 2;
    * absent on a fresh visit. */
   restored?: number;
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
@@ -74,7 +74,7 @@ export interface TabStatus {
 /** How the detector script was loaded into a page. */
 export type DetectorLoad = "module" | "injected";
 
-/** Which optional ways of joining are on for a site (issue 15). */
+/** Which optional ways of joining are on for a site. */
 export interface SiteModes {
   /** Click the page's own "Load more" button. */
   loadMore: boolean;

@@ -202,7 +202,7 @@ export class Forest {
 
   /**
    * The features some split of some tree tests: a row's values of the others never change
-   * a vote, so a detector need not compute them (issue 13: "fewer features computed").
+   * a vote, so a detector need not compute them.
    * Taken from the packed model where the build wrote it, else read from the flat trees on
    * first use (one pass over the nodes).
    *

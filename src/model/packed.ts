@@ -1,5 +1,5 @@
 /**
- * Models packed at build time (issue 13): the flat trees of ./forest.ts stored as
+ * Models packed at build time: the flat trees of ./forest.ts stored as
  * base64 typed arrays inside a small JSON object, so the detector script carries a few
  * strings instead of a 1.3 MB object literal of nested tree nodes. Loading is one base64
  * decode per array and no tree walk; the votes are the JSON model's (tested).
@@ -18,7 +18,7 @@ import {
  * Columns and right children are stored in the narrowest width that holds them
  * (`columnBytes`, `rightBytes`): the page-element forest's 26,368 nodes fit 16-bit child
  * indices and its columns 8 bits, a fifth of its bytes less to decode on a page's first
- * detection (issue 13). Thresholds stay 64-bit: as float32 they change the vote of 1.4 %
+ * detection. Thresholds stay 64-bit: as float32 they change the vote of 1.4 %
  * of the corpus's page-element rows. */
 export interface PackedModel {
   packed: 1;
@@ -117,7 +117,7 @@ export function checkTreeLayout(flat: FlatForest): void {
 /**
  * Unpack a packed model for {@link Forest}. The child indices are checked when the build
  * packs the model ({@link checkTreeLayout}), not here: that walk over every node cost
- * about 1 ms of each page's first detection (issue 13).
+ * about 1 ms of each page's first detection.
  *
  * @param p a {@link PackedModel}
  * @returns the model with its flat trees

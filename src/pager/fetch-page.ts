@@ -123,7 +123,7 @@ export function parseHtml(html: string, url: string): Document {
  * @param limit largest body accepted, bytes (default {@link MAX_PAGE_BYTES})
  * @param cache the request's HTTP cache mode: "force-cache" re-reads a page the reader
  *   already had from the browser's cache without revalidating it (restoring joined pages
- *   on Back, issue 19); pages the site sent as `no-store` are fetched again anyway
+ *   on Back); pages the site sent as `no-store` are fetched again anyway
  * @throws FetchPageError on HTTP status ≥ 400, a non-HTML or too large response, or a
  *   network error (a redirect loop is one: the browser gives up after 20 redirects)
  */

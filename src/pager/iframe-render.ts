@@ -1,5 +1,5 @@
 /**
- * Script-rendered next pages (issue 15, part b). Some sites send every page as an app
+ * Script-rendered next pages. Some sites send every page as an app
  * shell: the list container is there but empty, and the page's own script fills it from
  * JSON. Fetched as HTML (./fetch-page.ts, where scripts never run) such a page has no
  * content to join. Here it is loaded once more in a hidden, sandboxed, same-origin iframe

@@ -1,5 +1,5 @@
 /**
- * The load-more pager (issue 15): on a page with no next link but a "Load more" button
+ * The load-more pager: on a page with no next link but a "Load more" button
  * after its list (../features/load-more.ts), it clicks the page's own button when the
  * reader nears the end, waits for the list to grow, and repeats up to the page cap. The
  * items one click adds are one "page": they are tagged `data-tsugi-page` and announced

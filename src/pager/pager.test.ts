@@ -214,7 +214,7 @@ describe("Pager", () => {
   });
 });
 
-describe("Pager.restore (issue 19)", () => {
+describe("Pager.restore", () => {
   it("joins the remembered pages in order at once, not spaced by the minimum interval", async () => {
     const before = requested("/chain/").length;
     const { pager } = startPager("chain/1.html", { minIntervalMs: 30_000 });
@@ -266,7 +266,7 @@ describe("contentHash", () => {
   });
 });
 
-describe("Pager on a shifting list (issue 21)", () => {
+describe("Pager on a shifting list", () => {
   // Each fixture page starts with the 3 last stories of the page before (3 were published
   // in between): pages hold 40-33, 35-28, 30-23.
   const stories = () =>
@@ -295,7 +295,7 @@ describe("Pager on a shifting list (issue 21)", () => {
   });
 });
 
-describe("Pager on sibling pages in other markup (issue 21)", () => {
+describe("Pager on sibling pages in other markup", () => {
   it("a shifting list laid out as a table: every thread once, in order", async () => {
     // Pages hold threads 60-49, 50-39, 40-29 (written so in the fixtures): 2 repeat each
     // time. The table body is given as the page element: without layout, jsdom's

@@ -94,11 +94,11 @@ export interface PagerWords {
   retrying(page: number, seconds: number): string;
   /** Label of the retry button. */
   retry: string;
-  /** "Loading more items (page N)…": a "Load more" button was clicked (issue 15). */
+  /** "Loading more items (page N)…": a "Load more" button was clicked. */
   clicking(page: number): string;
   /** Text of the separator before joined page N: "Page N". */
   page(page: number): string;
-  /** Beside a separator: "3 items already shown" (list items left out, issue 21). */
+  /** Beside a separator: "3 items already shown" (list items left out). */
   skipped(count: number): string;
 }
 
@@ -323,7 +323,7 @@ export class Pager {
 
   /**
    * Join again, in order, the pages a reader had joined before leaving by a link and
-   * coming back (Back, Forward, Reload; issue 19). They are read from the browser's HTTP
+   * coming back (Back, Forward, Reload). They are read from the browser's HTTP
    * cache where it holds them (`force-cache`: no revalidation, no request), else fetched;
    * requests are not spaced by the minimum interval, since these are pages the reader
    * already had, and the scroll trigger waits until all are in. A page already shown is
@@ -578,7 +578,7 @@ export class Pager {
     setTimeout(() => this.maybeLoad(), 0);
   }
 
-  /** The fetched page's elements less what earlier pages showed (issue 21); the page
+  /** The fetched page's elements less what earlier pages showed; the page
    * as fetched when the option is off, or when the filter fails on an odd page (a
    * repeat shown is better than joining stopped). */
   private skipRepeats(elements: Element[], url: string): Filtered | null {

@@ -1,5 +1,5 @@
 /**
- * The reader's place as an anchor (issue 19): which joined page, which element in it, and
+ * The reader's place as an anchor: which joined page, which element in it, and
  * that element's offset from the top of the viewport. A raw `scrollY` would point
  * elsewhere once pages are joined again, images load at other sizes or a page changed;
  * an element found again by its own text lands where the reader was.

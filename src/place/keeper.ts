@@ -1,6 +1,6 @@
 /**
  * Keeps the background's record of this tab's joined pages and the reader's place up to
- * date (issue 19): after each joined page, when scrolling settles, and when the page is
+ * date: after each joined page, when scrolling settles, and when the page is
  * hidden or left. It holds no message port and adds no `unload` handler, so the page stays
  * eligible for the browser's back/forward cache; it writes nothing into the page's own
  * storage or history state.

@@ -1,6 +1,6 @@
 /**
  * How this document was opened, and its history entry, read from the browser: only a
- * reader coming back (Back, Forward, Reload) gets the joined pages restored (issue 19);
+ * reader coming back (Back, Forward, Reload) gets the joined pages restored;
  * a fresh visit from a link starts at page 1 as usual.
  */
 

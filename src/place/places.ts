@@ -1,5 +1,5 @@
 /**
- * What the background remembers of joined pages, per tab and history entry (issue 19), so
+ * What the background remembers of joined pages, per tab and history entry, so
  * Back and Reload bring back every joined page and the reader's place. Kept in the
  * extension's `storage.session` (gone when the browser closes), never in the site's
  * storage or `history.state`, which the site's scripts can read.

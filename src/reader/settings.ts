@@ -16,7 +16,7 @@ export interface Settings {
    * (history.replaceState), so a reload returns to it. */
   addressBar: boolean;
   /** On Back, Forward or Reload, join again the pages that were joined and return to the
-   * reader's place (issue 19). */
+   * reader's place. */
   restorePlace: boolean;
   /** Base delay of the automatic retries after a 5xx, 429 or network error, ms
    * (retried twice: after this delay, then twice it; a Retry-After header wins). */
@@ -28,20 +28,20 @@ export interface Settings {
    * the reader is. */
   replacePagerBar: boolean;
   /** Leave out of joined pages the list items an earlier page already showed and the
-   * blocks the site repeats on every page (newsletter box, share line): issue 21. */
+   * blocks the site repeats on every page (newsletter box, share line). */
   skipRepeats: boolean;
   /** Wildcard URL patterns where tsugi never runs (see ./exclusions.ts). */
   exclusions: string[];
   /** Hosts where the reader switched auto-join off (see ./site-switch.ts). */
   disabledSites: string[];
-  /** Hosts where tsugi must not click the page's "Load more" button (issue 15; see
+  /** Hosts where tsugi must not click the page's "Load more" button (see
    * ./site-modes.ts). */
   loadMoreOffSites: string[];
   /** Hosts where tsugi must not render script-built next pages in a hidden frame
-   * (issue 15; see ./site-modes.ts). */
+   * (see ./site-modes.ts). */
   frameOffSites: string[];
   /** Hosts where tsugi joins pages even though the site lists more by itself as the
-   * reader scrolls (issue 15; see ./site-modes.ts). */
+   * reader scrolls (see ./site-modes.ts). */
   ownScrollOffSites: string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Per-site switches of the optional ways of joining (issue 15): clicking the page's own
+ * Per-site switches of the optional ways of joining: clicking the page's own
  * "Load more" button, rendering script-built next pages in a hidden frame, and leaving a
  * site that lists more by itself alone. All are on everywhere until the reader turns one
  * off for a host; the hosts live in `storage.sync` beside the per-site auto-join switch

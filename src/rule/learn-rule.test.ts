@@ -111,7 +111,7 @@ describe("nextLinkXPath on awkward markup", () => {
   });
 });
 
-describe("learnSiteRule on a completed article body (issue 12)", () => {
+describe("learnSiteRule on a completed article body", () => {
   // The page element chosen on page 1: the body's run from the wrapped lead to the last
   // paragraph, before the pager (page-element-choice.ts, completeRun).
   const story = (n: number, extra = "") =>

@@ -1,5 +1,5 @@
 /**
- * What makes two records "the same item" across the pages of a list (issue 21): its
+ * What makes two records "the same item" across the pages of a list: its
  * permalink when it has one, else its text. Seed 002 §5.2 takes each record out of the
  * page to treat it on its own; a shifting list (new items pushed in at the top while the
  * reader pages) then shows the same record on page N and N+1, and the identity is how the

@@ -1,5 +1,5 @@
 /**
- * The items of a joined list as a file (issue 21): every record shown, page by page, as CSV
+ * The items of a joined list as a file: every record shown, page by page, as CSV
  * or JSON, beside the article formats of the export. Records come from each page as the
  * reader sees it: page 1's page element(s), then the nodes tsugi inserted for each joined
  * page, which the sibling filter already cleared of items an earlier page showed.

@@ -1,5 +1,5 @@
 /**
- * Items out of a list (issue 21): each record (./records.ts, seed 002 §5.2 takes each post
+ * Items out of a list: each record (./records.ts, seed 002 §5.2 takes each post
  * out of the page on its own) as a flat object a reader can take to a spreadsheet or a
  * script: `{page, url, title, text, date?, author?}`.
  */

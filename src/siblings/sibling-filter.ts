@@ -1,5 +1,5 @@
 /**
- * What the joined pages of one tab have taught (issue 21): the identities of the records
+ * What the joined pages of one tab have taught: the identities of the records
  * already shown (seed 002) and the site's template blocks (seed 003). Each fetched page is
  * filtered before it is inserted: records already shown and template blocks are taken out
  * of the fetched document, so every item and every boilerplate block appears once.

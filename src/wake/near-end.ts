@@ -1,5 +1,5 @@
 /**
- * When the entry wakes on a page (issue 13): not at load, but when the reader comes near
+ * When the entry wakes on a page: not at load, but when the reader comes near
  * the end of the page, where an auto-pager is needed. AutoPagerize and Pagetual append
  * the next page when the unread part below the viewport is shorter than a few screens
  * (AutoPagerize's `BASE_REMAIN_HEIGHT`, our `triggerScreens`); the entry wakes earlier than

@@ -1,5 +1,5 @@
 /**
- * Sites whose entry wakes at load (issue 13). The sleeping entry (content/index.ts) waits
+ * Sites whose entry wakes at load. The sleeping entry (content/index.ts) waits
  * for the reader to near the end, and reads no setting before it wakes. On a site with
  * its own infinite scroll where the reader turned "leave it alone" off, that wait loses
  * the race: the reader's scroll makes the site append its page 2 before tsugi has looked

@@ -1,5 +1,5 @@
 /**
- * Waking the sleeping entry (issue 13). Until the reader nears the page's end
+ * Waking the sleeping entry. Until the reader nears the page's end
  * (./near-end.ts) the entry on every page (content/index.ts) touches no extension API and
  * holds no gate: it has no message listener yet. Waking, it has the background inject the
  * gate stage (content/entry.ts, {@link ENTRY_FILE}), which hands back its wake function

@@ -1,5 +1,5 @@
 /**
- * `tsugi detect|extract --batch` on hostile input (issue 18): the batch ends by itself,
+ * `tsugi detect|extract --batch` on hostile input: the batch ends by itself,
  * answers every id once, and pages after a bad one come out as they do without it.
  * Pages are small generated files plus a local live server on 127.0.0.1 (no internet).
  */

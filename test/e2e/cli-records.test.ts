@@ -1,5 +1,5 @@
 /**
- * `tsugi extract --records` (issue 21) in headless Chromium: the items of a list page as
+ * `tsugi extract --records` in headless Chromium: the items of a list page as
  * `{page,url,title,text,date?,author?}`, from the extension's own detection and record
  * segmentation; an article gives none.
  */

@@ -30,7 +30,7 @@ const PAGES: Record<string, string> = {
   crossOrigin: chrome(
     `<div id="main"><h1>A story</h1><div class="body">${article}</div><div class="pager"><a rel="next" href="http://other.org/story/2">Next</a></div></div>`,
   ),
-  // Issue 12: the body's first paragraph in a wrapper, a figure and a custom element
+  // The whole article body: its first paragraph in a wrapper, a figure and a custom element
   // between plain paragraphs; the pager, then comments, inside the same body. (On this
   // uniform prose the forest alone already keeps the lead; the check guards the whole
   // chain, the run completion's own cases are in page-element-choice.test.ts.)

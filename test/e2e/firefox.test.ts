@@ -99,7 +99,7 @@ describe("Firefox", () => {
       expect(await until(() => paths().includes("/3.html"), 90_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 2_000));
       expect(paths()).toEqual(["/1.html", "/2.html", "/3.html"]);
-      // The gate stage imported the detector as a module of the extension (issue 13), not
+      // The gate stage imported the detector as a module of the extension, not
       // through the background's injection, which is the fallback.
       const status = await firefoxTabStatus(`${srv.origin}/1.html`);
       expect(status?.state).toBe("done");
@@ -109,7 +109,7 @@ describe("Firefox", () => {
   );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
-    "Reload keeps the reader's place (issue 19): every page once, in order, the link on screen, cached pages not requested again",
+    "Reload keeps the reader's place: every page once, in order, the link on screen, cached pages not requested again",
     async () => {
       placeServer = await startPlaceServer();
       await openInFirefox(`${placeServer.origin}/scripted/article/1`);
@@ -133,7 +133,7 @@ describe("Firefox", () => {
   );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
-    "clicks a list's own Load more button through every page (issue 15 a): every item once, in order",
+    "clicks a list's own Load more button through every page: every item once, in order",
     async () => {
       loadMoreServer = await startLoadMoreServer();
       await openInFirefox(`${loadMoreServer.origin}/list?reader=1`);
@@ -155,7 +155,7 @@ describe("Firefox", () => {
   );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
-    "renders app-shell pages in a hidden frame through every page (issue 15 b): every item once, in order",
+    "renders app-shell pages in a hidden frame through every page: every item once, in order",
     async () => {
       scriptServer = await startScriptPagesServer();
       await openInFirefox(`${scriptServer.origin}/spa/1?reader=1`);

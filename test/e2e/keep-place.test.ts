@@ -1,5 +1,5 @@
 /**
- * Back and Reload keep the reader's place (issue 19), with the built extension in real
+ * Back and Reload keep the reader's place, with the built extension in real
  * Chromium and its back/forward cache on, as a reader meets it: scroll until pages 2–4 of a
  * long article are joined, bring the link in the middle of page 3 to the middle of the
  * screen, follow it, then come back. After each way of coming back, every joined page is
@@ -162,7 +162,7 @@ function requestsOf(mode: string): number[] {
   );
 }
 
-describe("Back and Reload keep the reader's place (issue 19)", () => {
+describe("Back and Reload keep the reader's place", () => {
   it("ordinary page + Back: the back/forward cache keeps it as left, tsugi only resumes", async () => {
     const page = await readAndLeave("cached");
     const before = requestsOf("cached");

@@ -1,5 +1,5 @@
 /**
- * "Load more" buttons (issue 15) with the built extension in real Chromium: (a) a list
+ * "Load more" buttons with the built extension in real Chromium: (a) a list
  * whose button fetches JSON and appends items is read through every page, each item
  * once and in order; (d) a page full of dangerous buttons next to its list, and
  * load-more-looking submit buttons in a form, gets no click at all, even when the
@@ -155,7 +155,7 @@ describe("a Load more button that loads nothing", () => {
   });
 });
 
-describe("the reader's per-site switch of Load more clicks (issue 15, part 4)", () => {
+describe("the reader's per-site switch of Load more clicks", () => {
   it("clicks nothing while it is off, and clicks again once the popup turns it on", async () => {
     const site = new URL(server.origin).host;
     await setExtensionSettings(browser.context, { loadMoreOffSites: [site] });

@@ -1,5 +1,5 @@
 /**
- * Pages built by script (issue 15) with the built extension in real Chromium:
+ * Pages built by script with the built extension in real Chromium:
  * (b) numbered pages whose HTML is an empty app shell filled from JSON by the page's
  * script are rendered in a hidden same-origin frame and read through every page, each
  * item once and in order; a shell that never fills stops with a reason after the

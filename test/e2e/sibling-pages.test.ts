@@ -1,5 +1,5 @@
 /**
- * Sibling pages teach the joiner (issue 21), with the built extension in real Chromium on
+ * Sibling pages teach the joiner, with the built extension in real Chromium on
  * two local sites (../support/siblings-server.ts): (a) a news list that publishes 3
  * stories at the top before each next page is served shows every story once, in order,
  * and says on each separator how many it skipped; (b) a 4-page article whose body carries

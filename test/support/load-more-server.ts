@@ -1,5 +1,5 @@
 /**
- * A small site for end-to-end tests of "Load more" buttons (issue 15). Binds 127.0.0.1
+ * A small site for end-to-end tests of "Load more" buttons. Binds 127.0.0.1
  * only and records every request it answers.
  *
  * - `/list`: a list of {@link PER_PAGE} items and a "Load more" button whose own script

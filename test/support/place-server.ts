@@ -1,5 +1,5 @@
 /**
- * A small site for end-to-end tests of Back and Reload (issue 19). Binds 127.0.0.1 only and
+ * A small site for end-to-end tests of Back and Reload. Binds 127.0.0.1 only and
  * counts every request it answers.
  *
  * - `/{mode}/article/N` (1 ≤ N ≤ {@link PAGES}): page N of a long article, {@link PARAGRAPHS}

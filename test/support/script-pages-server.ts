@@ -1,5 +1,5 @@
 /**
- * A small site for end-to-end tests of pages built by script (issue 15, cases b and c).
+ * A small site for end-to-end tests of pages built by script.
  * Binds 127.0.0.1 only and records every request it answers.
  *
  * - `/spa/N` (1 ≤ N ≤ {@link LAST_PAGE}): numbered pages whose HTML is an app shell: an

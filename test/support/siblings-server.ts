@@ -1,5 +1,5 @@
 /**
- * Two small sites for end-to-end tests of issue 21 (sibling pages). Binds 127.0.0.1 only
+ * Two small sites for end-to-end tests of sibling pages. Binds 127.0.0.1 only
  * and records every request it answers.
  *
  * - `/news` (page 1) and `/news?page=N`: a news list, newest first, {@link NEWS_PER_PAGE}

@@ -16,7 +16,7 @@ async function bundleSource(entry: string): Promise<string> {
   return out.outputFiles[0]?.text ?? "";
 }
 
-// Issue 13: every page parses the entry, so the gate stays out of it; every page the
+// The staged detector: every page parses the entry, so the gate stays out of it; every page the
 // reader reads to its end runs the gate stage, so what only the detector needs stays out
 // of that.
 describe("content entry bundle", () => {
