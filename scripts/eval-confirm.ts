@@ -26,7 +26,7 @@
  *   check should refuse.
  * Prints a table, and with --list every pair and its signals.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { launchChromium } from "../src/cli/browser";
