@@ -5,6 +5,7 @@ import {
   pagerCurrentPage,
   pointsBackToPage1,
   sameDocument,
+  sharedTitlePart,
   tagPaths,
   templateShare,
   titleKey,
@@ -75,6 +76,20 @@ describe("titleKey / sameDocument", () => {
       sameDocument(doc("<h1>Lion</h1>", "Lion | Ars"), doc("<h1>Tiger</h1>", "Tiger | Ars")),
     ).toBe(false);
     expect(sameDocument(doc(""), doc(""))).toBe(false);
+  });
+  it("does not take a blog's name, heading every post, for the same document", () => {
+    const post = (title: string) =>
+      doc("<h1>Life as a Healthcare CIO</h1>", `Life as a Healthcare CIO: ${title}`);
+    expect(sameDocument(post("On the Road in China"), post("In Shanghai this Week"))).toBe(false);
+    // The heading still counts where the titles differ in a page's own words.
+    expect(
+      sameDocument(
+        doc("<h1>Mac OS X Lion</h1>", "Finder | Ars"),
+        doc("<h1>Mac OS X Lion</h1>", "Spotlight | Ars"),
+      ),
+    ).toBe(true);
+    expect(sharedTitlePart("blog a post one", "blog a post two")).toBe("blog a post");
+    expect(sharedTitlePart("x one y", "x two y")).toBe("x y");
   });
 });
 

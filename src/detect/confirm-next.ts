@@ -71,7 +71,8 @@ function firstHeading(doc: Document): string {
 /**
  * Page 2 is the same document as page 1 (another page of one article or list), not the
  * next item of a series: their titles, or their first `<h1>`s, are equal once page
- * numbering is taken out ({@link titleKey}). Seed 004 reads the site name as what the
+ * numbering is taken out ({@link titleKey}); a heading equal on both pages is the site's
+ * name, not evidence, when it is part of what two differing titles share. Seed 004 reads the site name as what the
  * titles of sibling pages share; pages of one document share the whole title.
  *
  * @param page1 page 1
@@ -80,9 +81,37 @@ function firstHeading(doc: Document): string {
  */
 export function sameDocument(page1: Document, page2: Document): boolean {
   const t1 = titleKey(page1.title);
-  if (t1 !== "" && t1 === titleKey(page2.title)) return true;
+  const t2 = titleKey(page2.title);
+  if (t1 !== "" && t1 === t2) return true;
   const h1 = titleKey(firstHeading(page1));
-  return h1 !== "" && h1 === titleKey(firstHeading(page2));
+  if (h1 === "" || h1 !== titleKey(firstHeading(page2))) return false;
+  // Blogs head every post with the blog's name, which their titles share as well
+  // ("Life as a Healthcare CIO: On the Road in China"): a heading that is the part two
+  // differing titles share names the site, not the document.
+  return t1 === "" || t2 === "" || !sharedTitlePart(t1, t2).includes(h1);
+}
+
+/**
+ * The common start and the common end of two title keys (whole words), joined by a
+ * space: "blog a post one" and "blog a post two" share "blog a post".
+ *
+ * @param a a {@link titleKey}
+ * @param b another
+ * @returns the shared words, "" for none
+ */
+export function sharedTitlePart(a: string, b: string): string {
+  const x = a.split(" ");
+  const y = b.split(" ");
+  let head = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) head++;
+  let tail = 0;
+  while (
+    tail < x.length - head &&
+    tail < y.length - head &&
+    x[x.length - 1 - tail] === y[y.length - 1 - tail]
+  )
+    tail++;
+  return [...x.slice(0, head), ...x.slice(x.length - tail)].join(" ");
 }
 
 /**
