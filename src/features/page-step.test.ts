@@ -47,6 +47,7 @@ describe("pageStep", () => {
     expect(pageStep("http://s.test/news/123456", "http://s.test/news/123502")).toBe(false);
     expect(pageStep("http://s.test/shop/shoes", "http://s.test/shop/boots")).toBe(false);
     expect(pageStep("http://s.test/post/7-bread", "http://s.test/post/8-cake")).toBe(false);
+    expect(pageStep("http://s.test/2012/10/a-post/", "http://s.test/?page_id=2")).toBe(false);
   });
   it("takes no step to the same URL, or one that only drops words", () => {
     expect(pageStep("http://s.test/a/b", "http://s.test/a")).toBe(false);
@@ -78,5 +79,8 @@ describe("movesPageParam", () => {
       movesPageParam(u("http://s.test/a?page=2"), u("http://s.test/a?page=2&pageSize=48")),
     ).toBe(false);
     expect(movesPageParam(u("http://s.test/a"), u("http://s.test/a/page/2/"))).toBe(true);
+    expect(movesPageParam(u("http://s.test/a"), u("http://s.test/a?slide=1"))).toBe(true);
+    // WordPress names a static page by page_id: another document, not page 2.
+    expect(movesPageParam(u("http://s.test/a"), u("http://s.test/?page_id=2"))).toBe(false);
   });
 });

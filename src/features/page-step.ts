@@ -29,6 +29,7 @@ const PAGE_URL_WORDS: ReadonlySet<string> = new Set([
   "sayfa",
   "halaman",
   "trang",
+  "slide",
   "страница",
   "стр",
   "index",
@@ -50,7 +51,10 @@ const PAGE_URL_WORDS: ReadonlySet<string> = new Set([
 /** Query names whose value is a page, an offset or a cursor: a link that sets one to
  * another value pages on, whatever else it changes (`ref=sr_pg_2` beside `page=2`). */
 const PAGE_PARAM =
-  /^(?:p|pg|pn|pag|paged|start|offset|from|skip|after|before|cursor|continue|updated-max|max_id|until|since|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/i;
+  /^(?:p|pg|pn|pag|paged|slide|start|offset|from|skip|after|before|cursor|continue|updated-max|max_id|until|since|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/i;
+
+/** Page-named query keys of an identifier: WordPress' `page_id` names a static page. */
+const ID_KEY = /[-_]?id$/i;
 
 /** Page-named query keys that hold a size or a count ("pageSize", "recsPerPage"). */
 const SIZE_KEY = /size|per|count|limit|max_?results|rows|items/i;
@@ -94,7 +98,8 @@ export function urlWords(u: URL): Set<string> {
 
 /**
  * The link sets a page, offset or cursor parameter to a value the page's URL does not
- * have (`?page=2`, `?start=40`, `?after=t3_x`), or writes a paging form in its path
+ * have (`?page=2`, `?start=40`, `?after=t3_x`, a gallery's `?slide=2`; not an identifier
+ * such as WordPress' `?page_id=2`), or writes a paging form in its path
  * (`/page/2`, `/p2/`) that the page's path does not hold.
  *
  * @param page page URL
@@ -103,7 +108,7 @@ export function urlWords(u: URL): Set<string> {
  */
 export function movesPageParam(page: URL, link: URL): boolean {
   for (const [k, v] of link.searchParams) {
-    if (v === "" || !PAGE_PARAM.test(k) || SIZE_KEY.test(k)) continue;
+    if (v === "" || !PAGE_PARAM.test(k) || SIZE_KEY.test(k) || ID_KEY.test(k)) continue;
     if (page.searchParams.get(k) !== v) return true;
   }
   const path = PATH_PAGE.exec(link.pathname)?.[0];
