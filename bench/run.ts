@@ -942,7 +942,10 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     addedHeapLeHalfMB: pageCost.pages > 0 ? pageCost.heap.median <= 0.5 * 1024 * 1024 : null,
     coldMedianLeReadabilityCold:
       detectPages.length > 0 ? all.tsugiFirst.median <= all.readabilityFirst.median : null,
-    coldP95Le60: detectPages.length > 0 ? all.tsugiFirst.p95 <= 60 : null,
+    // Timing lines are ratios against Readability.js in the same run: an absolute line
+    // (p95 ≤ 60 ms) moved by the machine more than by any change on a shared 2-core host.
+    coldP95LeReadabilityCold:
+      detectPages.length > 0 ? all.tsugiFirst.p95 <= all.readabilityFirst.p95 : null,
     // The siblings filter: records and template blocks cost at most 5 ms a joined page.
     siblingsMedianLe5: fetched.pages > 0 ? fetched.siblings.median <= 5 : null,
   };
@@ -955,11 +958,11 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       measure: `detection, first run in a fresh page (cold, as a page load), median / p95, ms (${all.pages} pages)`,
       tsugi: `${fmt(all.tsugiFirst.median)} / ${fmt(all.tsugiFirst.p95)}`,
       readability: `${fmt(all.readabilityFirst.median)} / ${fmt(all.readabilityFirst.p95)}`,
-      target: "median ≤ Readability's, p95 ≤ 60",
+      target: "median and p95 ≤ Readability's",
       met: met(
-        targets.coldMedianLeReadabilityCold === null || targets.coldP95Le60 === null
+        targets.coldMedianLeReadabilityCold === null || targets.coldP95LeReadabilityCold === null
           ? null
-          : targets.coldMedianLeReadabilityCold && targets.coldP95Le60,
+          : targets.coldMedianLeReadabilityCold && targets.coldP95LeReadabilityCold,
       ),
     },
     {
