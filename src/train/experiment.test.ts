@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { LINK_FEATURE_NAMES } from "../features/link-features";
-import { DEFAULT_LEARNER, rowHasPagerSignal, trainScorer } from "./experiment";
+import {
+  DEFAULT_LEARNER,
+  decideNext,
+  emptyMeasures,
+  joinedAtOnce,
+  type Rec,
+  rowHasPagerSignal,
+  scoreDecision,
+  summarize,
+  thresholdSweep,
+  trainScorer,
+} from "./experiment";
 import { seededRandom } from "./random";
 
 describe("trainScorer", () => {
@@ -59,5 +70,64 @@ describe("rowHasPagerSignal", () => {
     expect(rowHasPagerSignal(row({ numericText: 1, inPager: 1 }))).toBe(true);
     expect(rowHasPagerSignal(row({ relNext: 1 }))).toBe(true);
     expect(rowHasPagerSignal(row({ olderStep: 1 }))).toBe(true);
+  });
+});
+
+describe("next-link measures by kind of page", () => {
+  /** A harvested page with one candidate link (a pager signal: relNext). */
+  const page = (part: string, url: string, link: string, gold: string[]): Rec =>
+    ({
+      key: `${part}/${url}`,
+      part,
+      group: url,
+      language: "",
+      url,
+      links: {
+        urls: [link],
+        rows: [LINK_FEATURE_NAMES.map((n) => (n === "relNext" ? 1 : 0))],
+        anchor: [0],
+        label: [gold.includes(link) ? 1 : 0],
+        text: ["Next"],
+      },
+      goldNextUrls: gold,
+      nextSelectorMatched: true,
+    }) as unknown as Rec;
+
+  it("counts a link to another document as waiting for page 2, not as joined", () => {
+    const post = page("readability", "http://b.test/2012/a-post", "http://b.test/2012/b-post", []);
+    const next = decideNext(post, [0.9], 0.5);
+    expect(next.pending).toBe(true);
+    expect(joinedAtOnce(next)).toBeNull();
+    const m = emptyMeasures();
+    scoreDecision(m, post, next);
+    const s = summarize(m);
+    expect(s["article.falseActivations"]).toBe(0);
+    expect(s["article.pendingNoNext"]).toBe(1);
+  });
+
+  it("reports false activation per kind, the headline being the larger", () => {
+    const m = emptyMeasures();
+    const list = page("pagination", "http://l.test/items", "http://l.test/items?page=2", []);
+    const article = page("googletrends", "http://a.test/story", "http://a.test/story/2", []);
+    const quiet = page("googletrends", "http://a.test/other", "http://a.test/other/2", []);
+    scoreDecision(m, list, decideNext(list, [0.2], 0.5));
+    scoreDecision(m, article, decideNext(article, [0.9], 0.5));
+    scoreDecision(m, quiet, decideNext(quiet, [0.1], 0.5));
+    const s = summarize(m);
+    expect(s["list.falseActivation"]).toBe(0);
+    expect(s["article.falseActivation"]).toBe(0.5);
+    expect(s.falseActivation).toBe(0.5);
+  });
+
+  it("sweeps thresholds on what joins at once, per kind", () => {
+    const m = emptyMeasures();
+    const base = { threshold: Number.NaN, step: true, right: false, hasNext: false };
+    m.scores.push({ ...base, score: 0.6, kind: "list" });
+    m.scores.push({ ...base, score: 0.9, kind: "article" });
+    m.scores.push({ ...base, score: 0.95, kind: "article", step: false });
+    m.scores.push({ ...base, score: 0.7, kind: "list", right: true, hasNext: true });
+    const [low, high] = thresholdSweep(m, [0.5, 0.8]);
+    expect(low).toMatchObject({ listFalseActivation: 1, articleFalseActivation: 0.5, recall: 1 });
+    expect(high).toMatchObject({ listFalseActivation: 0, articleFalseActivation: 0.5, recall: 0 });
   });
 });
