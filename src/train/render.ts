@@ -103,6 +103,26 @@ async function harvestOne(
   }
 }
 
+/** Longest a page's render and harvest may take: a page whose load never settles (it
+ * navigates away and back) is skipped, so that a harvest always ends. */
+const RENDER_TIMEOUT_MS = 60_000;
+
+/**
+ * A promise that rejects when the given one has not settled in time.
+ *
+ * @param p the promise
+ * @param ms time limit, ms
+ * @returns `p`'s outcome
+ * @throws Error "timed out after N ms" when `p` takes longer
+ */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Harvest pages, reusing cached results (`<cacheDir>/<part>/<id>.json`) unless `force`.
  *
@@ -155,7 +175,7 @@ export async function harvestPages(
           const p = todo[k];
           if (!p) continue;
           try {
-            const rec = await harvestOne(context, code, p);
+            const rec = await withTimeout(harvestOne(context, code, p), RENDER_TIMEOUT_MS);
             const path = cachePath(opts.cacheDir, p);
             mkdirSync(dirname(path), { recursive: true });
             writeFileSync(path, JSON.stringify({ ...rec, version, input: inputKey(p) }));
