@@ -764,7 +764,10 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
     const Ny: number[] = [];
     for (const rec of train) {
       if (!hasPageElementGold(rec)) continue;
-      const rows = nodeRows(rec, goldAnchor(rec));
+      // The article pages' next labels train the next-link forest; the page-element forest
+      // learns them without a next link, as it always has (with one, the two multi-page
+      // articles' rows moved the forest, and a series page lost its first paragraph).
+      const rows = nodeRows(rec, rec.part === "pagination" ? goldAnchor(rec) : -1);
       rows.forEach((row, k) => {
         if (cut && rec.nodes.phrasing[k] === 1) return;
         NX.push(pick(row, nodeCols));
