@@ -48,6 +48,10 @@ describe("pageStep", () => {
     expect(pageStep("http://s.test/shop/shoes", "http://s.test/shop/boots")).toBe(false);
     expect(pageStep("http://s.test/post/7-bread", "http://s.test/post/8-cake")).toBe(false);
     expect(pageStep("http://s.test/2012/10/a-post/", "http://s.test/?page_id=2")).toBe(false);
+    expect(pageStep("http://s.test/", "http://s.test/?page_id=2")).toBe(false);
+    expect(pageStep("http://s.test/t?topic_id=5", "http://s.test/t?topic_id=6")).toBe(false);
+    // A page parameter beside an identifier still pages on.
+    expect(pageStep("http://s.test/t?topic_id=5", "http://s.test/t?topic_id=5&page=2")).toBe(true);
   });
   it("takes no step to the same URL, or one that only drops words", () => {
     expect(pageStep("http://s.test/a/b", "http://s.test/a")).toBe(false);

@@ -116,6 +116,20 @@ export function movesPageParam(page: URL, link: URL): boolean {
 }
 
 /**
+ * The link sets an identifier parameter (`page_id`, `topic_id`, `pid`) to a value the
+ * page's URL does not have: it names another document, whatever its name says.
+ *
+ * @param page page URL
+ * @param link link URL
+ * @returns true when such a parameter changes or appears
+ */
+export function setsIdentifier(page: URL, link: URL): boolean {
+  for (const [k, v] of link.searchParams)
+    if (ID_KEY.test(k) && v !== "" && page.searchParams.get(k) !== v) return true;
+  return false;
+}
+
+/**
  * The digit runs of two URLs differ: a number changed, appeared or went away.
  *
  * @param page page URL (fragment removed)
@@ -151,7 +165,8 @@ function stepsByOne(page: string, link: string): boolean {
  * word the page's URL lacks (page words and file extensions aside: `/forum-f26.html` →
  * `/forum-f26-25.html`, `/Pokedex` → `/Pokedex-2`, `/help` → `/help/p2`) while a number
  * changes or appears. In every case the number that changes is no date ({@link dateStep}:
- * `/2024/05/` → `/2024/06/` is the next month's archive) and, outside a page parameter,
+ * `/2024/05/` → `/2024/06/` is the next month's archive), no identifier parameter
+ * ({@link setsIdentifier}: `?page_id=2` names a WordPress page) and, outside a page parameter,
  * no identifier of five digits or more (`/news/123456` → `/news/123502`). Another slug
  * (`/2011/08/03/bachmann_vs_romney.html` → `/2011/08/03/the_narrowing_of_cpac.html`),
  * another section, another identifier or another date takes no step: that link leads to
@@ -170,6 +185,7 @@ export function pageStep(pageUrl: string, url: string): boolean {
   if (page.host !== link.host) return false;
   if (dateStep(page.href, link.href) === 1) return false;
   if (movesPageParam(page, link) || cursorParam(page.href, link.href) === 1) return true;
+  if (setsIdentifier(page, link)) return false;
   const changed = changedNumbers(page.href, link.href);
   if (changed === null) return false;
   // A page number of five digits (a forum's index17499) moves by one; an identifier jumps.

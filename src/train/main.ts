@@ -10,7 +10,7 @@
  *
  * Both report next-link false activation by kind of page (list, article) and score the
  * shipped forest on articles/dragnet (AGPL-3.0 data: evaluated, never trained on; skipped
- * with --no-dragnet or where the corpus lacks it).
+ * with --no-dragnet or where the corpus lacks it); `eval --dragnet-only` scores Dragnet alone.
  * train --models-only skips the cross-validation and writes only the two model files.
  * --links-only cross-validates the next-link half of every setup alone (no page-element
  * forest is trained): minutes instead of most of an hour, for work on link features;
@@ -481,6 +481,11 @@ async function main(): Promise<void> {
     recs.map((r) => r.group),
     smoke ? 2 : 5,
   );
+  if (args.includes("--dragnet-only")) {
+    // The shipped forest on Dragnet alone: seconds, no cross-validation.
+    console.log(shippedOnDragnet(dragnet).report);
+    return;
+  }
   if (args.includes("--list")) {
     listMisses(recs, folds, setupsFor("eval")[0] ?? TSUGI_SETUP, args.includes("--links-only"));
     if (dragnet.length > 0) console.log(shippedOnDragnet(dragnet).report);
