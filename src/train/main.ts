@@ -455,7 +455,9 @@ function updateCard(metrics: {
 
 async function main(): Promise<void> {
   if (command !== "train" && command !== "eval") {
-    process.stderr.write("usage: train|eval [--smoke] [--force] [--list] [--links-only] [--only WORDS] [--no-dragnet]\n");
+    process.stderr.write(
+      "usage: train|eval [--smoke] [--force] [--list] [--links-only] [--only WORDS] [--no-dragnet] [--dragnet-only]\n",
+    );
     process.exit(2);
   }
   // Dragnet's pages (AGPL-3.0 data) are scored by `eval` with the shipped forest, never
