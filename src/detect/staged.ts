@@ -19,17 +19,14 @@ export interface StagedDetection {
   loadMore: LoadMoreTarget | null;
 }
 
-/** Where the caller waits between stages, and what it can confirm. */
+/** Where the caller waits between stages. A next link the forest is unsure of is always
+ * kept for page 2 to confirm (the pager's third stage, ./confirm-next.ts). */
 export interface StageHooks {
   /** resolves at the page's next idle time (requestIdleCallback) */
   idle: () => Promise<void>;
   /** awaited before any page-element detection (the extension loads the page-element
    * forest there, ./injected-models.ts); rejects to abort */
   beforePageElement?: () => Promise<void>;
-  /** keep a next link the forest is unsure of, for page 2 to confirm (the pager's third
-   * stage, ./confirm-next.ts); default true. With false, only sure next links are kept
-   * (`tsugi detect` keeps both, and reports an unsure one as `pendingNextUrl`). */
-  confirmOnPage2?: boolean;
 }
 
 /**
@@ -49,7 +46,7 @@ export async function detectStaged(
     doc,
     pageUrl,
     hooks.idle,
-    hooks.confirmOnPage2 === false ? undefined : UNSURE_FLOOR,
+    UNSURE_FLOOR,
     hooks.beforePageElement,
   );
   if (found.next.url) return { found, loadMore: null };

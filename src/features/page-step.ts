@@ -132,22 +132,22 @@ export function setsIdentifier(page: URL, link: URL): boolean {
 /**
  * The digit runs of two URLs differ: a number changed, appeared or went away.
  *
- * @param page page URL (fragment removed)
- * @param link link URL (fragment removed)
- * @returns the changed runs of the link, "" for a removed one; null when none differ
+ * @param page {@link digitParts} of the page URL (fragment removed)
+ * @param link {@link digitParts} of the link URL (fragment removed)
+ * @returns the link's runs that differ from the page's (none when a run only went away);
+ *   null when the runs are the same
  */
-function changedNumbers(page: string, link: string): string[] | null {
-  const a = digitParts(page).filter((_, i) => i % 2 === 1);
-  const b = digitParts(link).filter((_, i) => i % 2 === 1);
+function changedNumbers(page: readonly string[], link: readonly string[]): string[] | null {
+  const a = page.filter((_, i) => i % 2 === 1);
+  const b = link.filter((_, i) => i % 2 === 1);
   if (a.length === b.length && a.every((n, i) => n === b[i])) return null;
   if (a.length !== b.length) return b.filter((n) => !a.includes(n));
   return b.filter((n, i) => n !== a[i]);
 }
 
-/** The one number that differs between the two URLs moves by exactly one. */
-function stepsByOne(page: string, link: string): boolean {
-  const a = digitParts(page);
-  const b = digitParts(link);
+/** The one number that differs between the two URLs ({@link digitParts} of each) moves by
+ * exactly one. */
+function stepsByOne(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   let moved = 0;
   for (let i = 1; i < a.length; i += 2) {
@@ -186,10 +186,12 @@ export function pageStep(pageUrl: string, url: string): boolean {
   if (dateStep(page.href, link.href) === 1) return false;
   if (movesPageParam(page, link) || cursorParam(page.href, link.href) === 1) return true;
   if (setsIdentifier(page, link)) return false;
-  const changed = changedNumbers(page.href, link.href);
+  const pageParts = digitParts(page.href);
+  const linkParts = digitParts(link.href);
+  const changed = changedNumbers(pageParts, linkParts);
   if (changed === null) return false;
   // A page number of five digits (a forum's index17499) moves by one; an identifier jumps.
-  if (changed.some((n) => LONG_NUMBER.test(n)) && !stepsByOne(page.href, link.href)) return false;
+  if (changed.some((n) => LONG_NUMBER.test(n)) && !stepsByOne(pageParts, linkParts)) return false;
   if (pageNumberChange(page.href, link.href) !== null) return true;
   const known = urlWords(page);
   for (const w of urlWords(link)) if (!known.has(w) && !PAGE_URL_WORDS.has(w)) return false;

@@ -527,14 +527,8 @@ export function thresholdSweep(
 ): SweepRow[] {
   return thresholds.map((t) => {
     const c = { list: emptyCounts(), article: emptyCounts() };
-    for (const s of m.scores) {
-      // What joins without page 2: above the threshold, and a page step.
-      countNextLink(
-        c[s.kind],
-        s.score >= t && s.step !== false ? (s.right ? "right" : "other") : null,
-        s.hasNext ? RIGHT : NONE,
-      );
-    }
+    // What joins without page 2: above the threshold, and a page step.
+    for (const s of m.scores) countScore(c[s.kind], s, s.score >= t && s.step !== false);
     const list = nextLinkScores(c.list);
     const article = nextLinkScores(c.article);
     return {
@@ -559,8 +553,24 @@ export type SweepRow = {
   articleFalseActivation: number;
 };
 
-const RIGHT: ReadonlySet<string> = new Set(["right"]);
-const NONE: ReadonlySet<string> = new Set();
+/**
+ * Count one page's best-candidate record into `c`, as {@link countNextLink} counts a
+ * prediction: `accepted` says whether its candidate is taken.
+ */
+function countScore(
+  c: NextLinkCounts,
+  s: Pick<Measures["scores"][number], "right" | "hasNext">,
+  accepted: boolean,
+): void {
+  if (accepted) c.predicted++;
+  if (s.hasNext) {
+    c.withNext++;
+    if (accepted && s.right) c.correct++;
+  } else {
+    c.withoutNext++;
+    if (accepted) c.falseActivations++;
+  }
+}
 
 /** Summary numbers of a {@link Measures}. */
 export function summarize(m: Measures): Record<string, number> {
@@ -656,19 +666,8 @@ export function confirmationBand(m: Measures, floor: number): ConfirmationBand {
       else if (s.right) right++;
       else wrongLink++;
     }
-    for (const [c, accept] of [
-      [perfect, sure || (unsure && s.hasNext && s.right)],
-      [all, sure || unsure],
-    ] as const) {
-      if (accept) c.predicted++;
-      if (s.hasNext) {
-        c.withNext++;
-        if (accept && s.right) c.correct++;
-      } else {
-        c.withoutNext++;
-        if (accept) c.falseActivations++;
-      }
-    }
+    countScore(perfect, s, sure || (unsure && s.hasNext && s.right));
+    countScore(all, s, sure || unsure);
   }
   return {
     pages: m.scores.filter((s) => s.kind === "list").length,
