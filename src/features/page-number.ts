@@ -4,7 +4,7 @@
  * pager URLs look alike (Fig. 3.7: nyuuin_report2, nyuuin_report3); here the number that
  * differs is read and subtracted.
  */
-import { digitParts, pageUrlOnce, parseUrl } from "./url-query";
+import { digitParts, isIdentifierKey, pageUrlOnce, parseUrl } from "./url-query";
 
 /** Query names whose value counts items rather than pages (first page = 0). */
 const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
@@ -16,10 +16,6 @@ const PAGE_KEY = /^(?:p|pg|pn|pag|paged|.*(?:page|pagina|seite|strona|sayfa|hala
 /** Page-named query keys that hold a page size or a count, not the page's number
  * ("pageSize", "recsPerPage", "pagecount"). */
 const SIZE_KEY = /size|per|count|limit|max|rows|items/;
-
-/** Query names of an identifier ("id", "tid", "productId"): stepping one by one names the
- * next item (the next category, thread or product), not the next page of this one. */
-const ID_KEY = /id$/;
 
 /** Path words that may precede a trailing page number ("/page/2", "/p/2"). */
 const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
@@ -148,16 +144,11 @@ function changedToken(cur: UrlShape, link: UrlShape): PageNumberChange | null {
     diffs.push(...d);
   }
   const only = diffs.length === 1 ? diffs[0] : undefined;
-  if (only === undefined || isIdentifierKey(only.key)) return null;
+  if (only === undefined || (only.key !== null && isIdentifierKey(only.key))) return null;
   return {
     delta: only.link - only.current,
     offsetLike: only.key !== null && OFFSET_KEYS.has(only.key),
   };
-}
-
-/** Whether a query name holds an identifier rather than a page ("pageId" is a page). */
-function isIdentifierKey(key: string | null): boolean {
-  return key !== null && ID_KEY.test(key) && !PAGE_KEY.test(key);
 }
 
 /** Number carried by `longer`'s extra trailing path ("/2" or "/page/2"), else null. */

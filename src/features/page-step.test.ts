@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movesPageParam, otherDocument, pageStep, urlWords } from "./page-step";
+import { movesPageParam, otherDocument, pageStep, sameWords, urlWords } from "./page-step";
 
 describe("pageStep", () => {
   it("steps when a page number changes or appears on the same URL", () => {
@@ -55,6 +55,27 @@ describe("pageStep", () => {
   });
   it("takes no step to the same URL, or one that only drops words", () => {
     expect(pageStep("http://s.test/a/b", "http://s.test/a")).toBe(false);
+    // The brand's list, not page 2 of the phone's page; the site's home page.
+    expect(pageStep("http://s.test/shop/samsung/galaxy-s9", "http://s.test/shop/samsung/2")).toBe(
+      false,
+    );
+    expect(pageStep("http://s.test/2012/08/09/some-story/", "http://s.test/")).toBe(false);
+  });
+  it("ignores a session parameter the link drops", () => {
+    expect(
+      pageStep("http://s.test/forum111/?s=6ef2dc8", "http://s.test/forum111/index2.html"),
+    ).toBe(true);
+  });
+  it("reads pageID as a page number and TripAdvisor's -or10- as an offset", () => {
+    expect(
+      pageStep("http://s.test/index?mode=list", "http://s.test/index?mode=list&pageID=2"),
+    ).toBe(true);
+    expect(
+      pageStep(
+        "http://s.test/Reviews-g1-d2-Le_Cafe.html",
+        "http://s.test/Reviews-g1-d2-or10-Le_Cafe.html",
+      ),
+    ).toBe(true);
   });
   it("has no opinion on a URL that does not parse", () => {
     expect(pageStep("not a url", "http://s.test/b")).toBe(true);
@@ -69,9 +90,18 @@ describe("otherDocument", () => {
 });
 
 describe("urlWords", () => {
-  it("reads the path, parameter names and the values of lasting parameters", () => {
+  it("reads the path and the names and values of lasting parameters", () => {
     const w = urlWords(new URL("http://s.test/Blog/hello-world42?cat=News&sid=abcdef"));
-    expect([...w].sort()).toEqual(["blog", "cat", "hello", "news", "sid", "world"]);
+    expect([...w].sort()).toEqual(["blog", "cat", "hello", "news", "world"]);
+  });
+});
+
+describe("sameWords", () => {
+  it("holds when neither URL names a word the other lacks, page words aside", () => {
+    const w = (s: string) => urlWords(new URL(s));
+    expect(sameWords(w("http://s.test/help"), w("http://s.test/help/p2"))).toBe(true);
+    expect(sameWords(w("http://s.test/help"), w("http://s.test/help/faq2"))).toBe(false);
+    expect(sameWords(w("http://s.test/help/faq"), w("http://s.test/help/2"))).toBe(false);
   });
 });
 

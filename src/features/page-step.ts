@@ -10,7 +10,7 @@
 import { dateStep } from "./next-item";
 import { pageNumberChange } from "./page-number";
 import { cursorParam } from "./pager-structure";
-import { digitParts, parseUrl } from "./url-query";
+import { digitParts, isIdentifierKey, parseUrl } from "./url-query";
 
 /** Words a paged URL adds or drops without naming another document: page words of the
  * pager languages, list/index file names and extensions. */
@@ -53,9 +53,6 @@ const PAGE_URL_WORDS: ReadonlySet<string> = new Set([
 const PAGE_PARAM =
   /^(?:p|pg|pn|pag|paged|slide|start|offset|from|skip|after|before|cursor|continue|updated-max|max_id|until|since|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/i;
 
-/** Page-named query keys of an identifier: WordPress' `page_id` names a static page. */
-const ID_KEY = /[-_]?id$/i;
-
 /** Page-named query keys that hold a size or a count ("pageSize", "recsPerPage"). */
 const SIZE_KEY = /size|per|count|limit|max_?results|rows|items/i;
 
@@ -65,14 +62,14 @@ const VOLATILE_KEY =
   /^(?:s|sid|session_?id|phpsessid|jsessionid|ref|ref_|src|qid|utm_.*|fbclid|gclid)$/i;
 
 /** Path paging forms as sites write them: `/page/2`, `/page-2`, `/p2/`, `_p3.html`. */
-const PATH_PAGE = /[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?$/i;
+const PATH_PAGE = /[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?$|-or\d+-/i;
 
 /** An identifier, not a page number: a run of five digits or more. */
 const LONG_NUMBER = /^\d{5,}$/;
 
 /**
- * The letter words of a URL's path and query (names, and values of the non-volatile
- * parameters), lower-cased; digits split words ("forum-88-5s5p" → forum, s, p).
+ * The letter words of a URL's path and query (names and values of the parameters that
+ * are not volatile), lower-cased; digits split words ("forum-88-5s5p" → forum, s, p).
  *
  * @param u parsed URL
  * @returns the words
@@ -90,10 +87,26 @@ export function urlWords(u: URL): Set<string> {
   };
   add(u.pathname);
   for (const [k, v] of u.searchParams) {
+    if (VOLATILE_KEY.test(k)) continue;
     add(k);
-    if (!VOLATILE_KEY.test(k)) add(v);
+    add(v);
   }
   return out;
+}
+
+/**
+ * Two URLs name the same words, page words aside: the link adds none (`/help` →
+ * `/help/p2`) and drops none (`/shop/samsung/galaxy-s9` → `/shop/samsung/2` is the
+ * brand's list, not page 2 of the phone's page).
+ *
+ * @param page {@link urlWords} of the page URL
+ * @param link {@link urlWords} of the link URL
+ * @returns true when each word of either is in the other or is a page word
+ */
+export function sameWords(page: ReadonlySet<string>, link: ReadonlySet<string>): boolean {
+  for (const w of link) if (!page.has(w) && !PAGE_URL_WORDS.has(w)) return false;
+  for (const w of page) if (!link.has(w) && !PAGE_URL_WORDS.has(w)) return false;
+  return true;
 }
 
 /**
@@ -108,7 +121,7 @@ export function urlWords(u: URL): Set<string> {
  */
 export function movesPageParam(page: URL, link: URL): boolean {
   for (const [k, v] of link.searchParams) {
-    if (v === "" || !PAGE_PARAM.test(k) || SIZE_KEY.test(k) || ID_KEY.test(k)) continue;
+    if (v === "" || !PAGE_PARAM.test(k) || SIZE_KEY.test(k) || isIdentifierKey(k)) continue;
     if (page.searchParams.get(k) !== v) return true;
   }
   const path = PATH_PAGE.exec(link.pathname)?.[0];
@@ -125,7 +138,7 @@ export function movesPageParam(page: URL, link: URL): boolean {
  */
 export function setsIdentifier(page: URL, link: URL): boolean {
   for (const [k, v] of link.searchParams)
-    if (ID_KEY.test(k) && v !== "" && page.searchParams.get(k) !== v) return true;
+    if (isIdentifierKey(k) && v !== "" && page.searchParams.get(k) !== v) return true;
   return false;
 }
 
@@ -161,10 +174,10 @@ function stepsByOne(a: readonly string[], b: readonly string[]): boolean {
 /**
  * The link's URL takes a page step from the page's, as a pager's links do: it moves a
  * page, offset or cursor parameter ({@link movesPageParam}, {@link cursorParam}), or it
- * is a page-number neighbour of the page's URL ({@link pageNumberChange}), or it names no
- * word the page's URL lacks (page words and file extensions aside: `/forum-f26.html` →
- * `/forum-f26-25.html`, `/Pokedex` → `/Pokedex-2`, `/help` → `/help/p2`) while a number
- * changes or appears. In every case the number that changes is no date ({@link dateStep}:
+ * is a page-number neighbour of the page's URL ({@link pageNumberChange}), or it names the
+ * page URL's words, no more and no fewer ({@link sameWords}; page words and file
+ * extensions aside: `/forum-f26.html` → `/forum-f26-25.html`, `/Pokedex` → `/Pokedex-2`,
+ * `/help` → `/help/p2`) while a number changes or appears. In every case the number that changes is no date ({@link dateStep}:
  * `/2024/05/` → `/2024/06/` is the next month's archive), no identifier parameter
  * ({@link setsIdentifier}: `?page_id=2` names a WordPress page) and, outside a page parameter,
  * no identifier of five digits or more (`/news/123456` → `/news/123502`). Another slug
@@ -193,9 +206,7 @@ export function pageStep(pageUrl: string, url: string): boolean {
   // A page number of five digits (a forum's index17499) moves by one; an identifier jumps.
   if (changed.some((n) => LONG_NUMBER.test(n)) && !stepsByOne(pageParts, linkParts)) return false;
   if (pageNumberChange(page.href, link.href) !== null) return true;
-  const known = urlWords(page);
-  for (const w of urlWords(link)) if (!known.has(w) && !PAGE_URL_WORDS.has(w)) return false;
-  return true;
+  return sameWords(urlWords(page), urlWords(link));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedQuery, pageUrlOnce } from "./url-query";
+import { changedQuery, isIdentifierKey, pageUrlOnce } from "./url-query";
 
 describe("changedQuery", () => {
   it("lists the parameters a link sets or changes on the same path", () => {
@@ -24,5 +24,14 @@ describe("pageUrlOnce", () => {
     expect(b).not.toBe(a);
     expect(b?.pathname).toBe("/b");
     expect(pageUrlOnce("not a url")).toBeNull();
+  });
+});
+
+describe("isIdentifierKey", () => {
+  it("reads names ending in id as identifiers, pageID as a page number", () => {
+    for (const k of ["id", "pid", "topic_id", "productId", "page_id", "page-id"])
+      expect(isIdentifierKey(k), k).toBe(true);
+    for (const k of ["pageID", "pageid", "page", "paid", "grid"])
+      expect(isIdentifierKey(k), k).toBe(k === "paid" || k === "grid");
   });
 });

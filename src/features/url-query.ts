@@ -23,6 +23,24 @@ export function changedQuery(pageHref: string, url: string): [string, string][] 
   return out;
 }
 
+/** A page word of the pager languages inside a query name ("currentPage", "pagina"). */
+const PAGE_NAME_WORD = /page|pagina|seite|strona|sayfa|halaman|trang/i;
+
+/**
+ * Whether a query name holds an identifier rather than a page: it ends in "id" ("id",
+ * "pid", "topic_id", "productId"), unless a page word runs straight into it ("pageID",
+ * "pageid": a page number, as fbo.gov's list writes it). WordPress' "page_id" names a
+ * static page: the separator makes it an identifier. Stepping an identifier names the
+ * next item (the next category, thread or page of the site), not page 2 of this one.
+ *
+ * @param key query name, any case
+ * @returns true for an identifier
+ */
+export function isIdentifierKey(key: string): boolean {
+  if (!/id$/i.test(key)) return false;
+  return /[-_]id$/i.test(key) || !PAGE_NAME_WORD.test(key);
+}
+
 /**
  * A URL parsed, or null where the parser refuses it (`new URL` throws).
  *
