@@ -13,6 +13,8 @@
  * once through `storage.onChanged`, without a reload.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
+import { detectPageElement } from "../src/detect/page-element";
+import { type RefusedLink, refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
 import type { ExportFormat } from "../src/export/joined-article";
@@ -21,7 +23,7 @@ import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import { entryApi } from "../src/messaging/entry-api";
-import type { ExportFile, Message, ThirdStageScript } from "../src/messaging/messages";
+import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
@@ -34,18 +36,32 @@ import {
 } from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
+import type { PickProblem } from "../src/picker/pick-checks";
+import { checkPageElement } from "../src/picker/pick-checks";
+import { PickMode, showPickNotice } from "../src/picker/pick-mode";
+import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
+import { withPickedRule } from "../src/picker/picked-rule";
+import { type RuleParts, teachStep } from "../src/picker/teach";
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
 import type { JoinedPlace, Recalled } from "../src/place/places";
+import {
+  addCorrection,
+  CORRECTIONS_KEY,
+  parseCorrections,
+  urlPatternOf,
+} from "../src/reader/corrections";
 import { mergeSettings, type Settings } from "../src/reader/settings";
 import { siteModes } from "../src/reader/site-modes";
 import {
   matchSiteRule,
+  nextFromRule,
   parseSiteRules,
   type RuleMatch,
   rulesMatching,
   SITE_RULES_KEY,
+  type SiteRule,
 } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
 import {
@@ -85,6 +101,15 @@ let ownScroll = false;
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
 let loadedAs: DetectorLoad | undefined;
+/** The reader's corrections on this page ("Not the next page"), null when the site has none. */
+let refused: RefusedLink | null = null;
+/** Teaching the site a rule: the parts picked on this page, pick mode while it is on, and
+ * what became of the last pick (said in the status). */
+const teaching: { picked: RuleParts; mode: PickMode | null; note: string | null } = {
+  picked: {},
+  mode: null,
+  note: null,
+};
 /** Keeps the background's record of the joined pages and the reader's place. */
 let place: ReturnType<typeof keepPlace> | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
@@ -181,6 +206,7 @@ function report(next: TabStatus): void {
     fetchingAll,
     detector: true,
     ...(loadedAs ? { detectorLoad: loadedAs } : {}),
+    ...(teaching.note ? { teach: teaching.note } : {}),
     ...(restored !== undefined ? { restored } : {}),
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
@@ -225,7 +251,53 @@ function pagerHooks(): PagerHooks {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
       place?.save();
     },
+    onRefused: (r) => void rememberRefusal(r),
   };
+}
+
+/**
+ * The reader pressed "Not the next page" on joined page `page` (the pager took it and
+ * the later pages back): remember the refused link for the site (../src/reader/corrections.ts),
+ * drop the learned rule that led there, and keep Back and Reload from joining it again.
+ */
+async function rememberRefusal(r: { page: number; url: string; nextLink: string | null }) {
+  for (let i = joined.length - 1; i >= 0; i--)
+    if ((joined[i]?.number ?? 0) >= r.page) joined.splice(i, 1);
+  place?.save();
+  const local = (await browser.storage.local
+    .get([CORRECTIONS_KEY, LEARNED_RULES_KEY])
+    .catch(() => ({}))) as Record<string, unknown>;
+  const correction = {
+    site,
+    nextLink: r.nextLink,
+    urlPattern: urlPatternOf(r.url),
+    url: r.url,
+    at: Date.now(),
+  };
+  const items: Record<string, unknown> = {
+    [CORRECTIONS_KEY]: addCorrection(parseCorrections(local[CORRECTIONS_KEY]), correction),
+  };
+  // The reader's own rules stay theirs (the correction keeps them off that link).
+  const rule = ruleSource === "user" ? null : (cachedRule ?? start?.rule);
+  if (rule)
+    items[LEARNED_RULES_KEY] = forgetRule(parseRuleCache(local[LEARNED_RULES_KEY]), rule.url);
+  cachedRule = null;
+  await browser.storage.local.set(items).catch(() => {});
+}
+
+/** Whether a rule's match on this page follows a link the reader refused. */
+function refusedMatch(match: RuleMatch): boolean {
+  return refused?.(match.nextUrl, [match.nextAnchor]) === true;
+}
+
+/** The first rule (longest `url` first) that matches this page and whose next link the
+ * reader did not refuse. */
+function usableMatch(rules: readonly SiteRule[]): RuleMatch | null {
+  for (const rule of rulesMatching(rules, pageUrl)) {
+    const match = matchSiteRule([rule], document, pageUrl);
+    if (match && !refusedMatch(match)) return match;
+  }
+  return null;
 }
 
 /** Page 1 as a site rule reads it (the rule already matched there). */
@@ -280,7 +352,7 @@ function joinDespiteOwnScroll(): void {
 
 /** Page 1 from the reader's site rule, when one applies. */
 function startFromRule(rules: unknown): PagerStart | null {
-  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
+  const match = usableMatch(parseSiteRules(rules).rules);
   if (!match) return null;
   ruleName = match.rule.name;
   return startWith(match, true, 0);
@@ -292,6 +364,7 @@ function startFromCache(stored: unknown): PagerStart | null {
   for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
     const match = matchSiteRule([rule], document, pageUrl);
     if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
+    if (refusedMatch(match)) continue;
     cachedRule = rule;
     ruleSource = "learned";
     return startWith(match, false, performance.now() - t0);
@@ -332,7 +405,7 @@ function noNextReason(): string {
 function startFromPlace(back: Recalled): PagerStart | null {
   const rule = back.place.rule;
   const match = rule ? matchSiteRule([rule], document, pageUrl) : null;
-  return match ? startWith(match, false, 0) : null;
+  return match && !refusedMatch(match) ? startWith(match, false, 0) : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
@@ -419,6 +492,7 @@ async function main(
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
   if (!back) await whenIdle();
+  refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
   let ruled = startFromRule(local[SITE_RULES_KEY] ?? []);
   if (ruled) ruleSource = "user";
   else ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
@@ -432,6 +506,7 @@ async function main(
     const { found, loadMore: button } = await detectStaged(document, pageUrl, {
       idle: whenIdle,
       beforePageElement: loadPageElementModel,
+      refused,
     });
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
@@ -581,9 +656,149 @@ function handle(message: Message): Promise<unknown> | undefined {
       return fetchAll();
     case "popup→content:export":
       return exportFile(message.format);
+    case "popup→content:pick":
+      startPicking(message.target);
+      return Promise.resolve(status);
     default:
       return undefined;
   }
+}
+
+/** The line at the top of the page while the reader picks. */
+function pickHint(target: PickTarget): string {
+  return target === "next-link"
+    ? t(
+        "pickHintNextLink",
+        [],
+        "Click the next link. ↑ or W: wider, ↓ or N: narrower, Esc: cancel.",
+      )
+    : t(
+        "pickHintPageElement",
+        [],
+        "Click the page element, the content to join. ↑ or W: wider, ↓ or N: narrower, Esc: cancel.",
+      );
+}
+
+/** Enter pick mode (../src/picker/pick-mode.ts) for one part of the site rule. */
+function startPicking(target: PickTarget): void {
+  teaching.mode?.stop();
+  const mode = new PickMode(window, {
+    target,
+    hint: pickHint(target),
+    onChoose: (el) => {
+      teaching.mode = null;
+      void picked(target, el).catch((e: unknown) => say(String(e)));
+    },
+    onCancel: () => {
+      teaching.mode = null;
+    },
+  });
+  teaching.mode = mode;
+  mode.start();
+}
+
+/** Say what became of a pick: at the top of the page for a while, and in the status. */
+function say(text: string): void {
+  teaching.note = text;
+  showPickNotice(document, text);
+  report(status);
+}
+
+/** Why a picked part was refused, in the reader's words. */
+function problemWords(problem: PickProblem): string {
+  const english: Record<PickProblem, string> = {
+    "not-link": "That is not a link: pick the next link again.",
+    "not-one": "tsugi could not single out that link: pick it again.",
+    "not-http": "That link leads to no web page: pick the next link again.",
+    "other-site": "That link leads to another site: pick the next link again.",
+    "same-page": "That link leads to this very page: pick the next link again.",
+    "no-match": "tsugi could not find that element again: pick the page element again.",
+    "holds-next":
+      "That element holds the next link too: pick a smaller one (↓ or N narrows the choice).",
+    "too-little": "That element holds too little text: pick a larger one (↑ or W widens it).",
+  };
+  return t(`pickProblem_${problem.replaceAll("-", "_")}`, [], english[problem]);
+}
+
+/** The parts of a rule this page's run already knows: the run's next link, and its page
+ * element, else the one detection finds around the next link. */
+async function knownParts(): Promise<RuleParts> {
+  const nextLink = start?.rule?.nextLink;
+  const linkXPath = teaching.picked.nextLink ?? nextLink;
+  const anchor = linkXPath
+    ? (nextFromRule(document, linkXPath, pageUrl)?.nextAnchor ?? null)
+    : null;
+  let pageElement = start?.pageElementXPaths.join(" | ") || undefined;
+  const holds = pageElement ? checkPageElement(document, pageElement, anchor).ok : false;
+  if (!teaching.picked.pageElement && anchor && !holds) {
+    await loadPageElementModel();
+    const found = detectPageElement(document, anchor).elements;
+    pageElement = found.length > 0 ? xpathsForRun(found).join(" | ") : undefined;
+  }
+  return { ...(nextLink ? { nextLink } : {}), ...(pageElement ? { pageElement } : {}) };
+}
+
+/** A part picked: check it, then save the rule and join with it, or ask for the other part. */
+async function picked(target: PickTarget, el: Element): Promise<void> {
+  if (target === "next-link") {
+    const link = linkOf(el);
+    if (!link) return say(problemWords("not-link"));
+    teaching.picked.nextLink = pickedNextLinkXPath(link);
+  } else teaching.picked.pageElement = pickedPageElementXPath(el);
+  const step = teachStep(document, pageUrl, teaching.picked, await knownParts());
+  if (step.kind === "problem") {
+    delete teaching.picked[step.target === "next-link" ? "nextLink" : "pageElement"];
+    return say(problemWords(step.problem));
+  }
+  if (step.kind === "need") {
+    say(
+      step.target === "page-element"
+        ? t("pickNeedPageElement", [], "Now click the page element, the content to join.")
+        : t("pickNeedNextLink", [], "Now click the next link."),
+    );
+    startPicking(step.target);
+    return;
+  }
+  teaching.picked = {};
+  await saveRule(step.rule);
+  await joinWithRule(step.rule);
+  say(
+    t(
+      "pickSaved",
+      [step.rule.name],
+      `Saved as your site rule "${step.rule.name}": joining with it.`,
+    ),
+  );
+}
+
+/** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
+async function saveRule(rule: SiteRule): Promise<void> {
+  const stored = (await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}))) as Record<
+    string,
+    unknown
+  >;
+  const rules = parseSiteRules(stored[SITE_RULES_KEY] ?? []).rules;
+  await browser.storage.local.set({ [SITE_RULES_KEY]: withPickedRule(rules, rule) });
+}
+
+/** Join with a rule from now on: whatever was joined before is taken back first. */
+async function joinWithRule(rule: SiteRule): Promise<void> {
+  const match = matchSiteRule([rule], document, pageUrl);
+  if (!match) return;
+  if (pager instanceof Pager) pager.discard();
+  else pager?.stop();
+  pager = null;
+  joined.length = 0;
+  loadMore = null;
+  cachedRule = null;
+  ownScroll = false;
+  ruleName = rule.name;
+  ruleSource = "user";
+  // A pager on a rule falls back to the page-element forest when the rule misses a page.
+  await loadPageElementModel();
+  start = startWith(match, true, 0);
+  ensurePager();
+  applyAddressBar();
 }
 
 installDetector({

@@ -176,6 +176,45 @@ describe("Pager", () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it("takes back the page refused by 'Not the next page' and every later one, and stops saying so", async () => {
+    const refused: { page: number; url: string; nextLink: string | null }[] = [];
+    const { pager, states, settled } = startPager("chain/1.html", {}, false, {
+      onRefused: (r) => refused.push(r),
+    });
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    const buttons = document.querySelectorAll<HTMLButtonElement>(
+      ".tsugi-separator .tsugi-not-next",
+    );
+    expect(Array.from(buttons, (b) => b.textContent)).toEqual([
+      "Not the next page",
+      "Not the next page",
+    ]);
+    (buttons[0] as HTMLButtonElement).click();
+    expect(document.querySelector(".tsugi-separator")).toBeNull();
+    expect(document.querySelector("[data-tsugi-page='2'], [data-tsugi-page='3']")).toBeNull();
+    expect(document.body.textContent).toContain("Part 1 ends with this paragraph");
+    expect(document.body.textContent).not.toContain("Part 2 begins");
+    const last = states[states.length - 1];
+    expect(last).toMatchObject({ state: "stopped", pages: 1 });
+    expect(last?.reason).toContain("not the next page");
+    expect(document.querySelector(".tsugi-status")?.textContent).toContain("not the next page");
+    expect(refused).toEqual([
+      { page: 2, url: `${server.origin}/chain/2.html`, nextLink: pager.snapshot().rule?.nextLink },
+    ]);
+    const before = server.requests.length;
+    await pager.loadNext();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("puts no 'Not the next page' button on separators without the hook", async () => {
+    const { pager, settled } = startPager("chain/1.html");
+    pager.attach();
+    await settled();
+    expect(document.querySelector(".tsugi-separator")).not.toBeNull();
+    expect(document.querySelector(".tsugi-not-next")).toBeNull();
+  });
+
   it("stops with a clear reason, frame removed, when an app-shell page never fills in its frame", async () => {
     const frames: number[] = [];
     const watch = new MutationObserver(() =>
