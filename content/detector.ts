@@ -41,7 +41,7 @@ import { checkPageElement } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
 import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
 import { withPickedRule } from "../src/picker/picked-rule";
-import { type RuleParts, teachStep } from "../src/picker/teach";
+import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teach";
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
@@ -732,7 +732,7 @@ async function knownParts(): Promise<RuleParts> {
   const holds = pageElement ? checkPageElement(document, pageElement, anchor).ok : false;
   if (!teaching.picked.pageElement && anchor && !holds) {
     await loadPageElementModel();
-    const found = detectPageElement(document, anchor).elements;
+    const found = contentBesideLink(detectPageElement(document, anchor).elements, anchor);
     pageElement = found.length > 0 ? xpathsForRun(found).join(" | ") : undefined;
   }
   return { ...(nextLink ? { nextLink } : {}), ...(pageElement ? { pageElement } : {}) };

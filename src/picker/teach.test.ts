@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { matchSiteRule } from "../reader/site-rules";
 import { pickedRuleOf, pickedSiteRule, withoutPickedRule, withPickedRule } from "./picked-rule";
-import { teachStep } from "./teach";
+import { contentBesideLink, teachStep } from "./teach";
 
 const URL1 = "http://ex.com:8080/teach/intro.html";
 const long = "A sentence of the story that goes on for a while. ".repeat(3);
@@ -87,5 +87,17 @@ describe("the picked rule among the reader's rules", () => {
     expect(pickedRuleOf(rules, "ex.com:8080")).toBe(second);
     expect(pickedRuleOf(rules, "")).toBeUndefined();
     expect(withoutPickedRule(rules, "ex.com:8080")).toEqual([other]);
+  });
+});
+
+describe("contentBesideLink", () => {
+  it("keeps a detection that leaves the link out, else the wordiest block beside it", () => {
+    const d = page();
+    const entry = d.querySelector(".entry") as Element;
+    const nav = d.querySelector(".nav") as Element;
+    const link = d.querySelector("a") as Element;
+    expect(contentBesideLink([entry], link)).toEqual([entry]);
+    expect(contentBesideLink([entry, nav], link)).toEqual([entry]);
+    expect(contentBesideLink([d.body], link)).toEqual([]);
   });
 });

@@ -14,6 +14,30 @@ export interface RuleParts {
   pageElement?: string;
 }
 
+/**
+ * The page element to offer beside a picked next link, from what detection found: the
+ * detected elements when none holds the link; else, where detection took the whole page's
+ * run of blocks (header, content, pager, footer), the block with the most text that does
+ * not hold the link.
+ * @param detected the detected page element(s), document order
+ * @param link the next link
+ * @returns the elements to build the `pageElement` XPath from ([] for none)
+ */
+export function contentBesideLink(detected: readonly Element[], link: Element): Element[] {
+  const kept = detected.filter((e) => !e.contains(link));
+  if (kept.length === detected.length) return [...detected];
+  let best: Element | null = null;
+  let most = 0;
+  for (const e of kept) {
+    const chars = (e.textContent ?? "").replace(/\s+/g, "").length;
+    if (chars > most) {
+      most = chars;
+      best = e;
+    }
+  }
+  return best ? [best] : [];
+}
+
 /** The next step of teaching. */
 export type TeachStep =
   /** Both parts hold on the page: the rule to save and join with. */
