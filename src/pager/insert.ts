@@ -87,21 +87,29 @@ export function makeSeparator(
   return outer;
 }
 
-/** The small "Not the next page" button of a separator; its click reaches the page's
- * own handlers no further (the page must not act on tsugi's button). */
-function refuseButton(doc: Document, refuse: RefuseButton): HTMLButtonElement {
+/**
+ * The small "Not the next page" button of a separator, in a shadow root of its own: the
+ * separator's text stays "Page N" for whatever reads it (the page's scripts, a copy of the
+ * text), the page's styles do not reach the button, and its click reaches the page's own
+ * handlers no further (the page must not act on tsugi's button).
+ * @returns the host element (class `tsugi-not-next`); the button is in its open shadow root
+ */
+function refuseButton(doc: Document, refuse: RefuseButton): HTMLElement {
+  const host = doc.createElement("span");
+  host.className = "tsugi-not-next";
+  host.style.cssText = "margin-left:1em";
   const button = doc.createElement("button");
   button.type = "button";
-  button.className = "tsugi-not-next";
   button.textContent = refuse.label;
   button.style.cssText =
-    "margin-left:1em;padding:0 .5em;font:normal 12px/1.6 sans-serif;color:#555;background:#fff;border:1px solid #bbb;border-radius:3px;cursor:pointer";
+    "padding:0 .5em;font:normal 12px/1.6 sans-serif;color:#555;background:#fff;border:1px solid #bbb;border-radius:3px;cursor:pointer";
   button.addEventListener("click", (e) => {
     e.preventDefault();
     e.stopPropagation();
     refuse.onRefuse();
   });
-  return button;
+  host.attachShadow({ mode: "open" }).append(button);
+  return host;
 }
 
 /**

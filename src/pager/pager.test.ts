@@ -183,14 +183,17 @@ describe("Pager", () => {
     });
     pager.attach();
     expect((await settled()).pages).toBe(3);
-    const buttons = document.querySelectorAll<HTMLButtonElement>(
-      ".tsugi-separator .tsugi-not-next",
+    const separators = Array.from(document.querySelectorAll(".tsugi-separator"));
+    // The separator's own text stays "Page N": the button is in a shadow root.
+    expect(separators.map((sep) => sep.textContent)).toEqual(["Page 2", "Page 3"]);
+    const buttons = separators.map(
+      (sep) => sep.querySelector(".tsugi-not-next")?.shadowRoot?.querySelector("button") ?? null,
     );
-    expect(Array.from(buttons, (b) => b.textContent)).toEqual([
-      "Not the next page",
-      "Not the next page",
-    ]);
+    expect(buttons.map((b) => b?.textContent)).toEqual(["Not the next page", "Not the next page"]);
+    const pageSaw: string[] = [];
+    document.addEventListener("click", () => pageSaw.push("click"));
     (buttons[0] as HTMLButtonElement).click();
+    expect(pageSaw).toEqual([]);
     expect(document.querySelector(".tsugi-separator")).toBeNull();
     expect(document.querySelector("[data-tsugi-page='2'], [data-tsugi-page='3']")).toBeNull();
     expect(document.body.textContent).toContain("Part 1 ends with this paragraph");

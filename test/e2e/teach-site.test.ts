@@ -161,7 +161,11 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
       })
       .toBe(true);
 
-    await page.locator(".tsugi-separator[data-tsugi-separator='2'] .tsugi-not-next").click();
+    expect(await page.locator(".tsugi-separator").allTextContents()).toEqual(["Page 2", "Page 3"]);
+    await page
+      .locator(".tsugi-separator[data-tsugi-separator='2']")
+      .getByRole("button", { name: "Not the next page" })
+      .click();
 
     expect(page.url()).toBe(url);
     expect(await page.locator("[data-tsugi-page='2'], [data-tsugi-page='3']").count()).toBe(0);
