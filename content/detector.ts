@@ -37,7 +37,7 @@ import {
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
 import type { PickProblem } from "../src/picker/pick-checks";
-import { checkPageElement } from "../src/picker/pick-checks";
+import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
 import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
 import { withPickedRule } from "../src/picker/picked-rule";
@@ -666,17 +666,11 @@ function handle(message: Message): Promise<unknown> | undefined {
 
 /** The line at the top of the page while the reader picks. */
 function pickHint(target: PickTarget): string {
-  return target === "next-link"
-    ? t(
-        "pickHintNextLink",
-        [],
-        "Click the next link. ↑ or W: wider, ↓ or N: narrower, Esc: cancel.",
-      )
-    : t(
-        "pickHintPageElement",
-        [],
-        "Click the page element, the content to join. ↑ or W: wider, ↓ or N: narrower, Esc: cancel.",
-      );
+  const keys = "↑ or W: wider, ↓ or N: narrower, Esc: cancel.";
+  if (target === "next-link") return t("pickHintNextLink", [], `Click the next link. ${keys}`);
+  if (target === "load-more")
+    return t("pickHintLoadMore", [], `Click the list's "Load more" button. ${keys}`);
+  return t("pickHintPageElement", [], `Click the page element, the content to join. ${keys}`);
 }
 
 /** Enter pick mode (../src/picker/pick-mode.ts) for one part of the site rule. */
@@ -716,6 +710,9 @@ function problemWords(problem: PickProblem): string {
     "holds-next":
       "That element holds the next link too: pick a smaller one (↓ or N narrows the choice).",
     "too-little": "That element holds too little text: pick a larger one (↑ or W widens it).",
+    "not-safe":
+      "tsugi does not click that: it leaves the page, sends a form, opens a menu or is off.",
+    "no-list": 'That button follows no list: pick the list\'s own "Load more" button.',
   };
   return t(`pickProblem_${problem.replaceAll("-", "_")}`, [], english[problem]);
 }
@@ -740,6 +737,7 @@ async function knownParts(): Promise<RuleParts> {
 
 /** A part picked: check it, then save the rule and join with it, or ask for the other part. */
 async function picked(target: PickTarget, el: Element): Promise<void> {
+  if (target === "load-more") return pickedLoadMore(el);
   if (target === "next-link") {
     const link = linkOf(el);
     if (!link) return say(problemWords("not-link"));
@@ -767,6 +765,30 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
       "pickSaved",
       [step.rule.name],
       `Saved as your site rule "${step.rule.name}": joining with it.`,
+    ),
+  );
+}
+
+/**
+ * A "Load more" button picked on a list without a next link: checked as safe to click and
+ * following a list, then clicked by the load-more pager as the reader nears the end, on
+ * this page (SITEINFO has no place for a button, so nothing is saved).
+ */
+async function pickedLoadMore(el: Element): Promise<void> {
+  const checked = checkLoadMoreButton(controlOf(el));
+  if (!checked.ok) return say(problemWords(checked.problem));
+  if (pager instanceof Pager) pager.discard();
+  else pager?.stop();
+  pager = null;
+  start = null;
+  ownScroll = false;
+  loadMore = { target: checked.target, detectMs: 0 };
+  ensurePager();
+  say(
+    t(
+      "pickLoadMoreChosen",
+      [checked.target.label],
+      `tsugi clicks "${checked.target.label}" as you near the end of the list on this page.`,
     ),
   );
 }

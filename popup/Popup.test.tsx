@@ -265,6 +265,14 @@ describe("teaching the site", () => {
     expect(pick).toHaveBeenLastCalledWith("page-element");
   });
 
+  it("offers to pick the Load more button only where there is no next link", async () => {
+    expect(q(await mount(api(ready)), "pick-load-more")).toBeNull();
+    const pick = vi.fn(async () => ready);
+    const root = await mount(api({ ...ready, state: "no-next", nextUrl: null }, { pick }));
+    await click(q(root, "pick-load-more"));
+    expect(pick).toHaveBeenCalledWith("load-more");
+  });
+
   it("offers to remove the picked rule and forget the corrections of the site", async () => {
     const removePickedRule = vi.fn(async () => {});
     const forget = vi.fn(async () => {});

@@ -268,6 +268,11 @@ export function Popup({ api }: { api: PopupApi }) {
             <button type="button" data-testid="pick-page" onClick={() => pick("page-element")}>
               {t("popupPickPage")}
             </button>
+            {status.nextUrl === null ? (
+              <button type="button" data-testid="pick-load-more" onClick={() => pick("load-more")}>
+                {t("popupPickLoadMore")}
+              </button>
+            ) : null}
           </div>
           <p class="muted">{t("popupPickHint")}</p>
           {status.teach ? (

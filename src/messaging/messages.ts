@@ -58,8 +58,9 @@ export type PopupToContent =
    * reader has picked. */
   | { type: "popup→content:pick"; target: PickTarget };
 
-/** What a reader picks on the page to teach tsugi a site rule. */
-export type PickTarget = "next-link" | "page-element";
+/** What a reader picks on the page to teach tsugi a site rule, or, on a list without a
+ * next link, the list's "Load more" button for tsugi to click. */
+export type PickTarget = "next-link" | "page-element" | "load-more";
 
 /** Keyboard commands, forwarded by the background to the active tab; both are
  * answered with the tab's status afterwards. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { checkNextLink, checkPageElement } from "./pick-checks";
+import { checkLoadMoreButton, checkNextLink, checkPageElement, controlOf } from "./pick-checks";
 
 const page = (body: string): Document =>
   new DOMParser().parseFromString(`<!doctype html><body>${body}</body>`, "text/html");
@@ -55,5 +55,32 @@ describe("checkPageElement", () => {
     expect(problem('//div[@class="gone"]')).toBe("no-match");
     expect(problem("//main")).toBe("holds-next");
     expect(problem('//div[@class="tiny"]')).toBe("too-little");
+  });
+});
+
+describe("checkLoadMoreButton", () => {
+  const d = page(
+    '<ul class="list"><li class="item">one</li><li class="item">two</li><li class="item">three</li></ul>' +
+      '<button class="more"><span>Show me further stories</span></button>' +
+      '<p>text</p><p>more text</p><button class="after">Show more</button>' +
+      '<ul class="list2"><li class="item">a</li><li class="item">b</li><li class="item">c</li></ul>' +
+      '<button class="danger">Delete all</button>',
+  );
+
+  it("takes the button around the picked text, after a list, whatever its words", () => {
+    const control = controlOf(d.querySelector("button.more span") as Element);
+    expect(control).toBe(d.querySelector("button.more"));
+    const r = checkLoadMoreButton(control);
+    expect(r.ok && r.target.label).toBe("Show me further stories");
+    expect(r.ok && r.target.scope).toBe(d.querySelector("ul.list"));
+  });
+
+  it("refuses a button that follows no list, and one the deny list names", () => {
+    const problem = (css: string) => {
+      const r = checkLoadMoreButton(d.querySelector(css) as Element);
+      return r.ok ? "ok" : r.problem;
+    };
+    expect(problem("button.after")).toBe("no-list");
+    expect(problem("button.danger")).toBe("not-safe");
   });
 });

@@ -3,6 +3,7 @@
  * rule is saved: a wrong pick is refused at once, with the reason, rather than saved to
  * fail on every later visit.
  */
+import { controlLabels, type LoadMoreTarget, listBefore, safeToClick } from "../features/load-more";
 import { nextFromRule } from "../reader/site-rules";
 import { siteOf } from "../reader/site-switch";
 import { evaluateXPath } from "../rule/xpath";
@@ -24,7 +25,12 @@ export type PickProblem =
   /** the page element holds the next link (the pager would be joined with the content) */
   | "holds-next"
   /** the page element holds too little to be the main content */
-  | "too-little";
+  | "too-little"
+  /** the picked button is not safe to click (it navigates, submits a form, is named by
+   * the deny list, opens a menu, or is switched off) */
+  | "not-safe"
+  /** the picked button follows no list */
+  | "no-list";
 
 /** The least visible text (chars) a page element without images must hold. */
 export const LEAST_CONTENT_CHARS = 80;
@@ -82,4 +88,32 @@ export function checkPageElement(
   const media = elements.some((e) => e.matches("img, video") || e.querySelector("img, video"));
   if (text < LEAST_CONTENT_CHARS && !media) return { ok: false, problem: "too-little" };
   return { ok: true, elements };
+}
+
+/** What a click on a picked "Load more" button may land on: the control itself. */
+const CONTROL = 'button, [role="button"], input[type="button"], input[type="submit"], a, summary';
+
+/**
+ * The control a reader meant when pointing at `el` for the "Load more" button: the
+ * nearest button, link or button-like element around it, else `el`.
+ */
+export function controlOf(el: Element): Element {
+  return el.closest(CONTROL) ?? el;
+}
+
+/**
+ * Check a picked "Load more" button: it must be safe to click whatever it says
+ * (../features/load-more.ts `safeToClick`: it navigates nowhere, submits no form, is named
+ * by no deny-list word, opens no menu, is enabled and shown), and follow a list of similar
+ * items (`listBefore`), the list it extends.
+ * @param control the picked control
+ * @returns the load-more pager's target, or the problem
+ */
+export function checkLoadMoreButton(control: Element): Checked<{ target: LoadMoreTarget }> {
+  if (!safeToClick(control)) return { ok: false, problem: "not-safe" };
+  const run = listBefore(control);
+  if (!run) return { ok: false, problem: "no-list" };
+  const label =
+    controlLabels(control)[0] ?? (control.textContent ?? "").replace(/\s+/g, " ").trim();
+  return { ok: true, target: { ...run, control, label } };
 }

@@ -52,6 +52,20 @@ describe("PickMode", () => {
     expect(document.querySelector("[data-tsugi-overlay]")).toBeNull();
   });
 
+  it("outlines the button around the pointed text when the Load more button is picked", () => {
+    document.body.innerHTML = '<ul><li>a</li></ul><button class="more"><span>More</span></button>';
+    const mode = new PickMode(window, {
+      target: "load-more",
+      hint: "",
+      onChoose: () => {},
+      onCancel: () => {},
+    });
+    mode.start();
+    move(document.querySelector("span") as Element);
+    expect(mode.current).toBe(document.querySelector("button"));
+    mode.stop();
+  });
+
   it("widens to the parent with ArrowUp or w and narrows back with ArrowDown or n", () => {
     const { mode } = setUp("page-element");
     const b = document.querySelector("b") as Element;

@@ -8,11 +8,13 @@
  * listeners on the document and its elements do).
  */
 import type { PickTarget } from "../messaging/messages";
+import { controlOf } from "./pick-checks";
 import { linkOf } from "./pick-xpath";
 
 /** Options of {@link PickMode}. */
 export interface PickModeOptions {
-  /** What is picked: for the next link, pointing inside a link outlines the link. */
+  /** What is picked: for the next link, pointing inside a link outlines the link; for
+   * the "Load more" button, inside a button the button. */
   target: PickTarget;
   /** The line shown at the top of the window while picking (what to do, which keys). */
   hint: string;
@@ -167,7 +169,9 @@ export class PickMode {
    */
   point(el: Element): void {
     if (el === this.host) return;
-    const start = this.opts.target === "next-link" ? (linkOf(el) ?? el) : el;
+    const target = this.opts.target;
+    const start =
+      target === "next-link" ? (linkOf(el) ?? el) : target === "load-more" ? controlOf(el) : el;
     if (this.trail[0] === start) return;
     this.trail = [start];
     this.draw();
