@@ -146,6 +146,40 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
       .toBe(0);
   });
 
+  it("on a list without a next link, the reader picks its arrow button and tsugi clicks it as they scroll", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/list.html`;
+    await page.goto(url, { waitUntil: "load" });
+    const shown = () => page.evaluate(() => Number(document.body.dataset.shown));
+    const missed = await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
+    expect(missed).toMatchObject({ state: "no-next", nextUrl: null });
+    expect(missed.loadMore ?? null).toBeNull();
+    expect(await shown()).toBe(10);
+
+    const popup = await openPopupFor(ctx, url);
+    const closed = popup.waitForEvent("close");
+    await popup.getByTestId("pick-load-more").click();
+    await closed;
+    await page.bringToFront();
+    const box = await page.locator("button.zz-more").boundingBox();
+    if (!box) throw new Error("the button is not shown");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const chosen = await waitForStatus(page, (s) => s.loadMore === "▼");
+    // The pick's click did not reach the page's own handlers.
+    expect(await page.evaluate(() => document.body.dataset.readerClicks ?? "")).toBe("");
+    expect(chosen.teach).toContain("▼");
+    expect(page.url()).toBe(url);
+
+    // tsugi clicks the page's own button as the reader nears the end, until it is gone.
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.state).toBe("done");
+    expect(await shown()).toBe(40);
+    expect(await page.locator("li.tide").count()).toBe(40);
+  });
+
   it("'Not the next page' takes the joined pages back, stops, and the link is refused on reload", async () => {
     browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
     const ctx = browser.context;
