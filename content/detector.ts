@@ -36,9 +36,9 @@ import {
 } from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
-import type { PickProblem } from "../src/picker/pick-checks";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
+import { pickWords } from "../src/picker/pick-words";
 import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
 import { withPickedRule } from "../src/picker/picked-rule";
 import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teach";
@@ -117,6 +117,7 @@ const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
 const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key, subs);
 const words = pagerWords(getMessage);
+const teachWords = pickWords(getMessage);
 /** Joined pages as fetched (HTML), for the export. */
 const joined: { number: number; url: string; html: string }[] = [];
 
@@ -664,21 +665,12 @@ function handle(message: Message): Promise<unknown> | undefined {
   }
 }
 
-/** The line at the top of the page while the reader picks. */
-function pickHint(target: PickTarget): string {
-  const keys = "↑ or W: wider, ↓ or N: narrower, Esc: cancel.";
-  if (target === "next-link") return t("pickHintNextLink", [], `Click the next link. ${keys}`);
-  if (target === "load-more")
-    return t("pickHintLoadMore", [], `Click the list's "Load more" button. ${keys}`);
-  return t("pickHintPageElement", [], `Click the page element, the content to join. ${keys}`);
-}
-
 /** Enter pick mode (../src/picker/pick-mode.ts) for one part of the site rule. */
 function startPicking(target: PickTarget): void {
   teaching.mode?.stop();
   const mode = new PickMode(window, {
     target,
-    hint: pickHint(target),
+    hint: teachWords.hint(target),
     onChoose: (el) => {
       teaching.mode = null;
       void picked(target, el).catch((e: unknown) => say(String(e)));
@@ -696,25 +688,6 @@ function say(text: string): void {
   teaching.note = text;
   showPickNotice(document, text);
   report(status);
-}
-
-/** Why a picked part was refused, in the reader's words. */
-function problemWords(problem: PickProblem): string {
-  const english: Record<PickProblem, string> = {
-    "not-link": "That is not a link: pick the next link again.",
-    "not-one": "tsugi could not single out that link: pick it again.",
-    "not-http": "That link leads to no web page: pick the next link again.",
-    "other-site": "That link leads to another site: pick the next link again.",
-    "same-page": "That link leads to this very page: pick the next link again.",
-    "no-match": "tsugi could not find that element again: pick the page element again.",
-    "holds-next":
-      "That element holds the next link too: pick a smaller one (↓ or N narrows the choice).",
-    "too-little": "That element holds too little text: pick a larger one (↑ or W widens it).",
-    "not-safe":
-      "tsugi does not click that: it leaves the page, sends a form, opens a menu or is off.",
-    "no-list": 'That button follows no list: pick the list\'s own "Load more" button.',
-  };
-  return t(`pickProblem_${problem.replaceAll("-", "_")}`, [], english[problem]);
 }
 
 /** The parts of a rule this page's run already knows: the run's next link, and its page
@@ -740,33 +713,23 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
   if (target === "load-more") return pickedLoadMore(el);
   if (target === "next-link") {
     const link = linkOf(el);
-    if (!link) return say(problemWords("not-link"));
+    if (!link) return say(teachWords.problem("not-link"));
     teaching.picked.nextLink = pickedNextLinkXPath(link);
   } else teaching.picked.pageElement = pickedPageElementXPath(el);
   const step = teachStep(document, pageUrl, teaching.picked, await knownParts());
   if (step.kind === "problem") {
     delete teaching.picked[step.target === "next-link" ? "nextLink" : "pageElement"];
-    return say(problemWords(step.problem));
+    return say(teachWords.problem(step.problem));
   }
   if (step.kind === "need") {
-    say(
-      step.target === "page-element"
-        ? t("pickNeedPageElement", [], "Now click the page element, the content to join.")
-        : t("pickNeedNextLink", [], "Now click the next link."),
-    );
+    say(teachWords.need(step.target));
     startPicking(step.target);
     return;
   }
   teaching.picked = {};
   await saveRule(step.rule);
   await joinWithRule(step.rule);
-  say(
-    t(
-      "pickSaved",
-      [step.rule.name],
-      `Saved as your site rule "${step.rule.name}": joining with it.`,
-    ),
-  );
+  say(teachWords.saved(step.rule.name));
 }
 
 /**
@@ -776,7 +739,7 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
  */
 async function pickedLoadMore(el: Element): Promise<void> {
   const checked = checkLoadMoreButton(controlOf(el));
-  if (!checked.ok) return say(problemWords(checked.problem));
+  if (!checked.ok) return say(teachWords.problem(checked.problem));
   if (pager instanceof Pager) pager.discard();
   else pager?.stop();
   pager = null;
@@ -784,13 +747,7 @@ async function pickedLoadMore(el: Element): Promise<void> {
   ownScroll = false;
   loadMore = { target: checked.target, detectMs: 0 };
   ensurePager();
-  say(
-    t(
-      "pickLoadMoreChosen",
-      [checked.target.label],
-      `tsugi clicks "${checked.target.label}" as you near the end of the list on this page.`,
-    ),
-  );
+  say(teachWords.loadMoreChosen(checked.target.label));
 }
 
 /** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
