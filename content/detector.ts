@@ -728,8 +728,9 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
   }
   teaching.picked = {};
   await saveRule(step.rule);
-  await joinWithRule(step.rule);
+  // Said first, so that the new pager's first status carries it.
   say(teachWords.saved(step.rule.name));
+  await joinWithRule(step.rule);
 }
 
 /**
@@ -746,8 +747,9 @@ async function pickedLoadMore(el: Element): Promise<void> {
   start = null;
   ownScroll = false;
   loadMore = { target: checked.target, detectMs: 0 };
-  ensurePager();
+  // Said first, so that the load-more pager's first status carries it.
   say(teachWords.loadMoreChosen(checked.target.label));
+  ensurePager();
 }
 
 /** Add a picked rule to the reader's site rules (replacing the site's earlier one). */

@@ -104,6 +104,8 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     // Nothing of the page ran and nothing navigated; pages 2 to 4 are joined.
     expect(page.url()).toBe(url);
     expect(await page.evaluate(() => document.body.dataset.pageClicked ?? "")).toBe("");
+    // The pick is checked, saved and joined with in the page's time: wait for the rule.
+    await waitForStatus(page, (s) => s.ruleSource === "user", 20_000);
     const done = await scrollUntilSettled(page, 30_000);
     expect(done).toMatchObject({ state: "done", pages: 4, ruleSource: "user", ruleName: host });
     expect(done.teach).toContain(host);
@@ -167,7 +169,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     if (!box) throw new Error("the button is not shown");
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const chosen = await waitForStatus(page, (s) => s.loadMore === "▼");
+    const chosen = await waitForStatus(page, (s) => s.loadMore === "▼" && s.teach !== undefined);
     // The pick's click did not reach the page's own handlers.
     expect(await page.evaluate(() => document.body.dataset.readerClicks ?? "")).toBe("");
     expect(chosen.teach).toContain("▼");
@@ -209,6 +211,10 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(stopped.pages).toBe(1);
     expect(stopped.reason).toContain("not the next page");
     expect(await page.locator(".tsugi-status").innerText()).toContain("not the next page");
+    // The popup says why joining stopped.
+    const said = await openPopupFor(ctx, url);
+    await expect.poll(() => said.getByTestId("state").textContent()).toContain("not the next page");
+    await said.close();
 
     // The correction is kept for the site; the learned rule that led there is dropped.
     await expect
