@@ -137,7 +137,11 @@ describe("Firefox", () => {
       // The arrow's page was fetched by tsugi, never navigated to: page 1 was asked once.
       expect(srv.requests.filter((r) => r.path === "/teach/intro.html?reader=1")).toHaveLength(1);
       expect(srv.requests.some((r) => r.path === "/teach/chapter-d.html")).toBe(true);
-      const status = await firefoxTabStatus(url);
+      let status = await firefoxTabStatus(url);
+      for (let i = 0; i < 20 && status?.state !== "done"; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        status = await firefoxTabStatus(url);
+      }
       expect(status).toMatchObject({ state: "done", pages: 4, ruleSource: "user" });
       const rules = (await evaluateInBackground(
         port(),
