@@ -210,6 +210,21 @@ describe("Pager", () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it("discard takes back everything it put into the page, silently, and joins nothing more", async () => {
+    const { pager, states, settled } = startPager("chain/1.html");
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    const reported = states.length;
+    pager.discard();
+    expect(document.querySelector("[data-tsugi-page], .tsugi-separator, .tsugi-status")).toBeNull();
+    expect(document.body.textContent).toContain("Part 1 ends with this paragraph");
+    expect(document.body.textContent).not.toContain("Part 2 begins");
+    expect(states.length).toBe(reported);
+    const before = server.requests.length;
+    await pager.loadNext();
+    expect(server.requests.length).toBe(before);
+  });
+
   it("puts no 'Not the next page' button on separators without the hook", async () => {
     const { pager, settled } = startPager("chain/1.html");
     pager.attach();

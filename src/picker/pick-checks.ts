@@ -68,7 +68,8 @@ export function checkNextLink(
 
 /**
  * Check a page element's XPath on the page: it must select something, none of which
- * holds the next link, and what it selects must hold content (at least
+ * holds the next link (nor so its pager, which holds the link), and what it selects must
+ * hold content (at least
  * {@link LEAST_CONTENT_CHARS} characters of text, or an image or video).
  * @param doc the page
  * @param xpath the `pageElement` XPath
