@@ -264,7 +264,13 @@ function pagerHooks(): PagerHooks {
 async function rememberRefusal(r: { page: number; url: string; nextLink: string | null }) {
   for (let i = joined.length - 1; i >= 0; i--)
     if ((joined[i]?.number ?? 0) >= r.page) joined.splice(i, 1);
-  place?.save();
+  // Back and Reload must not join again what the reader refused: the place keeps the pages
+  // before it, or, with none left (a place needs two pages), the site's places are forgotten.
+  if (joined.length > 0) place?.save();
+  else
+    void browser.runtime
+      .sendMessage({ type: "content→background:forget-site-places", site })
+      .catch(() => {});
   const local = (await browser.storage.local
     .get([CORRECTIONS_KEY, LEARNED_RULES_KEY])
     .catch(() => ({}))) as Record<string, unknown>;

@@ -266,4 +266,34 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     await page.reload({ waitUntil: "load" });
     expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
   });
+
+  it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/log-1.html`;
+    await page.goto(url, { waitUntil: "load" });
+    await scrollUntilSettled(page, 30_000);
+    const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
+    // The detector took the numbered link to another log.
+    expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/log-2.html`);
+    await second.getByRole("button", { name: "Not the next page" }).click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(1);
+
+    const asked = requestsFor("/teach/log-2.html");
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    const after = await scrollUntilSettled(page, 30_000);
+    // "Next »" was fetched quietly, confirmed as page 2 (same log, links back), then joined.
+    expect(after.pages).toBe(2);
+    expect(await second.getAttribute("data-tsugi-url")).toBe(
+      `${server.origin}/teach/log-1-more.html`,
+    );
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("By noon the fog had lifted");
+    expect(text).not.toContain("The gulls of the north pier");
+    expect(requestsFor("/teach/log-2.html")).toBe(asked);
+  });
 });
