@@ -13,6 +13,8 @@
  * once through `storage.onChanged`, without a reload.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
+import { detectPageElement } from "../src/detect/page-element";
+import { type RefusedLink, refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
 import type { ExportFormat } from "../src/export/joined-article";
@@ -21,7 +23,7 @@ import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import type { GateResult } from "../src/gate/gate";
 import { entryApi } from "../src/messaging/entry-api";
-import type { ExportFile, Message, ThirdStageScript } from "../src/messaging/messages";
+import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
@@ -34,18 +36,32 @@ import {
 } from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
+import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
+import { PickMode, showPickNotice } from "../src/picker/pick-mode";
+import { pickWords } from "../src/picker/pick-words";
+import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
+import { withPickedRule } from "../src/picker/picked-rule";
+import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teach";
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
 import type { JoinedPlace, Recalled } from "../src/place/places";
+import {
+  addCorrection,
+  CORRECTIONS_KEY,
+  parseCorrections,
+  urlPatternOf,
+} from "../src/reader/corrections";
 import { mergeSettings, type Settings } from "../src/reader/settings";
 import { siteModes } from "../src/reader/site-modes";
 import {
   matchSiteRule,
+  nextFromRule,
   parseSiteRules,
   type RuleMatch,
   rulesMatching,
   SITE_RULES_KEY,
+  type SiteRule,
 } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
 import {
@@ -85,6 +101,15 @@ let ownScroll = false;
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
 let loadedAs: DetectorLoad | undefined;
+/** The reader's corrections on this page ("Not the next page"), null when the site has none. */
+let refused: RefusedLink | null = null;
+/** Teaching the site a rule: the parts picked on this page, pick mode while it is on, and
+ * what became of the last pick (said in the status). */
+const teaching: { picked: RuleParts; mode: PickMode | null; note: string | null } = {
+  picked: {},
+  mode: null,
+  note: null,
+};
 /** Keeps the background's record of the joined pages and the reader's place. */
 let place: ReturnType<typeof keepPlace> | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
@@ -92,6 +117,7 @@ const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
 const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key, subs);
 const words = pagerWords(getMessage);
+const teachWords = pickWords(getMessage);
 /** Joined pages as fetched (HTML), for the export. */
 const joined: { number: number; url: string; html: string }[] = [];
 
@@ -181,6 +207,7 @@ function report(next: TabStatus): void {
     fetchingAll,
     detector: true,
     ...(loadedAs ? { detectorLoad: loadedAs } : {}),
+    ...(teaching.note ? { teach: teaching.note } : {}),
     ...(restored !== undefined ? { restored } : {}),
   };
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
@@ -225,7 +252,59 @@ function pagerHooks(): PagerHooks {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
       place?.save();
     },
+    onRefused: (r) => void rememberRefusal(r),
   };
+}
+
+/**
+ * The reader pressed "Not the next page" on joined page `page` (the pager took it and
+ * the later pages back): remember the refused link for the site (../src/reader/corrections.ts),
+ * drop the learned rule that led there, and keep Back and Reload from joining it again.
+ */
+async function rememberRefusal(r: { page: number; url: string; nextLink: string | null }) {
+  for (let i = joined.length - 1; i >= 0; i--)
+    if ((joined[i]?.number ?? 0) >= r.page) joined.splice(i, 1);
+  // Back and Reload must not join again what the reader refused: the place keeps the pages
+  // before it, or, with none left (a place needs two pages), the site's places are forgotten.
+  if (joined.length > 0) place?.save();
+  else
+    void browser.runtime
+      .sendMessage({ type: "content→background:forget-site-places", site })
+      .catch(() => {});
+  const local = (await browser.storage.local
+    .get([CORRECTIONS_KEY, LEARNED_RULES_KEY])
+    .catch(() => ({}))) as Record<string, unknown>;
+  const correction = {
+    site,
+    nextLink: r.nextLink,
+    urlPattern: urlPatternOf(r.url),
+    url: r.url,
+    at: Date.now(),
+  };
+  const items: Record<string, unknown> = {
+    [CORRECTIONS_KEY]: addCorrection(parseCorrections(local[CORRECTIONS_KEY]), correction),
+  };
+  // The reader's own rules stay theirs (the correction keeps them off that link).
+  const rule = ruleSource === "user" ? null : (cachedRule ?? start?.rule);
+  if (rule)
+    items[LEARNED_RULES_KEY] = forgetRule(parseRuleCache(local[LEARNED_RULES_KEY]), rule.url);
+  cachedRule = null;
+  await browser.storage.local.set(items).catch(() => {});
+}
+
+/** Whether a rule's match on this page follows a link the reader refused. */
+function refusedMatch(match: RuleMatch): boolean {
+  return refused?.(match.nextUrl, [match.nextAnchor]) === true;
+}
+
+/** The first rule (longest `url` first) that matches this page and whose next link the
+ * reader did not refuse. */
+function usableMatch(rules: readonly SiteRule[]): RuleMatch | null {
+  for (const rule of rulesMatching(rules, pageUrl)) {
+    const match = matchSiteRule([rule], document, pageUrl);
+    if (match && !refusedMatch(match)) return match;
+  }
+  return null;
 }
 
 /** Page 1 as a site rule reads it (the rule already matched there). */
@@ -280,7 +359,7 @@ function joinDespiteOwnScroll(): void {
 
 /** Page 1 from the reader's site rule, when one applies. */
 function startFromRule(rules: unknown): PagerStart | null {
-  const match = matchSiteRule(parseSiteRules(rules).rules, document, pageUrl);
+  const match = usableMatch(parseSiteRules(rules).rules);
   if (!match) return null;
   ruleName = match.rule.name;
   return startWith(match, true, 0);
@@ -292,6 +371,7 @@ function startFromCache(stored: unknown): PagerStart | null {
   for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
     const match = matchSiteRule([rule], document, pageUrl);
     if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
+    if (refusedMatch(match)) continue;
     cachedRule = rule;
     ruleSource = "learned";
     return startWith(match, false, performance.now() - t0);
@@ -332,7 +412,7 @@ function noNextReason(): string {
 function startFromPlace(back: Recalled): PagerStart | null {
   const rule = back.place.rule;
   const match = rule ? matchSiteRule([rule], document, pageUrl) : null;
-  return match ? startWith(match, false, 0) : null;
+  return match && !refusedMatch(match) ? startWith(match, false, 0) : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
@@ -419,6 +499,7 @@ async function main(
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
   if (!back) await whenIdle();
+  refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
   let ruled = startFromRule(local[SITE_RULES_KEY] ?? []);
   if (ruled) ruleSource = "user";
   else ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
@@ -432,6 +513,7 @@ async function main(
     const { found, loadMore: button } = await detectStaged(document, pageUrl, {
       idle: whenIdle,
       beforePageElement: loadPageElementModel,
+      refused,
     });
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += gate?.ms ?? 0;
@@ -581,9 +663,129 @@ function handle(message: Message): Promise<unknown> | undefined {
       return fetchAll();
     case "popup→content:export":
       return exportFile(message.format);
+    case "popup→content:pick":
+      startPicking(message.target);
+      return Promise.resolve(status);
     default:
       return undefined;
   }
+}
+
+/** Enter pick mode (../src/picker/pick-mode.ts) for one part of the site rule. */
+function startPicking(target: PickTarget): void {
+  teaching.mode?.stop();
+  const mode = new PickMode(window, {
+    target,
+    hint: teachWords.hint(target),
+    onChoose: (el) => {
+      teaching.mode = null;
+      void picked(target, el).catch((e: unknown) => say(String(e)));
+    },
+    onCancel: () => {
+      teaching.mode = null;
+    },
+  });
+  teaching.mode = mode;
+  mode.start();
+}
+
+/** Say what became of a pick: at the top of the page for a while, and in the status. */
+function say(text: string): void {
+  teaching.note = text;
+  showPickNotice(document, text);
+  report(status);
+}
+
+/** The parts of a rule this page's run already knows: the run's next link, and its page
+ * element, else the one detection finds around the next link. */
+async function knownParts(): Promise<RuleParts> {
+  const nextLink = start?.rule?.nextLink;
+  const linkXPath = teaching.picked.nextLink ?? nextLink;
+  const anchor = linkXPath
+    ? (nextFromRule(document, linkXPath, pageUrl)?.nextAnchor ?? null)
+    : null;
+  let pageElement = start?.pageElementXPaths.join(" | ") || undefined;
+  const holds = pageElement ? checkPageElement(document, pageElement, anchor).ok : false;
+  if (!teaching.picked.pageElement && anchor && !holds) {
+    await loadPageElementModel();
+    const found = contentBesideLink(detectPageElement(document, anchor).elements, anchor);
+    pageElement = found.length > 0 ? xpathsForRun(found).join(" | ") : undefined;
+  }
+  return { ...(nextLink ? { nextLink } : {}), ...(pageElement ? { pageElement } : {}) };
+}
+
+/** A part picked: check it, then save the rule and join with it, or ask for the other part. */
+async function picked(target: PickTarget, el: Element): Promise<void> {
+  if (target === "load-more") return pickedLoadMore(el);
+  if (target === "next-link") {
+    const link = linkOf(el);
+    if (!link) return say(teachWords.problem("not-link"));
+    teaching.picked.nextLink = pickedNextLinkXPath(link);
+  } else teaching.picked.pageElement = pickedPageElementXPath(el);
+  const step = teachStep(document, pageUrl, teaching.picked, await knownParts());
+  if (step.kind === "problem") {
+    delete teaching.picked[step.target === "next-link" ? "nextLink" : "pageElement"];
+    return say(teachWords.problem(step.problem));
+  }
+  if (step.kind === "need") {
+    say(teachWords.need(step.target));
+    startPicking(step.target);
+    return;
+  }
+  teaching.picked = {};
+  await saveRule(step.rule);
+  // Said first, so that the new pager's first status carries it.
+  say(teachWords.saved(step.rule.name));
+  await joinWithRule(step.rule);
+}
+
+/**
+ * A "Load more" button picked on a list without a next link: checked as safe to click and
+ * following a list, then clicked by the load-more pager as the reader nears the end, on
+ * this page (SITEINFO has no place for a button, so nothing is saved).
+ */
+async function pickedLoadMore(el: Element): Promise<void> {
+  const checked = checkLoadMoreButton(controlOf(el));
+  if (!checked.ok) return say(teachWords.problem(checked.problem));
+  if (pager instanceof Pager) pager.discard();
+  else pager?.stop();
+  pager = null;
+  start = null;
+  ownScroll = false;
+  loadMore = { target: checked.target, detectMs: 0 };
+  // Said first, so that the load-more pager's first status carries it.
+  say(teachWords.loadMoreChosen(checked.target.label));
+  ensurePager();
+}
+
+/** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
+async function saveRule(rule: SiteRule): Promise<void> {
+  const stored = (await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}))) as Record<
+    string,
+    unknown
+  >;
+  const rules = parseSiteRules(stored[SITE_RULES_KEY] ?? []).rules;
+  await browser.storage.local.set({ [SITE_RULES_KEY]: withPickedRule(rules, rule) });
+}
+
+/** Join with a rule from now on: whatever was joined before is taken back first. */
+async function joinWithRule(rule: SiteRule): Promise<void> {
+  const match = matchSiteRule([rule], document, pageUrl);
+  if (!match) return;
+  if (pager instanceof Pager) pager.discard();
+  else pager?.stop();
+  pager = null;
+  joined.length = 0;
+  loadMore = null;
+  cachedRule = null;
+  ownScroll = false;
+  ruleName = rule.name;
+  ruleSource = "user";
+  // A pager on a rule falls back to the page-element forest when the rule misses a page.
+  await loadPageElementModel();
+  start = startWith(match, true, 0);
+  ensurePager();
+  applyAddressBar();
 }
 
 installDetector({

@@ -27,6 +27,7 @@ import { isMessage, type Message } from "../src/messaging/messages";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { historyEntryKey, isComingBack, navigationKind } from "../src/place/navigation";
 import type { Recalled } from "../src/place/places";
+import { CORRECTIONS_KEY } from "../src/reader/corrections";
 import { matchingExclusion } from "../src/reader/exclusions";
 import { type EntrySettings, entrySettings } from "../src/reader/settings";
 import { hasSiteRuleFor, SITE_RULES_KEY } from "../src/reader/site-rules";
@@ -152,7 +153,7 @@ async function decide(asked: boolean): Promise<void> {
   }
   const [local, back] = await Promise.all([
     browser()
-      .storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY])
+      .storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY, CORRECTIONS_KEY])
       .catch(() => ({})) as Promise<Record<string, unknown>>,
     recalled(settings),
   ]);

@@ -24,6 +24,7 @@ function api(over: Partial<OptionsApi> = {}, settings: Partial<Settings> = {}): 
     }),
     saveSettings: async () => {},
     saveSiteRules: async () => {},
+    saveCorrections: async () => {},
     forgetLearnedRules: async () => {},
     download: () => {},
     t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
@@ -243,5 +244,87 @@ describe("Options", () => {
     expect(forgotten).toBe(1);
     expect(root.textContent).toContain("[optLearnedRules:0]");
     expect(q(root, "forget-learned").disabled).toBe(true);
+  });
+});
+
+describe("what the reader taught on pages", () => {
+  const refused = {
+    site: "ex.com",
+    nextLink: '//a[@rel="next"]',
+    urlPattern: "^https://ex\\.com/s-\\d+\\.html$",
+    url: "https://ex.com/s-2.html",
+    at: Date.UTC(2026, 0, 2),
+  };
+  const picked: SiteRule = {
+    name: "ex.com",
+    url: "^https://ex\\.com/",
+    nextLink: "//a",
+    pageElement: "//p",
+  };
+
+  it("lists the corrections with what was refused, and removes one", async () => {
+    const saveCorrections = vi.fn(async () => {});
+    const root = await mount(
+      api({
+        load: async () => ({
+          settings: DEFAULT_SETTINGS,
+          siteRules: [],
+          learnedRules: 0,
+          corrections: [refused],
+        }),
+        saveCorrections,
+      }),
+    );
+    expect(q(root, "corrections").textContent).toContain(
+      "[optCorrectionRefused:ex.com,https://ex.com/s-2.html,",
+    );
+    await click(q(root, "remove-correction"));
+    expect(saveCorrections).toHaveBeenLastCalledWith([]);
+    expect(q(root, "corrections")).toBeNull();
+    expect(root.textContent).toContain("[optNoCorrections]");
+  });
+
+  it("lists a picked rule and removes it", async () => {
+    const saveSiteRules = vi.fn(async () => {});
+    const root = await mount(
+      api({
+        load: async () => ({
+          settings: DEFAULT_SETTINGS,
+          siteRules: [picked, rule],
+          learnedRules: 0,
+        }),
+        saveSiteRules,
+      }),
+    );
+    expect(q(root, "rule-list").textContent).toContain("ex.com");
+    await click(q(root, "remove-rule"));
+    expect(saveSiteRules).toHaveBeenLastCalledWith([rule]);
+    expect(q(root, "note").textContent).toBe("[optRuleRemoved:ex.com]");
+  });
+
+  it("exports the corrections with the settings and imports them back", async () => {
+    const download = vi.fn();
+    const saveCorrections = vi.fn(async () => {});
+    const root = await mount(
+      api({
+        load: async () => ({
+          settings: DEFAULT_SETTINGS,
+          siteRules: [picked],
+          learnedRules: 0,
+          corrections: [refused],
+        }),
+        download,
+        saveCorrections,
+      }),
+    );
+    await click(q(root, "export-settings"));
+    const json = (download.mock.calls[0] as [string, string])[1];
+    expect(JSON.parse(json).corrections).toEqual([refused]);
+    expect(JSON.parse(json).siteRules).toEqual([picked]);
+    await click(q(root, "remove-correction"));
+    await type(q(root, "import-text"), json);
+    await click(q(root, "import"));
+    expect(saveCorrections).toHaveBeenLastCalledWith([refused]);
+    expect(q(root, "corrections").textContent).toContain("https://ex.com/s-2.html");
   });
 });

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
+import type { Correction } from "../src/reader/corrections";
 import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
 import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { SiteRule } from "../src/reader/site-rules";
+import { CorrectionsCard } from "./CorrectionsCard";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
 import { SiteRulesCard } from "./SiteRulesCard";
 
@@ -13,10 +15,18 @@ type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "restorePlace" 
 
 /** What the options page needs from the extension APIs (injected, so tests need no browser). */
 export interface OptionsApi {
-  /** Settings from `storage.sync` (merged over the defaults) and rules from `storage.local`. */
-  load(): Promise<{ settings: Settings; siteRules: SiteRule[]; learnedRules: number }>;
+  /** Settings from `storage.sync` (merged over the defaults), rules and corrections from
+   * `storage.local`. */
+  load(): Promise<{
+    settings: Settings;
+    siteRules: SiteRule[];
+    learnedRules: number;
+    corrections?: Correction[];
+  }>;
   saveSettings(settings: Settings): Promise<void>;
   saveSiteRules(rules: SiteRule[]): Promise<void>;
+  /** Keep the reader's corrections ("Not the next page") in `storage.local`. */
+  saveCorrections(list: Correction[]): Promise<void>;
   /** Empty the cache of site rules learned on visits (`storage.local`). */
   forgetLearnedRules(): Promise<void>;
   download(filename: string, content: string): void;
@@ -37,6 +47,7 @@ export function Options({ api }: { api: OptionsApi }) {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [rules, setRules] = useState<SiteRule[]>([]);
   const [learned, setLearned] = useState(0);
+  const [corrections, setCorrections] = useState<Correction[]>([]);
   const [exclusions, setExclusions] = useState("");
   const [testUrl, setTestUrl] = useState("");
   const [rulesText, setRulesText] = useState("");
@@ -45,10 +56,11 @@ export function Options({ api }: { api: OptionsApi }) {
   const t = api.t;
 
   useEffect(() => {
-    api.load().then(({ settings: s, siteRules, learnedRules }) => {
+    api.load().then(({ settings: s, siteRules, learnedRules, corrections: refused }) => {
       setSettings(s);
       setRules(siteRules);
       setLearned(learnedRules);
+      setCorrections(refused ?? []);
       setExclusions(s.exclusions.join("\n"));
       setRulesText(rulesJson(siteRules));
     });
@@ -217,12 +229,21 @@ export function Options({ api }: { api: OptionsApi }) {
         onText={setRulesText}
       />
 
+      <CorrectionsCard
+        api={api}
+        corrections={corrections}
+        onCorrections={setCorrections}
+        note={setNote}
+      />
+
       <Card id="import-export" title={t("optImportExport")}>
         <div class="buttons">
           <button
             type="button"
             data-testid="export-settings"
-            onClick={() => api.download("tsugi-settings.json", settingsToJson(settings, rules))}
+            onClick={() =>
+              api.download("tsugi-settings.json", settingsToJson(settings, rules, corrections))
+            }
           >
             {t("optExport")}
           </button>
@@ -245,8 +266,10 @@ export function Options({ api }: { api: OptionsApi }) {
                 const imported = settingsFromJson(importText);
                 await api.saveSettings(imported.settings);
                 await api.saveSiteRules(imported.siteRules);
+                await api.saveCorrections(imported.corrections);
                 setSettings(imported.settings);
                 setRules(imported.siteRules);
+                setCorrections(imported.corrections);
                 setExclusions(imported.settings.exclusions.join("\n"));
                 setRulesText(rulesJson(imported.siteRules));
                 setNote([t("optImported"), ...imported.warnings].join(" "));

@@ -6,7 +6,8 @@ import type { OptionsApi } from "./Options";
 /**
  * The reader's site rules (Wedata AutoPagerize JSON): pasted into the text box and
  * saved, or added from a Wedata JSON file (a rule of the same name is replaced); the
- * count in use; the rules learned on visits, with "forget them".
+ * rules in use, each with a remove button (a rule picked on a page is named after its
+ * site); the rules learned on visits, with "forget them".
  */
 export function SiteRulesCard(props: {
   api: OptionsApi;
@@ -87,6 +88,29 @@ export function SiteRulesCard(props: {
       <p class="muted" data-testid="rule-count">
         {t("optRulesInUse", [String(rules.length)])}
       </p>
+      {rules.length > 0 ? (
+        <ul class="sites" data-testid="rule-list">
+          {rules.map((r) => (
+            <li key={r.name}>
+              <span>
+                {r.name} <code>{r.nextLink}</code>
+              </span>
+              <button
+                type="button"
+                data-testid="remove-rule"
+                onClick={() =>
+                  void keep(
+                    rules.filter((o) => o !== r),
+                    t("optRuleRemoved", [r.name]),
+                  )
+                }
+              >
+                {t("optRemove")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div class="buttons learned">
         <span class="muted">{t("optLearnedRules", [String(props.learned)])}</span>
         <button

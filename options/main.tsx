@@ -1,5 +1,6 @@
 import { render } from "preact";
 import browser from "webextension-polyfill";
+import { CORRECTIONS_KEY, parseCorrections } from "../src/reader/corrections";
 import { mergeSettings, SETTING_KEYS } from "../src/reader/settings";
 import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
@@ -8,11 +9,16 @@ import { Options, type OptionsApi } from "./Options";
 const api: OptionsApi = {
   async load() {
     const settings = mergeSettings(await browser.storage.sync.get(null));
-    const local = await browser.storage.local.get([SITE_RULES_KEY, LEARNED_RULES_KEY]);
+    const local = await browser.storage.local.get([
+      SITE_RULES_KEY,
+      LEARNED_RULES_KEY,
+      CORRECTIONS_KEY,
+    ]);
     return {
       settings,
       siteRules: parseSiteRules(local[SITE_RULES_KEY] ?? []).rules,
       learnedRules: parseRuleCache(local[LEARNED_RULES_KEY]).length,
+      corrections: parseCorrections(local[CORRECTIONS_KEY]),
     };
   },
   async saveSettings(settings) {
@@ -22,6 +28,9 @@ const api: OptionsApi = {
   },
   async saveSiteRules(rules) {
     await browser.storage.local.set({ [SITE_RULES_KEY]: rules });
+  },
+  async saveCorrections(list) {
+    await browser.storage.local.set({ [CORRECTIONS_KEY]: list });
   },
   async forgetLearnedRules() {
     await browser.storage.local.remove(LEARNED_RULES_KEY);

@@ -43,6 +43,11 @@ function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
     download: () => {},
     copy: async () => {},
     openOptions: () => {},
+    pick: async () => status,
+    close: () => {},
+    taught: async () => ({ pickedRule: false, corrections: 0 }),
+    removePickedRule: async () => {},
+    forgetCorrections: async () => {},
     t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
     ...over,
   };
@@ -244,5 +249,51 @@ describe("Popup", () => {
     );
     await click(q(root, "copy"));
     expect(q(root, "note").textContent).toBe("[popupError:boom]");
+  });
+});
+
+describe("teaching the site", () => {
+  it("sends the pick command for the next link, then closes the popup", async () => {
+    const pick = vi.fn(async () => ready);
+    const close = vi.fn();
+    const root = await mount(api(ready, { pick, close }));
+    expect(root.textContent).toContain("[popupPickHint]");
+    await click(q(root, "pick-next"));
+    expect(pick).toHaveBeenCalledWith("next-link");
+    expect(close).toHaveBeenCalledOnce();
+    await click(q(root, "pick-page"));
+    expect(pick).toHaveBeenLastCalledWith("page-element");
+  });
+
+  it("offers to pick the Load more button only where there is no next link", async () => {
+    expect(q(await mount(api(ready)), "pick-load-more")).toBeNull();
+    const pick = vi.fn(async () => ready);
+    const root = await mount(api({ ...ready, state: "no-next", nextUrl: null }, { pick }));
+    await click(q(root, "pick-load-more"));
+    expect(pick).toHaveBeenCalledWith("load-more");
+  });
+
+  it("offers to remove the picked rule and forget the corrections of the site", async () => {
+    const removePickedRule = vi.fn(async () => {});
+    const forget = vi.fn(async () => {});
+    const root = await mount(
+      api(ready, {
+        taught: async () => ({ pickedRule: true, corrections: 2 }),
+        removePickedRule,
+        forgetCorrections: forget,
+      }),
+    );
+    expect(q(root, "forget-corrections").textContent).toBe("[popupForgetCorrections:2]");
+    await click(q(root, "remove-picked"));
+    expect(removePickedRule).toHaveBeenCalledWith("ex.com");
+    expect(q(root, "remove-picked")).toBeNull();
+    await click(q(root, "forget-corrections"));
+    expect(forget).toHaveBeenCalledWith("ex.com");
+    expect(q(root, "forget-corrections")).toBeNull();
+  });
+
+  it("shows what became of the last pick", async () => {
+    const root = await mount(api({ ...ready, teach: "Saved as your site rule" }));
+    expect(q(root, "teach-note").textContent).toBe("Saved as your site rule");
   });
 });

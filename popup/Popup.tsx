@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
-import type { ExportFile } from "../src/messaging/messages";
+import type { ExportFile, PickTarget } from "../src/messaging/messages";
 import { reasonWorded, type SiteModes, type TabStatus } from "../src/messaging/status";
 import { MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { ItemsFormat } from "../src/siblings/items-export";
@@ -22,8 +22,25 @@ export interface PopupApi {
   download(file: ExportFile): void;
   copy(text: string): Promise<void>;
   openOptions(): void;
+  /** Put the tab into pick mode for one part of a site rule (answered at once). */
+  pick(target: PickTarget): Promise<TabStatus | null>;
+  /** Close the popup (the reader picks on the page). */
+  close(): void;
+  /** What the reader taught a site (`storage.local`): whether it has a picked rule, and
+   * how many links were refused there ("Not the next page"). */
+  taught(site: string): Promise<Taught>;
+  /** Remove the site's picked rule from the reader's site rules. */
+  removePickedRule(site: string): Promise<void>;
+  /** Forget the site's corrections. */
+  forgetCorrections(site: string): Promise<void>;
   /** `browser.i18n.getMessage`. */
   t(key: string, substitutions?: string[]): string;
+}
+
+/** What the reader taught a site. */
+export interface Taught {
+  pickedRule: boolean;
+  corrections: number;
 }
 
 /** How many pages "load more" joins. */
@@ -46,8 +63,10 @@ export function Popup({ api }: { api: PopupApi }) {
   const [format, setFormat] = useState<ExportFormat | ItemsFormat>("md");
   const [all, setAll] = useState(false);
   const [note, setNote] = useState<string>("");
+  const [taught, setTaught] = useState<Taught | null>(null);
   const poll = useRef<ReturnType<typeof setInterval> | null>(null);
   const t = api.t;
+  const site = status?.site;
 
   useEffect(() => {
     api.getStatus().then(setStatus, () => setStatus(null));
@@ -55,6 +74,10 @@ export function Popup({ api }: { api: PopupApi }) {
       if (poll.current) clearInterval(poll.current);
     };
   }, [api]);
+
+  useEffect(() => {
+    if (site) api.taught(site).then(setTaught, () => setTaught(null));
+  }, [api, site]);
 
   if (status === undefined) return <p>…</p>;
   if (status === null) return <p class="muted">{t("popupNoContent")}</p>;
@@ -80,6 +103,12 @@ export function Popup({ api }: { api: PopupApi }) {
     !busy;
   const running = status.state === "ready" || status.state === "loading" || status.state === "off";
   const cap = status.pageCap ?? 0;
+
+  const pick = (target: PickTarget) =>
+    run(null, async () => {
+      await api.pick(target);
+      api.close();
+    });
 
   const doExport = (deliver: "download" | "copy") =>
     run("export", async () => {
@@ -229,6 +258,64 @@ export function Popup({ api }: { api: PopupApi }) {
           {t("popupStop")}
         </button>
       </div>
+      {status.site ? (
+        <fieldset class="teach" data-testid="teach">
+          <legend>{t("popupTeach")}</legend>
+          <div class="buttons">
+            <button type="button" data-testid="pick-next" onClick={() => pick("next-link")}>
+              {t("popupPickNext")}
+            </button>
+            <button type="button" data-testid="pick-page" onClick={() => pick("page-element")}>
+              {t("popupPickPage")}
+            </button>
+            {status.nextUrl === null ? (
+              <button type="button" data-testid="pick-load-more" onClick={() => pick("load-more")}>
+                {t("popupPickLoadMore")}
+              </button>
+            ) : null}
+          </div>
+          <p class="muted">{t("popupPickHint")}</p>
+          {status.teach ? (
+            <p class="note" data-testid="teach-note">
+              {status.teach}
+            </p>
+          ) : null}
+          {taught?.pickedRule || taught?.corrections ? (
+            <div class="buttons">
+              {taught.pickedRule ? (
+                <button
+                  type="button"
+                  data-testid="remove-picked"
+                  onClick={() =>
+                    run(null, async () => {
+                      await api.removePickedRule(status.site as string);
+                      setTaught({ ...taught, pickedRule: false });
+                      setNote(t("popupPickedRemoved"));
+                    })
+                  }
+                >
+                  {t("popupRemovePicked")}
+                </button>
+              ) : null}
+              {taught.corrections ? (
+                <button
+                  type="button"
+                  data-testid="forget-corrections"
+                  onClick={() =>
+                    run(null, async () => {
+                      await api.forgetCorrections(status.site as string);
+                      setTaught({ ...taught, corrections: 0 });
+                      setNote(t("popupCorrectionsForgotten"));
+                    })
+                  }
+                >
+                  {t("popupForgetCorrections", [String(taught.corrections)])}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
       <fieldset>
         <legend>{t("popupExport")}</legend>
         <select

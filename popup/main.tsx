@@ -2,8 +2,16 @@ import { render } from "preact";
 import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
+import { pickedRuleOf, withoutPickedRule } from "../src/picker/picked-rule";
+import {
+  CORRECTIONS_KEY,
+  correctionsFor,
+  forgetCorrections,
+  parseCorrections,
+} from "../src/reader/corrections";
 import { mergeSettings } from "../src/reader/settings";
 import { MODE_KEYS, withSiteMode } from "../src/reader/site-modes";
+import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { withSite } from "../src/reader/site-switch";
 import { sendWaking } from "../src/wake/wake";
 import { Popup, type PopupApi } from "./Popup";
@@ -59,6 +67,26 @@ const api: PopupApi = {
   copy: (text) => navigator.clipboard.writeText(text),
   openOptions: () => {
     void browser.runtime.openOptionsPage();
+  },
+  pick: (target) => send({ type: "popup→content:pick", target }),
+  close: () => window.close(),
+  async taught(site) {
+    const local = await browser.storage.local.get([SITE_RULES_KEY, CORRECTIONS_KEY]);
+    const rules = parseSiteRules(local[SITE_RULES_KEY] ?? []).rules;
+    return {
+      pickedRule: pickedRuleOf(rules, site) !== undefined,
+      corrections: correctionsFor(parseCorrections(local[CORRECTIONS_KEY]), site).length,
+    };
+  },
+  async removePickedRule(site) {
+    const local = await browser.storage.local.get(SITE_RULES_KEY);
+    const rules = parseSiteRules(local[SITE_RULES_KEY] ?? []).rules;
+    await browser.storage.local.set({ [SITE_RULES_KEY]: withoutPickedRule(rules, site) });
+  },
+  async forgetCorrections(site) {
+    const local = await browser.storage.local.get(CORRECTIONS_KEY);
+    const list = parseCorrections(local[CORRECTIONS_KEY]);
+    await browser.storage.local.set({ [CORRECTIONS_KEY]: forgetCorrections(list, site) });
   },
   t,
 };

@@ -1,6 +1,7 @@
 import { xpathsForRun } from "../rule/xpath";
 import { detectNextLink, type NextLinkResult } from "./next-link";
 import { detectPageElement } from "./page-element";
+import type { RefusedLink } from "./refused-links";
 
 /** Everything tsugi decides about one page. */
 export interface Detection {
@@ -40,6 +41,7 @@ export function detect(doc: Document, pageUrl: string): Detection {
  *   default none
  * @param beforePageElement awaited before the second half (the extension loads the
  *   page-element forest there, ./injected-models.ts); rejects to abort
+ * @param refused the reader's corrections on this page (./refused-links.ts), if any
  * @returns the detection; `ms` sums the two halves' work, not the waits between them
  */
 export async function detectInSlices(
@@ -48,9 +50,10 @@ export async function detectInSlices(
   idle: () => Promise<void>,
   unsureFloor?: number,
   beforePageElement?: () => Promise<void>,
+  refused?: RefusedLink | null,
 ): Promise<Detection> {
   let t = performance.now();
-  const next = detectNextLink(doc, pageUrl, undefined, unsureFloor);
+  const next = detectNextLink(doc, pageUrl, undefined, unsureFloor, refused);
   let ms = performance.now() - t;
   if (!next.url) return { next, pageElements: [], pageElementXPaths: [], ms };
   await beforePageElement?.();

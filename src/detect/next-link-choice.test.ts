@@ -24,6 +24,11 @@ describe("chooseNextLink", () => {
     const r = chooseNextLink([row({ nextItem: 1 }), row()], [0.88, 0.7], 0.6);
     expect(r).toEqual({ index: 1, score: 0.7 });
   });
+  it("never takes a candidate the reader refused, and may take the next-best one", () => {
+    const r = chooseNextLink([row(), row(), row()], [0.97, 0.2, 0.6], 0.5, [true, false, false]);
+    expect(r).toEqual({ index: 2, score: 0.6 });
+    expect(chooseNextLink([row()], [0.97], 0.5, [true])).toEqual({ index: -1, score: 0 });
+  });
   it("never takes a link that is switched off", () => {
     expect(eligibleNextLink(row({ disabledLink: 1 }))).toBe(false);
     const r = chooseNextLink([row({ disabledLink: 1 }), row()], [0.97, 0.4], 0.8);

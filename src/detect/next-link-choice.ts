@@ -37,17 +37,20 @@ export function eligibleNextLink(row: readonly number[]): boolean {
  * @param rows candidate features (LINK_FEATURE_NAMES order)
  * @param probs forest probability of each candidate
  * @param threshold decision threshold in 0..1
+ * @param refused per candidate, true where the reader refused it ("Not the next page",
+ *   ../reader/corrections.ts): it is never chosen, and the next-best one may be
  * @returns the chosen position (−1 for none) and the best eligible probability
  */
 export function chooseNextLink(
   rows: readonly (readonly number[])[],
   probs: readonly number[],
   threshold: number,
+  refused?: readonly boolean[],
 ): { index: number; score: number } {
   let best = -1;
   let score = 0;
   probs.forEach((p, k) => {
-    if (p > score && eligibleNextLink(rows[k] ?? [])) {
+    if (p > score && eligibleNextLink(rows[k] ?? []) && refused?.[k] !== true) {
       score = p;
       best = k;
     }

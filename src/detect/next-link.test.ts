@@ -36,6 +36,21 @@ describe("detectNextLink (bundled forest)", () => {
     expect(r.candidates).toBe(1);
     expect(r.score).toBeGreaterThan(0);
   });
+  it("skips a refused candidate and marks the one taken instead unsure, for page 2 to confirm", () => {
+    const d = doc(
+      `${PROSE}<div class="pagination"><a href="/story?page=2">Next page</a></div>` +
+        '<div class="pager"><a href="/other-story">Next »</a></div>',
+    );
+    // Whatever the forest prefers, with both refused nothing is chosen.
+    expect(detectNextLink(d, URL1, 0, 0, () => true).url).toBeNull();
+    const free = detectNextLink(d, URL1, 0, 0);
+    expect(free.url).not.toBeNull();
+    const refused = free.url as string;
+    const r = detectNextLink(d, URL1, 0, 0, (url) => url === refused);
+    expect(r.url).not.toBeNull();
+    expect(r.url).not.toBe(refused);
+    expect(r.unsure).toBe(true);
+  });
   it("scores as the forest does on every feature: what it skips, the forest never reads", () => {
     const d = doc(
       `${PROSE.repeat(6)}<div class="pager"><a href="/story?page=1">1</a><a href="/story?page=2">2</a><a href="/story?page=2">Next</a><a href="/story?page=9">Last</a></div>`,

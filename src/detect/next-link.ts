@@ -4,6 +4,7 @@ import type { Forest } from "../model/forest";
 import { nextLinkForest } from "./models";
 import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
+import type { RefusedLink } from "./refused-links";
 
 export { pagerAnchor };
 
@@ -22,7 +23,8 @@ export interface NextLinkResult {
    * unsure band (probability between the floor asked for and the threshold), or, when a
    * floor was asked for, its URL takes no page step ({@link pageStep}): it leads to
    * another document (the next post), which joins only once page 2 shows it continues
-   * this one. */
+   * this one; or a candidate the reader refused outscored it (./refused-links.ts): the
+   * next-best link joins only once page 2 confirms it. */
   unsure: boolean;
 }
 
@@ -60,6 +62,8 @@ export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
  * @param unsureFloor when given (below the threshold), a best candidate scoring at least
  *   this is returned too, marked `unsure` (the page-2 confirmation of confirm-next.ts
  *   decides on it), and so is a sure one whose URL takes no paging step
+ * @param refused the reader's corrections on this page (./refused-links.ts): a refused
+ *   candidate is skipped, and the one chosen instead is marked `unsure`
  * @returns the decision; never throws on a well-formed Document
  */
 export function detectNextLink(
@@ -67,6 +71,7 @@ export function detectNextLink(
   pageUrl: string,
   threshold?: number,
   unsureFloor?: number,
+  refused?: RefusedLink | null,
 ): NextLinkResult {
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
@@ -77,7 +82,8 @@ export function detectNextLink(
     features: linkFeaturesRead(forest),
   });
   const rows = vectors.map(linkFeatureArray);
-  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor);
+  const skipped = refused ? vectors.map((v) => refused(v.url, v.anchors)) : undefined;
+  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor, skipped);
   const chosen = index >= 0 ? vectors[index] : undefined;
   return {
     url: chosen?.url ?? null,
@@ -86,6 +92,8 @@ export function detectNextLink(
     candidates: vectors.length,
     unsure:
       chosen !== undefined &&
-      (score < cut || (unsureFloor !== undefined && !pageStep(pageUrl, chosen.url))),
+      (score < cut ||
+        (unsureFloor !== undefined && !pageStep(pageUrl, chosen.url)) ||
+        skipped?.includes(true) === true),
   };
 }

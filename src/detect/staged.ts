@@ -10,6 +10,7 @@ import { findLoadMore, type LoadMoreTarget, mainListControl } from "../features/
 import { UNSURE_FLOOR } from "./confirm-next";
 import { type Detection, detectInSlices } from "./detect";
 import { detectPageElement } from "./page-element";
+import type { RefusedLink } from "./refused-links";
 
 /** What the staged detection found. */
 export interface StagedDetection {
@@ -27,6 +28,9 @@ export interface StageHooks {
   /** awaited before any page-element detection (the extension loads the page-element
    * forest there, ./injected-models.ts); rejects to abort */
   beforePageElement?: () => Promise<void>;
+  /** the reader's corrections on this page (./refused-links.ts): a refused candidate is
+   * skipped and the next-best one must pass the page-2 check */
+  refused?: RefusedLink | null;
 }
 
 /**
@@ -48,6 +52,7 @@ export async function detectStaged(
     hooks.idle,
     UNSURE_FLOOR,
     hooks.beforePageElement,
+    hooks.refused,
   );
   if (found.next.url) return { found, loadMore: null };
   const control = findLoadMore(doc);

@@ -52,7 +52,15 @@ export type PopupToContent =
   /** Join every remaining page up to the page cap (progress through get-status). */
   | { type: "popup→content:fetch-all" }
   /** The joined article so far in one format; answered with an {@link ExportFile}. */
-  | { type: "popup→content:export"; format: ExportFormat | ItemsFormat };
+  | { type: "popup→content:export"; format: ExportFormat | ItemsFormat }
+  /** Enter pick mode (../picker/pick-mode.ts): the reader points at the next link or the
+   * page element on the page and clicks it; answered with the status at once, before the
+   * reader has picked. */
+  | { type: "popup→content:pick"; target: PickTarget };
+
+/** What a reader picks on the page to teach tsugi a site rule, or, on a list without a
+ * next link, the list's "Load more" button for tsugi to click. */
+export type PickTarget = "next-link" | "page-element" | "load-more";
 
 /** Keyboard commands, forwarded by the background to the active tab; both are
  * answered with the tab's status afterwards. */

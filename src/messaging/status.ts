@@ -69,6 +69,9 @@ export interface TabStatus {
   /** How the detector script came (../gate/load-detector.ts): imported as a module of the
    * extension, or injected by the background where the import failed. */
   detectorLoad?: DetectorLoad;
+  /** What became of the reader's last pick on this page (../picker/), in their words:
+   * the rule saved, what is still to pick, or why the pick was refused. */
+  teach?: string;
 }
 
 /** How the detector script was loaded into a page. */

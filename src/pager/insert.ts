@@ -38,11 +38,20 @@ export function containerFor(
   return { outer: div, inner: div };
 }
 
+/** The separator's "Not the next page" button: its words and what pressing it does. */
+export interface RefuseButton {
+  /** The button's text in the reader's language. */
+  label: string;
+  /** Called when the reader presses it. */
+  onRefuse(): void;
+}
+
 /**
  * Build the visible "Page N" separator, linking to the page's own URL.
  * @param pageNumber 2 for the first joined page
  * @param label the link's text in the reader's language (default "Page N")
  * @param note said after the link, e.g. "3 items already shown" ("" for nothing)
+ * @param refuse the "Not the next page" button, when the pager offers one
  */
 export function makeSeparator(
   doc: Document,
@@ -51,6 +60,7 @@ export function makeSeparator(
   url: string,
   label = `Page ${pageNumber}`,
   note = "",
+  refuse?: RefuseButton,
 ): HTMLElement {
   const { outer, inner } = containerFor(doc, at.parent);
   outer.className = "tsugi-separator";
@@ -73,7 +83,33 @@ export function makeSeparator(
     span.style.cssText = "margin-left:1em;font-weight:normal;color:#555";
     inner.append(span);
   }
+  if (refuse) inner.append(refuseButton(doc, refuse));
   return outer;
+}
+
+/**
+ * The small "Not the next page" button of a separator, in a shadow root of its own: the
+ * separator's text stays "Page N" for whatever reads it (the page's scripts, a copy of the
+ * text), the page's styles do not reach the button, and its click reaches the page's own
+ * handlers no further (the page must not act on tsugi's button).
+ * @returns the host element (class `tsugi-not-next`); the button is in its open shadow root
+ */
+function refuseButton(doc: Document, refuse: RefuseButton): HTMLElement {
+  const host = doc.createElement("span");
+  host.className = "tsugi-not-next";
+  host.style.cssText = "margin-left:1em";
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.textContent = refuse.label;
+  button.style.cssText =
+    "padding:0 .5em;font:normal 12px/1.6 sans-serif;color:#555;background:#fff;border:1px solid #bbb;border-radius:3px;cursor:pointer";
+  button.addEventListener("click", (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    refuse.onRefuse();
+  });
+  host.attachShadow({ mode: "open" }).append(button);
+  return host;
 }
 
 /**
@@ -83,6 +119,7 @@ export function makeSeparator(
  * @param title the page's own `<title>`, kept on its first element (`data-tsugi-title`)
  *   for the address-bar option
  * @param note said on the separator after its link ("3 items already shown"), "" for nothing
+ * @param refuse the separator's "Not the next page" button, when the pager offers one
  * @returns the inserted nodes, separator first
  */
 export function insertPage(
@@ -94,9 +131,11 @@ export function insertPage(
   separator: string | null,
   title = "",
   note = "",
+  refuse?: RefuseButton,
 ): Node[] {
   const inserted: Node[] = [];
-  if (separator !== null) inserted.push(makeSeparator(doc, at, pageNumber, url, separator, note));
+  if (separator !== null)
+    inserted.push(makeSeparator(doc, at, pageNumber, url, separator, note, refuse));
   for (const n of nodes) {
     if (n.nodeType === 1) {
       (n as Element).setAttribute("data-tsugi-page", String(pageNumber));

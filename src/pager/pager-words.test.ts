@@ -23,6 +23,7 @@ const reasons: StopReason[] = [
   { kind: "render-timeout", seconds: 10, url: "https://s.test/2" },
   { kind: "render-left", url: "https://s.test/2" },
   { kind: "own-scroll" },
+  { kind: "not-next", url: "https://s.test/2" },
 ];
 
 describe("pager words", () => {
@@ -35,6 +36,7 @@ describe("pager words", () => {
     expect(w.page(3)).toBe("Page 3");
     expect(w.skipped(3)).toBe("3 items already shown");
     expect(w.skipped(1)).toBe("1 item already shown");
+    expect(w.notNext).toBe("Not the next page");
   });
   it("the Japanese catalogue has every reason, with its details filled in", () => {
     const w = pagerWords(catalogue(ja as Catalogue));
@@ -55,6 +57,7 @@ describe("pager words", () => {
     expect(w.page(3)).toBe("3 ページ目");
     expect(w.skipped(3)).toBe("表示済みの 3 件を省略");
     expect(w.skipped(1)).toBe("表示済みの 1 件を省略");
+    expect(w.notNext).toBe("次のページではない");
   });
   it("falls back to English for unknown keys", () => {
     const w = pagerWords(() => "");

@@ -39,6 +39,7 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "duplicate-content":
     case "unconfirmed":
     case "render-left":
+    case "not-next":
       return [reason.url];
   }
 }
@@ -68,5 +69,6 @@ export function pagerWords(getMessage: GetMessage): PagerWords {
     skipped: (count) =>
       (count === 1 ? getMessage("pagerSkippedOne") : getMessage("pagerSkipped", [String(count)])) ||
       (count === 1 ? "1 item already shown" : `${count} items already shown`),
+    notNext: getMessage("pagerNotNext") || "Not the next page",
   };
 }

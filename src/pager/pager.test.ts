@@ -176,6 +176,63 @@ describe("Pager", () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it("takes back the page refused by 'Not the next page' and every later one, and stops saying so", async () => {
+    const refused: { page: number; url: string; nextLink: string | null }[] = [];
+    const { pager, states, settled } = startPager("chain/1.html", {}, false, {
+      onRefused: (r) => refused.push(r),
+    });
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    const separators = Array.from(document.querySelectorAll(".tsugi-separator"));
+    // The separator's own text stays "Page N": the button is in a shadow root.
+    expect(separators.map((sep) => sep.textContent)).toEqual(["Page 2", "Page 3"]);
+    const buttons = separators.map(
+      (sep) => sep.querySelector(".tsugi-not-next")?.shadowRoot?.querySelector("button") ?? null,
+    );
+    expect(buttons.map((b) => b?.textContent)).toEqual(["Not the next page", "Not the next page"]);
+    const pageSaw: string[] = [];
+    document.addEventListener("click", () => pageSaw.push("click"));
+    (buttons[0] as HTMLButtonElement).click();
+    expect(pageSaw).toEqual([]);
+    expect(document.querySelector(".tsugi-separator")).toBeNull();
+    expect(document.querySelector("[data-tsugi-page='2'], [data-tsugi-page='3']")).toBeNull();
+    expect(document.body.textContent).toContain("Part 1 ends with this paragraph");
+    expect(document.body.textContent).not.toContain("Part 2 begins");
+    const last = states[states.length - 1];
+    expect(last).toMatchObject({ state: "stopped", pages: 1 });
+    expect(last?.reason).toContain("not the next page");
+    expect(document.querySelector(".tsugi-status")?.textContent).toContain("not the next page");
+    expect(refused).toEqual([
+      { page: 2, url: `${server.origin}/chain/2.html`, nextLink: pager.snapshot().rule?.nextLink },
+    ]);
+    const before = server.requests.length;
+    await pager.loadNext();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("discard takes back everything it put into the page, silently, and joins nothing more", async () => {
+    const { pager, states, settled } = startPager("chain/1.html");
+    pager.attach();
+    expect((await settled()).pages).toBe(3);
+    const reported = states.length;
+    pager.discard();
+    expect(document.querySelector("[data-tsugi-page], .tsugi-separator, .tsugi-status")).toBeNull();
+    expect(document.body.textContent).toContain("Part 1 ends with this paragraph");
+    expect(document.body.textContent).not.toContain("Part 2 begins");
+    expect(states.length).toBe(reported);
+    const before = server.requests.length;
+    await pager.loadNext();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it("puts no 'Not the next page' button on separators without the hook", async () => {
+    const { pager, settled } = startPager("chain/1.html");
+    pager.attach();
+    await settled();
+    expect(document.querySelector(".tsugi-separator")).not.toBeNull();
+    expect(document.querySelector(".tsugi-not-next")).toBeNull();
+  });
+
   it("stops with a clear reason, frame removed, when an app-shell page never fills in its frame", async () => {
     const frames: number[] = [];
     const watch = new MutationObserver(() =>

@@ -82,6 +82,11 @@ export interface PagerHooks {
   mayRender?(): boolean;
   /** Options of the frame rendering (tests shorten the time-out). */
   render?: { timeoutMs?: number; settleMs?: number };
+  /** Called after the reader pressed "Not the next page" on the separator of joined page
+   * `page` (fetched from `url`) and the pager took that page and every later one back;
+   * `nextLink` is the XPath of the rule's next link that led there (null: none). Without
+   * this hook the separators carry no such button. */
+  onRefused?(refused: { page: number; url: string; nextLink: string | null }): void;
 }
 
 /** What the pager says in the page and in its status. */
@@ -100,6 +105,8 @@ export interface PagerWords {
   page(page: number): string;
   /** Beside a separator: "3 items already shown" (list items left out). */
   skipped(count: number): string;
+  /** The separator's button that refuses the joined page: "Not the next page". */
+  notNext: string;
 }
 
 export const ENGLISH: PagerWords = {
@@ -110,6 +117,7 @@ export const ENGLISH: PagerWords = {
   clicking: (page) => `Loading more items (page ${page})…`,
   page: (page) => `Page ${page}`,
   skipped: (count) => (count === 1 ? "1 item already shown" : `${count} items already shown`),
+  notNext: "Not the next page",
 };
 
 /**
@@ -549,6 +557,8 @@ export class Pager {
     const nodes = prepareForInsertion(kept?.elements ?? elements, page.url, this.doc);
     this.pages += 1;
     const skipped = kept?.skippedItems ?? 0;
+    const number = this.pages;
+    const onRefused = this.hooks.onRefused;
     const inserted = insertPage(
       this.doc,
       this.at,
@@ -558,6 +568,9 @@ export class Pager {
       this.settings.separators ? this.words.page(this.pages) : null,
       page.doc.title,
       skipped > 0 ? this.words.skipped(skipped) : "",
+      onRefused
+        ? { label: this.words.notNext, onRefuse: () => this.refuse(number, page.url) }
+        : undefined,
     );
     if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);
     this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
@@ -652,6 +665,65 @@ export class Pager {
     this.reason = { kind: "own-scroll" };
     this.setState("own-scroll");
     return taken;
+  }
+
+  /**
+   * The reader pressed "Not the next page" on joined page `page`'s separator: cancel a
+   * request in flight, take that page and every later one out of the document, and stop
+   * with the reason "not-next"; then tell the hook ({@link PagerHooks.onRefused}).
+   * @param page the refused page's number (2 for the first joined page)
+   * @param url the refused page's URL
+   */
+  refuse(page: number, url: string): void {
+    if (page < 2 || page > this.pages) return;
+    const inFlight = this.abort;
+    this.abort = null;
+    inFlight?.abort();
+    this.removePagesFrom(page);
+    this.pages = page - 1;
+    this.nextUrl = null;
+    this.finish({ kind: "not-next", url });
+    this.hooks.onRefused?.({ page, url, nextLink: this.start.rule?.nextLink ?? null });
+  }
+
+  /** Remove joined page `page` and every later one: each page's separator and everything
+   * after it up to the status block (text nodes too), and any page's nodes that were
+   * placed elsewhere. */
+  private removePagesFrom(page: number): void {
+    const separator = Array.from(
+      this.doc.querySelectorAll<HTMLElement>(".tsugi-separator[data-tsugi-separator]"),
+    ).find((s) => Number(s.dataset.tsugiSeparator) >= page);
+    if (separator?.parentElement === this.at.parent) {
+      for (let n: ChildNode | null = separator; n && n !== this.block.element; ) {
+        const next: ChildNode | null = n.nextSibling;
+        n.remove();
+        n = next;
+      }
+    }
+    for (const el of Array.from(this.doc.querySelectorAll("[data-tsugi-page], .tsugi-separator"))) {
+      const n = Number(
+        el.getAttribute("data-tsugi-page") ?? el.getAttribute("data-tsugi-separator") ?? 0,
+      );
+      if (n >= page) el.remove();
+    }
+  }
+
+  /**
+   * Take back everything this pager put into the page, joined pages included, without a
+   * word in the page or the status: another pager takes over (the reader taught the site
+   * a rule).
+   */
+  discard(): void {
+    const inFlight = this.abort;
+    this.abort = null;
+    this.detach();
+    inFlight?.abort();
+    // Stopped before anything is removed: a request still resolving then joins nothing.
+    this.state = "stopped";
+    this.reason = { kind: "reader-stop" };
+    this.removePagesFrom(2);
+    for (const bar of this.bars) bar.removeAttribute("data-tsugi-pager-bar");
+    this.withdraw();
   }
 
   /** Take back everything the pager put into page 1 (nothing was joined). */

@@ -24,7 +24,9 @@ export type StopReason =
   /** A next page rendered in a hidden frame went to another site (redirect or script). */
   | { kind: "render-left"; url: string }
   /** The page lists more by itself as the reader scrolls: tsugi keeps out of its way. */
-  | { kind: "own-scroll" };
+  | { kind: "own-scroll" }
+  /** The reader pressed "Not the next page" on the separator of the page at `url`. */
+  | { kind: "not-next"; url: string };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -96,6 +98,8 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: while being rendered, ${reason.url} went to another site.`;
     case "own-scroll":
       return "This site loads more by itself as you scroll: tsugi stays out of its way.";
+    case "not-next":
+      return `Stopped: you marked ${reason.url} as not the next page; tsugi will not follow that link on this site again.`;
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

@@ -67,6 +67,11 @@ describe("forgetSite and parsePlaces", () => {
     const b = place(["http://other.test/x"], NOW);
     expect(forgetSite([place(A, NOW), b], "s.test")).toEqual([b]);
   });
+  it("tells sites apart by their port, as the per-site switch does", () => {
+    const a = place(["http://127.0.0.1:8080/a"], NOW);
+    const b = place(["http://127.0.0.1:9090/b"], NOW);
+    expect(forgetSite([a, b], "127.0.0.1:8080")).toEqual([b]);
+  });
   it("drops malformed stored values without throwing", () => {
     const good = place(A, NOW);
     expect(parsePlaces([good, null, { pages: [], at: 1 }, { pages: [1], at: 1 }, "x"])).toEqual([

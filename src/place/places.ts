@@ -110,11 +110,15 @@ export function rememberPlace(
   return [place, ...kept].slice(0, MAX_PLACES_PER_TAB);
 }
 
-/** The tab's places without those of one site (the reader switched it off). */
+/**
+ * The tab's places without those of one site (the reader switched it off, or refused a
+ * joined page there).
+ * @param site a host with its port, as `siteOf` (../reader/site-switch.ts) gives it
+ */
 export function forgetSite(places: readonly JoinedPlace[], site: string): JoinedPlace[] {
   return places.filter((p) => {
     try {
-      return new URL(p.pages[0] ?? "").hostname.toLowerCase() !== site;
+      return new URL(p.pages[0] ?? "").host.toLowerCase() !== site;
     } catch {
       return false;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { urlPatternOf } from "./corrections";
 import { DEFAULT_SETTINGS } from "./settings";
 import { settingsFromJson, settingsToJson } from "./settings-file";
 
@@ -15,6 +16,29 @@ describe("settings file", () => {
     expect(back.settings).toEqual(settings);
     expect(back.siteRules).toEqual(rules);
     expect(back.warnings).toEqual([]);
+  });
+  it("round-trips a picked rule and the corrections; an older file has none", () => {
+    const picked = {
+      name: "ex.com",
+      url: "^https://ex\\.com/",
+      nextLink: "//a",
+      pageElement: "//p",
+    };
+    const corrections = [
+      {
+        site: "ex.com",
+        nextLink: '//a[@rel="next"]',
+        urlPattern: urlPatternOf("https://ex.com/s-2.html"),
+        url: "https://ex.com/s-2.html",
+        at: 1700000000000,
+      },
+    ];
+    const back = settingsFromJson(settingsToJson(DEFAULT_SETTINGS, [picked], corrections));
+    expect(back.siteRules).toEqual([picked]);
+    expect(back.corrections).toEqual(corrections);
+    const older = settingsToJson(DEFAULT_SETTINGS, []);
+    expect(older).not.toContain("corrections");
+    expect(settingsFromJson(older).corrections).toEqual([]);
   });
   it("repairs bad values and rejects files that are not tsugi's", () => {
     const back = settingsFromJson(

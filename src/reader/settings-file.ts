@@ -1,22 +1,40 @@
 /**
  * Settings as a JSON file, for the options page's export and import: the
- * settings (`storage.sync`) and the reader's site rules (`storage.local`).
+ * settings (`storage.sync`), the reader's site rules (`storage.local`: the rules picked on
+ * a page among them) and the reader's corrections ("Not the next page", `storage.local`).
  */
+import { type Correction, parseCorrections } from "./corrections";
 import { mergeSettings, type Settings } from "./settings";
 import { parseSiteRules, type SiteRule } from "./site-rules";
 
 /** Version of the file format, written as `"tsugi"`. */
 export const SETTINGS_FILE_VERSION = 1;
 
-/** JSON text of a settings file (pretty-printed, trailing newline). */
-export function settingsToJson(settings: Settings, siteRules: readonly SiteRule[]): string {
-  return `${JSON.stringify({ tsugi: SETTINGS_FILE_VERSION, settings, siteRules }, null, 2)}\n`;
+/**
+ * JSON text of a settings file (pretty-printed, trailing newline).
+ * @param corrections the reader's corrections (default none: the file then has no
+ *   `corrections` field, as files written before corrections existed)
+ */
+export function settingsToJson(
+  settings: Settings,
+  siteRules: readonly SiteRule[],
+  corrections: readonly Correction[] = [],
+): string {
+  const file = {
+    tsugi: SETTINGS_FILE_VERSION,
+    settings,
+    siteRules,
+    ...(corrections.length > 0 ? { corrections } : {}),
+  };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 /** What an imported file yields: settings merged over the defaults, valid rules, problems. */
 export interface ImportedSettings {
   settings: Settings;
   siteRules: SiteRule[];
+  /** The corrections in the file (malformed ones dropped; none in older files). */
+  corrections: Correction[];
   /** One line per rule dropped; the file is still usable. */
   warnings: string[];
 }
@@ -42,5 +60,10 @@ export function settingsFromJson(text: string): ImportedSettings {
   )
     throw new Error('not a tsugi settings file (expected {"tsugi": 1, "settings": {…}})');
   const rules = o.siteRules === undefined ? { rules: [], errors: [] } : parseSiteRules(o.siteRules);
-  return { settings: mergeSettings(o.settings), siteRules: rules.rules, warnings: rules.errors };
+  return {
+    settings: mergeSettings(o.settings),
+    siteRules: rules.rules,
+    corrections: parseCorrections(o.corrections),
+    warnings: rules.errors,
+  };
 }

@@ -1,0 +1,299 @@
+/**
+ * Teaching tsugi a site, in real Chromium with the built extension: on a site whose next
+ * link the detector does not find (an unlabelled arrow image), the reader picks it from
+ * the popup with two clicks, tsugi saves a site rule and joins with it, and uses it on
+ * the next visit; on a site where tsugi joined a page, the reader presses "Not the next
+ * page" on its separator, and the link is refused from then on.
+ */
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LaunchedBrowser } from "../../src/cli/browser";
+import { extensionId } from "../../src/cli/browser";
+import {
+  backgroundWorker,
+  messageTab,
+  openPopupFor,
+  scrollUntilSettled,
+  tabStatus,
+  waitForStatus,
+} from "../../src/cli/join";
+import type { TabStatus } from "../../src/messaging/status";
+import { CORRECTIONS_KEY, type Correction } from "../../src/reader/corrections";
+import { SITE_RULES_KEY, type SiteRule } from "../../src/reader/site-rules";
+import { type CachedRule, LEARNED_RULES_KEY } from "../../src/rule/rule-cache";
+import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
+import { extensionLocalStorage, launchWithExtension } from "../support/extension";
+
+let server: StaticServer;
+let browser: LaunchedBrowser | null = null;
+
+beforeAll(async () => {
+  server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+});
+afterAll(async () => {
+  await server?.close();
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = null;
+});
+
+async function openOptions(b: LaunchedBrowser): Promise<Page> {
+  const page = await b.context.newPage();
+  await page.goto(`chrome-extension://${await extensionId(b.context)}/options/index.html`);
+  await page.getByTestId("page-cap").waitFor();
+  return page;
+}
+
+/** Drop the status kept for the tab showing `page` (before a reload: the page's URL stays
+ * the same, and the status read next must be the reloaded page's). */
+async function forgetStatus(page: Page): Promise<void> {
+  const worker = await backgroundWorker(page.context());
+  await worker.evaluate(async (url) => {
+    type S = {
+      storage: {
+        session: {
+          get(k: null): Promise<Record<string, { url?: string }>>;
+          remove(k: string[]): Promise<void>;
+        };
+      };
+    };
+    const session = (globalThis as unknown as { chrome: S }).chrome.storage.session;
+    const items = await session.get(null);
+    const keys = Object.keys(items).filter(
+      (k) => k.startsWith("tab-status:") && items[k]?.url === url,
+    );
+    await session.remove(keys);
+  }, page.url());
+}
+
+const requestsFor = (path: string) => server.requests.filter((r) => r.path === path).length;
+
+describe("teach tsugi a site (built extension, Chromium)", () => {
+  it("the reader picks an unlabelled next link: tsugi joins with the rule it saved, and uses it on reload", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/intro.html`;
+    await page.goto(url, { waitUntil: "load" });
+    const host = new URL(url).host;
+
+    // The detector, asked as "next page now" asks, finds no next link here by itself.
+    const missed = await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
+    expect(missed).toMatchObject({ state: "no-next", nextUrl: null, detector: true, pages: 1 });
+    expect(requestsFor("/teach/chapter-b.html")).toBe(0);
+
+    // The popup's "Pick the next link": it asks the tab and closes itself.
+    const popup = await openPopupFor(ctx, url);
+    const closed = popup.waitForEvent("close");
+    await popup.getByTestId("pick-next").click();
+    await closed;
+
+    // The reader points at the arrow and clicks it.
+    await page.bringToFront();
+    const arrow = page.locator("a.zz-q7 img");
+    const box = await arrow.boundingBox();
+    if (!box) throw new Error("the arrow is not shown");
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 40, y);
+    await page.mouse.move(x, y, { steps: 3 });
+    await page.mouse.click(x, y);
+
+    // Nothing of the page ran and nothing navigated; pages 2 to 4 are joined.
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => document.body.dataset.pageClicked ?? "")).toBe("");
+    // The pick is checked, saved and joined with in the page's time: wait for the rule.
+    await waitForStatus(page, (s) => s.ruleSource === "user", 20_000);
+    const done = await scrollUntilSettled(page, 30_000);
+    expect(done).toMatchObject({ state: "done", pages: 4, ruleSource: "user", ruleName: host });
+    expect(done.teach).toContain(host);
+    expect(page.url()).toBe(url);
+    expect(await page.locator(".tsugi-separator").count()).toBe(3);
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("By midwinter he knew every step");
+    expect(text).toContain("The boat took him away on a calm morning");
+    expect(await page.evaluate(() => document.body.dataset.pageClicked ?? "")).toBe("");
+
+    // The rule is the reader's own, named after the host, and names the arrow by its class.
+    const local = await extensionLocalStorage(ctx);
+    const rules = local[SITE_RULES_KEY] as SiteRule[];
+    expect(rules).toHaveLength(1);
+    const rule = rules[0] as SiteRule;
+    expect(rule.name).toBe(host);
+    expect(rule.nextLink).toContain("zz-q7");
+    expect(rule.nextLink).not.toMatch(/\[\d+\]/);
+    expect(new RegExp(rule.url).test(`${server.origin}/teach/chapter-c.html`)).toBe(true);
+
+    // The options page lists it.
+    const options = await openOptions(browser);
+    expect(await options.getByTestId("rule-list").textContent()).toContain(host);
+    expect(await options.getByTestId("site-rules").inputValue()).toContain("zz-q7");
+    await options.close();
+
+    // On reload the rule is used before any detection: every page is joined again.
+    await page.bringToFront();
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    const again = await scrollUntilSettled(page, 30_000);
+    expect(again).toMatchObject({ state: "done", pages: 4, ruleSource: "user", ruleName: host });
+    expect(await page.locator("[data-tsugi-page='4']").count()).toBeGreaterThan(0);
+
+    // The popup's undo removes the picked rule.
+    const popup2 = await openPopupFor(ctx, url);
+    await popup2.getByTestId("remove-picked").click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[SITE_RULES_KEY] as SiteRule[]).length)
+      .toBe(0);
+  });
+
+  it("on a list without a next link, the reader picks its arrow button and tsugi clicks it as they scroll", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/list.html`;
+    await page.goto(url, { waitUntil: "load" });
+    const shown = () => page.evaluate(() => Number(document.body.dataset.shown));
+    const missed = await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
+    expect(missed).toMatchObject({ state: "no-next", nextUrl: null });
+    expect(missed.loadMore ?? null).toBeNull();
+    expect(await shown()).toBe(10);
+
+    const popup = await openPopupFor(ctx, url);
+    const closed = popup.waitForEvent("close");
+    await popup.getByTestId("pick-load-more").click();
+    await closed;
+    await page.bringToFront();
+    const box = await page.locator("button.zz-more").boundingBox();
+    if (!box) throw new Error("the button is not shown");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const chosen = await waitForStatus(page, (s) => s.loadMore === "▼" && s.teach !== undefined);
+    // The pick's click did not reach the page's own handlers.
+    expect(await page.evaluate(() => document.body.dataset.readerClicks ?? "")).toBe("");
+    expect(chosen.teach).toContain("▼");
+    expect(page.url()).toBe(url);
+
+    // tsugi clicks the page's own button as the reader nears the end, until it is gone.
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.state).toBe("done");
+    expect(await shown()).toBe(40);
+    expect(await page.locator("li.tide").count()).toBe(40);
+  });
+
+  it("'Not the next page' takes the joined pages back, stops, and the link is refused on reload", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/series-1.html`;
+    await page.goto(url, { waitUntil: "load" });
+    expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
+    // Page 2 taught tsugi a rule for the section, kept for the next visit.
+    await expect
+      .poll(async () => {
+        const cache = ((await extensionLocalStorage(ctx))[LEARNED_RULES_KEY] ?? []) as CachedRule[];
+        return cache.some((r) => new RegExp(r.url).test(url));
+      })
+      .toBe(true);
+
+    expect(await page.locator(".tsugi-separator").allTextContents()).toEqual(["Page 2", "Page 3"]);
+    await page
+      .locator(".tsugi-separator[data-tsugi-separator='2']")
+      .getByRole("button", { name: "Not the next page" })
+      .click();
+
+    expect(page.url()).toBe(url);
+    expect(await page.locator("[data-tsugi-page='2'], [data-tsugi-page='3']").count()).toBe(0);
+    expect(await page.locator(".tsugi-separator").count()).toBe(0);
+    expect(await page.locator("body").innerText()).not.toContain("Harbour note 2 begins");
+    const stopped = await waitForStatus(page, (s) => s.state === "stopped");
+    expect(stopped.pages).toBe(1);
+    expect(stopped.reason).toContain("not the next page");
+    expect(await page.locator(".tsugi-status").innerText()).toContain("not the next page");
+    // The popup says why joining stopped.
+    const said = await openPopupFor(ctx, url);
+    await expect.poll(() => said.getByTestId("state").textContent()).toContain("not the next page");
+    await said.close();
+
+    // The correction is kept for the site; the learned rule that led there is dropped.
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(1);
+    const local = await extensionLocalStorage(ctx);
+    const [correction] = local[CORRECTIONS_KEY] as Correction[];
+    expect(correction).toMatchObject({
+      site: new URL(url).host,
+      url: `${server.origin}/teach/series-2.html`,
+    });
+    expect(correction?.nextLink).toContain("next");
+    expect(
+      new RegExp(correction?.urlPattern ?? "^$").test(`${server.origin}/teach/series-9.html`),
+    ).toBe(true);
+    const cache = (local[LEARNED_RULES_KEY] ?? []) as CachedRule[];
+    expect(cache.some((r) => new RegExp(r.url).test(url))).toBe(false);
+
+    // On reload nothing is joined through that link.
+    const asked = requestsFor("/teach/series-2.html");
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    const after = await scrollUntilSettled(page, 30_000);
+    expect(after.state).toBe("no-next");
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    expect(await page.locator("[data-tsugi-page='2'], .tsugi-separator").count()).toBe(0);
+    expect(requestsFor("/teach/series-2.html")).toBe(asked);
+    expect((await tabStatus(page))?.pages).toBe(1);
+
+    // The options page lists the correction.
+    const options = await openOptions(browser);
+    expect(await options.getByTestId("corrections").textContent()).toContain(
+      `${server.origin}/teach/series-2.html`,
+    );
+    await options.close();
+
+    // The popup forgets the site's corrections: the next visit joins again.
+    const popup = await openPopupFor(ctx, url);
+    await popup.getByTestId("forget-corrections").click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(0);
+    await popup.close();
+    await page.bringToFront();
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
+  });
+
+  it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/log-1.html`;
+    await page.goto(url, { waitUntil: "load" });
+    await scrollUntilSettled(page, 30_000);
+    const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
+    // The detector took the numbered link to another log.
+    expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/log-2.html`);
+    await second.getByRole("button", { name: "Not the next page" }).click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(1);
+
+    const asked = requestsFor("/teach/log-2.html");
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    const after = await scrollUntilSettled(page, 30_000);
+    // "Next »" was fetched quietly, confirmed as page 2 (same log, links back), then joined.
+    expect(after.pages).toBe(2);
+    expect(await second.getAttribute("data-tsugi-url")).toBe(
+      `${server.origin}/teach/log-1-more.html`,
+    );
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("By noon the fog had lifted");
+    expect(text).not.toContain("The gulls of the north pier");
+    expect(requestsFor("/teach/log-2.html")).toBe(asked);
+  });
+});
