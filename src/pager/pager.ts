@@ -19,6 +19,7 @@ import {
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
+import { type PageShape, shapeOf } from "./placeholder";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
 import { StatusBlock, watchScroll } from "./status-block";
@@ -212,6 +213,8 @@ export class Pager {
   private rendered = 0;
   /** Least visible text of a page element filled in a frame (./iframe-render.ts), chars. */
   private readonly leastText: number;
+  /** Page 1's page element as a placeholder is measured against (./placeholder.ts). */
+  private readonly shape: PageShape;
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
   }
@@ -250,6 +253,7 @@ export class Pager {
         )
       : [];
     this.leastText = leastText(start.pageElements);
+    this.shape = shapeOf(start.pageElements, this.leastText);
     const parent = last.parentElement;
     this.container =
       start.pageElements.length > 1 &&
@@ -474,12 +478,13 @@ export class Pager {
     // As join() reads it: the requested and the landed URL count as shown.
     const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
     const read = resolvePage(page.doc, page.url, this.profile, visitedIn(shown));
-    if (!needsRendering(read, page.doc, this.container)) return { page, read };
+    if (!needsRendering(read, page.doc, this.container, this.shape)) return { page, read };
     try {
       const out = await renderInFrame(this.doc, page.url, {
         profile: this.profile,
         pageUrl: this.start.pageUrl,
         minText: this.leastText,
+        shape: this.shape,
         ...(this.abort ? { signal: this.abort.signal } : {}),
         ...this.hooks.render,
       });

@@ -5,7 +5,8 @@
  * item once and in order; a shell that never fills stops with a reason after the
  * time-out, and one that sends its frame to another site is refused; (c) a site with its
  * own infinite scroll is left to itself and the popup says so; (4) the reader's per-site
- * switches of these modes (frames, "Load more" clicks) take effect.
+ * switches of these modes (frames, "Load more" clicks) take effect; shells whose list
+ * container holds a placeholder ("Loading…", a skeleton, a spinner) are rendered too.
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -213,6 +214,27 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     await expect.poll(() => popup.getByTestId("mode-frame").isChecked()).toBe(false);
     expect(await popup.getByTestId("mode-loadMore").isChecked()).toBe(true);
   });
+});
+
+describe("app shells whose list container holds a placeholder", () => {
+  for (const kind of ["loading", "skeleton", "spinner"]) {
+    it(`${kind}: every page is rendered in a frame and read, each item once and in order`, async () => {
+      const page = await openPage(`/${kind}/1`);
+      await waitForStatus(page, (s) => s.state !== "starting");
+      const end = await scrollUntilSettled(page, 60_000);
+      expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+      expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+      // No placeholder came through: no "Loading…" line, no empty card, no spinner.
+      const joined = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll('[data-tsugi-page]:not([data-tsugi-page="1"])'),
+          (p) => p.querySelectorAll(".loading, .skeleton, img").length,
+        ),
+      );
+      expect(joined).toEqual(Array.from({ length: LAST_PAGE - 1 }, () => 0));
+      expect(await page.locator("iframe").count()).toBe(0);
+    });
+  }
 });
 
 describe("a site with its own infinite scroll (case c)", () => {

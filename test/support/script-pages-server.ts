@@ -30,6 +30,12 @@
  *   until page {@link LAST_PAGE}. `/feed` is its page 1 without any pager (no link at all).
  *   `/ownlong/N` is the same site with items {@link LONG_ITEM_PX} tall: its end lies
  *   several screens below the top, so tsugi's entry does not wake at load on its own.
+ * - `/loading/N`, `/skeleton/N`, `/spinner/N`: app shells whose static HTML already holds
+ *   the list container with a placeholder — a "Loading…" line, a skeleton of cards of the
+ *   items' own kind with a grey avatar and no text, a small spinner image — and no pager at all: the page's script
+ *   renders both the list and the numbered pager (`/loading` and `/spinner` from
+ *   `/spa/api?page=N`, `/skeleton` from JSON inline in the page).
+ * - `/spinner.svg`: the spinner image.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -177,6 +183,42 @@ addEventListener("scroll", async () => {
 `;
 }
 
+/** Placeholders of the shells of `/loading`, `/skeleton` and `/spinner`. */
+const PLACEHOLDERS: Record<string, string> = {
+  loading: '<li class="loading">Loading…</li>',
+  skeleton:
+    '<li class="entry skeleton"><img src="/spinner.svg" width="40" height="40" alt=""><h2></h2><p></p></li>'.repeat(
+      3,
+    ),
+  spinner: '<li class="wait"><img src="/spinner.svg" width="32" height="32" alt=""></li>',
+};
+
+/** A shell whose list and pager both come from the page's script (see the module comment). */
+function placeholderShell(kind: string, n: number): string {
+  const pager = JSON.stringify(pagerHtml(`/${kind}`, n));
+  const draw = `function draw(items) {
+  const list = document.getElementById("items");
+  list.textContent = "";
+  render(items);
+  document.querySelector("main").insertAdjacentHTML("beforeend", ${pager});
+}
+`;
+  const data =
+    kind === "skeleton"
+      ? `setTimeout(() => draw(${JSON.stringify(pageItems(n))}), ${n >= 2 ? API_DELAY_MS : 0});`
+      : `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => draw(d.items));`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shell with a placeholder, page ${n}</title></head>
+<body>
+<header><h1>Shell with a placeholder</h1></header>
+<main>
+<ul id="items">${PLACEHOLDERS[kind]}</ul>
+</main>
+<script>${RENDER}${draw}${data}</script>
+</body></html>
+`;
+}
+
 type Reply = { status: number; type: string; body: string; delayMs?: number; hang?: boolean };
 
 function route(url: URL, origin: string): Reply {
@@ -187,13 +229,16 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong)\/(\d+)$/.exec(url.pathname);
+  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner)\/(\d+)$/.exec(
+    url.pathname,
+  );
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
     const base = `/${m[1]}`;
     const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
     if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
+    if (m[1] && m[1] in PLACEHOLDERS) return html(placeholderShell(m[1], n));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
     if (m[1] === "bust") {
       const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
@@ -230,6 +275,12 @@ for (const li of document.querySelectorAll("li.entry")) {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/spinner.svg")
+    return {
+      status: 200,
+      type: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="12" fill="none" stroke="#888" stroke-width="4"/></svg>',
+    };
   if (url.pathname === "/hang") return { status: 200, type: "image/png", body: "", hang: true };
   if (url.pathname === "/popup" || url.pathname === "/submit")
     return { status: 200, type: "text/plain", body: "recorded\n" };
