@@ -220,6 +220,8 @@ function pagerHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
+    frameRequests: (on) =>
+      browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
       joined.push({ number, url, html: doc.documentElement.outerHTML });

@@ -83,6 +83,10 @@ export interface PagerHooks {
   mayRender?(): boolean;
   /** Options of the frame rendering (tests shorten the time-out). */
   render?: { timeoutMs?: number; settleMs?: number };
+  /** Called just before a hidden frame is created (on: true) and once it is removed (on:
+   * false), so the background can block other sites' requests meanwhile
+   * (./frame-requests.ts); the frame waits for the first call, whose failure it ignores. */
+  frameRequests?(on: boolean): Promise<unknown>;
 }
 
 /** What the pager says in the page and in its status. */
@@ -479,7 +483,9 @@ export class Pager {
     const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
     const read = resolvePage(page.doc, page.url, this.profile, visitedIn(shown));
     if (!needsRendering(read, page.doc, this.container, this.shape)) return { page, read };
+    await this.hooks.frameRequests?.(true).catch(() => {});
     try {
+      if (this.isFinished()) return null;
       const out = await renderInFrame(this.doc, page.url, {
         profile: this.profile,
         pageUrl: this.start.pageUrl,
@@ -502,6 +508,9 @@ export class Pager {
       const seconds = Math.ceil((this.hooks.render?.timeoutMs ?? RENDER_TIMEOUT_MS) / 1000);
       this.finish({ kind: "render-timeout", seconds, url: page.url });
       return null;
+    } finally {
+      // Lifted before the copy is joined: its images from other hosts load in the tab.
+      await this.hooks.frameRequests?.(false).catch(() => {});
     }
   }
 

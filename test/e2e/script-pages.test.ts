@@ -237,6 +237,34 @@ describe("app shells whose list container holds a placeholder", () => {
   }
 });
 
+describe("requests of a framed page to other sites", () => {
+  it("are blocked while the frame renders; the site's own requests load", async () => {
+    const from = server.requests.length;
+    const page = await openPage("/ext/1");
+    await waitForStatus(page, (s) => s.state !== "starting");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    // The frames' scripts got their JSON from the site itself.
+    expect(requested(from, "/spa/api")).toEqual(
+      Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+    );
+    // The other host saw page 1's own request (the tab, before any frame) and none of a frame.
+    const other = server.requests
+      .slice(from)
+      .filter((r) => r.host.startsWith("localhost"))
+      .map((r) => r.path);
+    expect(other).toEqual(["/ext.js?page=1"]);
+    // The block is lifted after the last frame: the tab may reach the other site again.
+    const after = server.requests.length;
+    await page.evaluate(
+      (o) => fetch(`${o}/ext.js?page=99`, { mode: "no-cors" }),
+      server.origin.replace("127.0.0.1", "localhost"),
+    );
+    expect(server.requests.slice(after).map((r) => r.path)).toEqual(["/ext.js?page=99"]);
+  });
+});
+
 describe("a site with its own infinite scroll (case c)", () => {
   it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
     const page = await browser.context.newPage();

@@ -8,7 +8,7 @@
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
  *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
- *   `/spa/1?reader=1` adds a script that plays the reader for browsers the tests cannot
+ *   `/spa/1?reader=1` (and `/ext/1?reader=1`) adds a script that plays the reader for browsers the tests cannot
  *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
  *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
  *   are items 1…N once each in order, AutoPagerize page events seen).
@@ -36,6 +36,10 @@
  *   renders both the list and the numbered pager (`/loading` and `/spinner` from
  *   `/spa/api?page=N`, `/skeleton` from JSON inline in the page).
  * - `/spinner.svg`: the spinner image.
+ * - `/ext/N`: the `/spa` shell that also loads a script of another site
+ *   (`http://localhost:PORT/ext.js?page=N`, the same server under another host name, as
+ *   an ad or analytics script would come from another host); its list does not need it.
+ * - `/ext.js?page=N`: that script (sets `window.__ext`).
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -58,6 +62,8 @@ export interface ScriptPagesRequest {
   method: string;
   /** Path and query as received, e.g. `/spa/api?page=2`. */
   path: string;
+  /** The Host header: `127.0.0.1:PORT` for the site, `localhost:PORT` for the "other site". */
+  host: string;
   status: number;
 }
 
@@ -229,7 +235,7 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner)\/(\d+)$/.exec(
+  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|ext)\/(\d+)$/.exec(
     url.pathname,
   );
   if (url.pathname === "/feed") return html(ownPage(1, false));
@@ -238,6 +244,11 @@ function route(url: URL, origin: string): Reply {
     const base = `/${m[1]}`;
     const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
     if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
+    if (m[1] === "ext") {
+      const other = origin.replace("127.0.0.1", "localhost");
+      const tag = `<script src="${other}/ext.js?page=${n}"></script>`;
+      return html(shell(base, n, fill(n) + reader).replace("</head>", `${tag}</head>`));
+    }
     if (m[1] && m[1] in PLACEHOLDERS) return html(placeholderShell(m[1], n));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
     if (m[1] === "bust") {
@@ -275,6 +286,12 @@ for (const li of document.querySelectorAll("li.entry")) {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/ext.js")
+    return {
+      status: 200,
+      type: "text/javascript",
+      body: "window.__ext = (window.__ext || 0) + 1;\n",
+    };
   if (url.pathname === "/spinner.svg")
     return {
       status: 200,
@@ -300,7 +317,7 @@ export async function startScriptPagesServer(): Promise<ScriptPagesServer> {
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
     const reply = route(new URL(target, "http://127.0.0.1"), origin);
-    requests.push({ method, path: target, status: reply.status });
+    requests.push({ method, path: target, host: req.headers.host ?? "", status: reply.status });
     const send = () => {
       res.writeHead(reply.status, { "Content-Type": reply.type, "Cache-Control": "no-store" });
       res.end(reply.body);
