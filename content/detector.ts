@@ -25,6 +25,7 @@ import type { ExportFile, Message, ThirdStageScript } from "../src/messaging/mes
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
+import { ownScrollGate } from "../src/pager/own-scroll-gate";
 import {
   Pager,
   type PagerHooks,
@@ -81,6 +82,8 @@ let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
 /** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
 let ownScroll = false;
+/** Holds tsugi's first fetch until the site's answer to the reader's scroll is known. */
+const firstFetchGate = ownScrollGate();
 /** Pages joined again when the reader came back; undefined on a fresh visit. */
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
@@ -220,6 +223,7 @@ function pagerHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
+    firstFetch: () => (modes().ownScroll ? firstFetchGate.wait() : Promise.resolve(true)),
     frameRequests: (on) =>
       browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),
@@ -259,6 +263,7 @@ function watchForOwnScroll(scope: readonly Element[]): void {
       // The reader told tsugi to join on this site anyway.
       if (!modes().ownScroll) return;
       ownScroll = true;
+      firstFetchGate.found();
       joined.length = 0;
       const reason = words.stop({ kind: "own-scroll" }, 1);
       if (pager instanceof Pager) {

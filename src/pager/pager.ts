@@ -87,6 +87,10 @@ export interface PagerHooks {
    * false), so the background can block other sites' requests meanwhile
    * (./frame-requests.ts); the frame waits for the first call, whose failure it ignores. */
   frameRequests?(on: boolean): Promise<unknown>;
+  /** Asked before the first fetch the reader's scroll sets off: resolves true when tsugi
+   * may fetch, false when the site appends its own items (./own-scroll-gate.ts). Default:
+   * fetch at once. */
+  firstFetch?(): Promise<boolean>;
 }
 
 /** What the pager says in the page and in its status. */
@@ -210,6 +214,9 @@ export class Pager {
    * trigger, no spacing between requests, pages read from the browser's cache. */
   private restoring = false;
   private readonly onScroll = () => this.maybeLoad();
+  /** The first scroll-triggered fetch: not asked yet, waiting for {@link PagerHooks.firstFetch},
+   * allowed, or refused (the site scrolls by itself). */
+  private firstFetch: "ask" | "waiting" | "go" | "no" = "ask";
   /** XPath of the list that holds page 1's page elements (null: they are not items of
    * one list); an empty copy of it marks a fetched page as an app shell. */
   private readonly container: string | null;
@@ -397,7 +404,17 @@ export class Pager {
     if (this.state !== "ready" || !this.auto || this.restoring) return;
     const win = this.doc.defaultView;
     const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
-    if (this.remaining() <= trigger) void this.loadNext();
+    if (this.remaining() > trigger) return;
+    if (this.pages === 1 && this.hooks.firstFetch && this.firstFetch !== "go") {
+      if (this.firstFetch !== "ask") return;
+      this.firstFetch = "waiting";
+      void this.hooks.firstFetch().then((ok) => {
+        this.firstFetch = ok ? "go" : "no";
+        if (ok) this.maybeLoad();
+      });
+      return;
+    }
+    void this.loadNext();
   }
 
   /**

@@ -310,6 +310,76 @@ describe("a site with its own infinite scroll (case c)", () => {
     expect(await popup.getByTestId("next-now").isDisabled()).toBe(true);
   });
 
+  it("with a pager link too: tsugi waits for the site's answer to the first scroll, joins nothing and requests nothing", async () => {
+    const from = server.requests.length;
+    const page = await browser.context.newPage();
+    opened.keep(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __joined: number };
+      w.__joined = 0;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll(
+          ".tsugi-separator, [data-tsugi-page]:not([data-tsugi-page='1'])",
+        ).length;
+        if (n > w.__joined) w.__joined = n;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.origin}/own/1`);
+    await waitForStatus(page, (s) => s.state !== "starting");
+    for (let i = 0; i < 60 && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    // Each item once, in order, from the start: nothing of tsugi's ever showed.
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(await page.evaluate(() => (window as unknown as { __joined: number }).__joined)).toBe(0);
+    // tsugi asked the site for no page: only the site's own API calls after page 1.
+    const pages = server.requests
+      .slice(from)
+      .map((r) => r.path)
+      .filter((p) => /^\/own\/\d+/.test(p));
+    expect(pages).toEqual(["/own/1"]);
+    expect((await tabStatus(page))?.state).toBe("own-scroll");
+  });
+
+  it("costs a page with a pager and no scrolling of its own less than half a second before page 2", async () => {
+    /** ms from the reader's scroll to the end until page 2 is joined. */
+    const delay = async () => {
+      for (const open of browser.context.pages())
+        if (open.url().endsWith("/plain/1")) await open.close();
+      const page = await openPage("/plain/1");
+      // A tab in front, as a reader's is: hidden tabs' timers are throttled to 1 s.
+      await page.bringToFront();
+      // Wakes the entry; the end is still far below the trigger distance.
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await waitForStatus(page, (s) => s.state === "ready");
+      expect(await page.locator(".tsugi-separator").count()).toBe(0);
+      // Timed in the page (a poll from here would add its own interval).
+      const ms = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            const seen = () => document.querySelector(".tsugi-separator");
+            new MutationObserver((_, o) => {
+              if (!seen()) return;
+              o.disconnect();
+              resolve(performance.now() - t0);
+            }).observe(document.body, { childList: true, subtree: true });
+            window.scrollTo(0, document.documentElement.scrollHeight);
+          }),
+      );
+      return Math.round(ms);
+    };
+    const gated = await delay();
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    const ungated = await delay();
+    console.log(
+      `[script-pages] page 2 after the first scroll: ${gated} ms waiting for the site's own scroll, ${ungated} ms without (cost ${gated - ungated} ms)`,
+    );
+    expect(gated - ungated).toBeLessThan(500);
+    expect(gated).toBeGreaterThanOrEqual(ungated);
+  });
+
   it("is joined anyway where the reader turned 'leave it alone' off for the site", async () => {
     await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
     // Statuses are found by URL: the last test's tab of the same URL would answer for this

@@ -40,6 +40,8 @@
  *   (`http://localhost:PORT/ext.js?page=N`, the same server under another host name, as
  *   an ad or analytics script would come from another host); its list does not need it.
  * - `/ext.js?page=N`: that script (sets `window.__ext`).
+ * - `/plain/N`: the `/ownlong` pages without their script: a pager and no scrolling of its
+ *   own, the end several screens below the top.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -158,7 +160,7 @@ const fill = (n: number) =>
   `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
 fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
-function ownPage(n: number, pager = true, base = "/own", itemPx = 140): string {
+function ownPage(n: number, pager = true, base = "/own", itemPx = 140, own = true): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
 <style>li.entry { min-height: ${itemPx}px; }</style></head>
@@ -169,7 +171,7 @@ function ownPage(n: number, pager = true, base = "/own", itemPx = 140): string {
 ${itemsHtml(n)}</ul>
 ${pager ? pagerHtml(base, n) : ""}
 </main>
-<script>${RENDER}
+<script${own ? "" : ' type="text/plain"'}>${RENDER}
 let next = ${n + 1};
 let busy = false;
 window.__own = 0;
@@ -235,9 +237,10 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|ext)\/(\d+)$/.exec(
-    url.pathname,
-  );
+  const m =
+    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|ext|plain)\/(\d+)$/.exec(
+      url.pathname,
+    );
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
@@ -279,6 +282,7 @@ for (const li of document.querySelectorAll("li.entry")) {
       const other = origin.replace("127.0.0.1", "localhost");
       return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
     }
+    if (m[1] === "plain") return html(ownPage(n, true, base, LONG_ITEM_PX, false));
     if (m[1] === "ownlong") return html(ownPage(n, true, base, LONG_ITEM_PX));
     return html(ownPage(n));
   }
