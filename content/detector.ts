@@ -203,13 +203,10 @@ function ensurePager(): JoiningPager | null {
   if (ownScroll) return null;
   if (!start) {
     if (!loadMore) return null;
-    pager = new LoadMorePager(document, loadMore.target, settings, report, {
-      words,
-      detectMs: loadMore.detectMs,
-      mayClick: () => modes().loadMore,
-    });
+    pager = newLoadMorePager(loadMore);
     pager.setAuto(enabled());
     pager.attach();
+    keepTrackOfPlace();
     return pager;
   }
   pager = new Pager(document, start, settings, report, pagerHooks());
@@ -217,6 +214,15 @@ function ensurePager(): JoiningPager | null {
   pager.attach();
   keepTrackOfPlace();
   return pager;
+}
+
+function newLoadMorePager(found: NonNullable<typeof loadMore>): LoadMorePager {
+  return new LoadMorePager(document, found.target, settings, report, {
+    words,
+    detectMs: found.detectMs,
+    mayClick: () => modes().loadMore,
+    onPage: () => place?.save(),
+  });
 }
 
 function pagerHooks(): PagerHooks {
@@ -344,8 +350,11 @@ function startFromPlace(back: Recalled): PagerStart | null {
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
  * site that is on (a load-more page has no URLs to fetch again). */
-function shownPages(): Pick<JoinedPlace, "pages" | "rule"> | null {
-  if (!(pager instanceof Pager) || !settings.restorePlace || !enabled()) return null;
+function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
+  if (!settings.restorePlace || !enabled()) return null;
+  if (pager instanceof LoadMorePager)
+    return { pages: [pageUrl], clicks: pager.snapshot().pages - 1 };
+  if (!(pager instanceof Pager)) return null;
   return {
     pages: [pageUrl, ...joined.map((p) => p.url)],
     ...(start?.rule ? { rule: start.rule } : {}),
@@ -404,6 +413,30 @@ async function restorePlace(p: Pager, back: Recalled): Promise<void> {
         }
       : snap,
   );
+}
+
+/**
+ * Click the page's own "Load more" button again as many times as before the reader left
+ * (Back, Reload), quietly and at the site's pace, then put the element they were reading
+ * where it was on screen, unless they scrolled meanwhile.
+ */
+async function restoreClicks(back: Recalled, found: NonNullable<typeof loadMore>): Promise<void> {
+  // Attached only once the clicks are back: its own scroll trigger must not click first.
+  const p = newLoadMorePager(found);
+  pager = p;
+  let moved = false;
+  const onInput = () => {
+    moved = true;
+  };
+  const inputs = ["wheel", "touchmove", "keydown"] as const;
+  for (const type of inputs) window.addEventListener(type, onInput, { passive: true });
+  restored = await p.restore(back.place.clicks ?? 0);
+  for (const type of inputs) window.removeEventListener(type, onInput);
+  if (back.place.anchor && !moved) scrollToAnchor(window, back.place.anchor, 0);
+  p.setAuto(enabled());
+  p.attach();
+  keepTrackOfPlace();
+  report(p.snapshot());
 }
 
 function applyAddressBar(): void {
@@ -489,6 +522,8 @@ async function main(
     pager = p;
     await restorePlace(p, back);
     keepTrackOfPlace();
+  } else if (back?.place.clicks && !start && loadMore && modes().loadMore && !ownScroll) {
+    await restoreClicks(back, loadMore);
   } else {
     ensurePager();
     // Nothing to join again (the reader came back to the last joined page's own URL):
