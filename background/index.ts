@@ -22,6 +22,7 @@ import {
 } from "../src/messaging/messages";
 import { reasonWorded, type TabStatus } from "../src/messaging/status";
 import { type StoredTabStatus, tabStatusKey } from "../src/messaging/tab-status";
+import { frameBlockRule, frameRuleId } from "../src/pager/frame-requests";
 import {
   forgetSite,
   isPlacesKey,
@@ -138,8 +139,37 @@ async function placeMessage(message: PlaceMessage, tabId: number): Promise<Recal
   return null;
 }
 
+/**
+ * Block (on) or allow again (off) other hosts' requests of the page's site in the sender's
+ * tab while tsugi's hidden frame renders a page there (../src/pager/frame-requests.ts).
+ * @returns whether the block is in place; false where the browser lacks DNR session
+ *   rules (the frame then renders as before)
+ */
+async function frameRequests(
+  on: boolean,
+  pageUrl: string,
+  sender: Runtime.MessageSender,
+): Promise<boolean> {
+  const tabId = sender.tab?.id;
+  const dnr = browser.declarativeNetRequest;
+  if (tabId === undefined || !dnr?.updateSessionRules) return false;
+  const rule = on ? frameBlockRule(tabId, pageUrl) : null;
+  try {
+    await dnr.updateSessionRules({
+      removeRuleIds: [frameRuleId(tabId)],
+      ...(rule ? { addRules: [rule] } : {}),
+    });
+    return rule !== null;
+  } catch (e) {
+    console.warn("tsugi: could not update the frame's request rule", e);
+    return false;
+  }
+}
+
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   if (!isMessage(message)) return undefined;
+  if (message.type === "content→background:frame-requests")
+    return frameRequests(message.on, message.pageUrl, sender);
   if (message.type === "content→background:load-entry") return injectDetector(sender, ENTRY_FILE);
   if (message.type === "content→background:load-detector") return injectDetector(sender);
   if (message.type === "content→background:load-script") {
@@ -171,6 +201,9 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 
 browser.tabs.onRemoved.addListener((tabId: number) => {
   void browser.storage.session.remove([tabStatusKey(tabId), placesKey(tabId)]).catch(() => {});
+  void browser.declarativeNetRequest
+    ?.updateSessionRules({ removeRuleIds: [frameRuleId(tabId)] })
+    .catch(() => {});
 });
 
 const syncInTurn = wakeAtLoadSyncer(browser.scripting, async () => {

@@ -27,6 +27,7 @@ import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/m
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
+import { ownScrollGate } from "../src/pager/own-scroll-gate";
 import {
   Pager,
   type PagerHooks,
@@ -97,6 +98,8 @@ let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
 /** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
 let ownScroll = false;
+/** Holds tsugi's first fetch until the site's answer to the reader's scroll is known. */
+const firstFetchGate = ownScrollGate();
 /** Pages joined again when the reader came back; undefined on a fresh visit. */
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
@@ -227,13 +230,10 @@ function ensurePager(): JoiningPager | null {
   if (ownScroll) return null;
   if (!start) {
     if (!loadMore) return null;
-    pager = new LoadMorePager(document, loadMore.target, settings, report, {
-      words,
-      detectMs: loadMore.detectMs,
-      mayClick: () => modes().loadMore,
-    });
+    pager = newLoadMorePager(loadMore);
     pager.setAuto(enabled());
     pager.attach();
+    keepTrackOfPlace();
     return pager;
   }
   pager = new Pager(document, start, settings, report, pagerHooks());
@@ -243,10 +243,22 @@ function ensurePager(): JoiningPager | null {
   return pager;
 }
 
+function newLoadMorePager(found: NonNullable<typeof loadMore>): LoadMorePager {
+  return new LoadMorePager(document, found.target, settings, report, {
+    words,
+    detectMs: found.detectMs,
+    mayClick: () => modes().loadMore,
+    onPage: () => place?.save(),
+  });
+}
+
 function pagerHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
+    firstFetch: () => (modes().ownScroll ? firstFetchGate.wait() : Promise.resolve(true)),
+    frameRequests: (on) =>
+      browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
       joined.push({ number, url, html: doc.documentElement.outerHTML });
@@ -336,6 +348,7 @@ function watchForOwnScroll(scope: readonly Element[]): void {
       // The reader told tsugi to join on this site anyway.
       if (!modes().ownScroll) return;
       ownScroll = true;
+      firstFetchGate.found();
       joined.length = 0;
       const reason = words.stop({ kind: "own-scroll" }, 1);
       if (pager instanceof Pager) {
@@ -417,8 +430,11 @@ function startFromPlace(back: Recalled): PagerStart | null {
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
  * site that is on (a load-more page has no URLs to fetch again). */
-function shownPages(): Pick<JoinedPlace, "pages" | "rule"> | null {
-  if (!(pager instanceof Pager) || !settings.restorePlace || !enabled()) return null;
+function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
+  if (!settings.restorePlace || !enabled()) return null;
+  if (pager instanceof LoadMorePager)
+    return { pages: [pageUrl], clicks: pager.snapshot().pages - 1 };
+  if (!(pager instanceof Pager)) return null;
   return {
     pages: [pageUrl, ...joined.map((p) => p.url)],
     ...(start?.rule ? { rule: start.rule } : {}),
@@ -477,6 +493,30 @@ async function restorePlace(p: Pager, back: Recalled): Promise<void> {
         }
       : snap,
   );
+}
+
+/**
+ * Click the page's own "Load more" button again as many times as before the reader left
+ * (Back, Reload), quietly and at the site's pace, then put the element they were reading
+ * where it was on screen, unless they scrolled meanwhile.
+ */
+async function restoreClicks(back: Recalled, found: NonNullable<typeof loadMore>): Promise<void> {
+  // Attached only once the clicks are back: its own scroll trigger must not click first.
+  const p = newLoadMorePager(found);
+  pager = p;
+  let moved = false;
+  const onInput = () => {
+    moved = true;
+  };
+  const inputs = ["wheel", "touchmove", "keydown"] as const;
+  for (const type of inputs) window.addEventListener(type, onInput, { passive: true });
+  restored = await p.restore(back.place.clicks ?? 0);
+  for (const type of inputs) window.removeEventListener(type, onInput);
+  if (back.place.anchor && !moved) scrollToAnchor(window, back.place.anchor, 0);
+  p.setAuto(enabled());
+  p.attach();
+  keepTrackOfPlace();
+  report(p.snapshot());
 }
 
 function applyAddressBar(): void {
@@ -564,6 +604,8 @@ async function main(
     pager = p;
     await restorePlace(p, back);
     keepTrackOfPlace();
+  } else if (back?.place.clicks && !start && loadMore && modes().loadMore && !ownScroll) {
+    await restoreClicks(back, loadMore);
   } else {
     ensurePager();
     // Nothing to join again (the reader came back to the last joined page's own URL):

@@ -14,7 +14,11 @@ export type ContentToBackground =
    * (../gate/load-detector.ts): inject it into the sender's frame; answered once it has run. */
   | { type: "content→background:load-detector" }
   /** Inject a third-stage script into the sender's frame; answered once it has run. */
-  | { type: "content→background:load-script"; script: ThirdStageScript };
+  | { type: "content→background:load-script"; script: ThirdStageScript }
+  /** A page of `pageUrl`'s site is about to render in the hidden frame (on: true): block
+   * other hosts' requests in the sender's tab (src/pager/frame-requests.ts); or the frame
+   * is gone (on: false): lift the block. Answered with whether the block is in place. */
+  | { type: "content→background:frame-requests"; on: boolean; pageUrl: string };
 
 /**
  * Scripts the detector script has the background inject where they are needed: the

@@ -12,6 +12,7 @@ import {
   renderInFrame,
   ruleElementEmpty,
 } from "./iframe-render";
+import { shapeOf } from "./placeholder";
 import { profileOf, type ResolvedPage } from "./verify-page";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
@@ -137,5 +138,33 @@ describe("renderInFrame (bad input; the rendering itself runs in the e2e test)",
     abort.abort();
     expect(((await pending) as RenderError).problem).toBe("aborted");
     expect(frames()).toBe(0);
+  });
+});
+
+describe("placeholders in fetched pages and frames", () => {
+  const page1 = parse(
+    `<ul id="items">${[1, 2, 3, 4, 5, 6].map((n) => `<li class="entry"><h2>Entry ${n}</h2><p>Entry ${n}, a paragraph of its own about something.</p></li>`).join("")}</ul>`,
+  );
+  const items = Array.from(page1.querySelectorAll("li.entry"));
+  const shape = shapeOf(items, leastText(items));
+  const profile = profileOf(items, ['//ul[@id="items"]/li[contains(@class,"entry")]']);
+
+  it("needsRendering: a list container holding only Loading… with a script", () => {
+    const shell = parse('<ul id="items"><li class="loading">Loading…</li></ul><script>1</script>');
+    const loadingLine = shell.querySelector("li.loading");
+    if (!loadingLine) throw new Error("fixture");
+    const model = read({ elements: [loadingLine], elementsBy: "model" });
+    expect(needsRendering(model, shell, null)).toBe(false);
+    expect(needsRendering(model, shell, null, shape)).toBe(true);
+    expect(needsRendering(model, shell, '//*[@id="items"]', shape)).toBe(true);
+  });
+
+  it("pageElementFilled: a skeleton of cards is not filled yet", () => {
+    const frame = parse(
+      `<ul id="items">${'<li class="entry skeleton"><img src="a.svg" width="40"></li>'.repeat(3)}</ul>`,
+    );
+    expect(pageElementFilled(frame, profile, 1)).toBe(true);
+    expect(pageElementFilled(frame, profile, 1, shape)).toBe(false);
+    expect(pageElementFilled(page1, profile, 1, shape)).toBe(true);
   });
 });

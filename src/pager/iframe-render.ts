@@ -25,6 +25,7 @@ import { evaluateXPath, evaluateXPaths } from "../rule/xpath";
 import { parseHtml } from "./fetch-page";
 import { FRAME_MARK } from "./frame-guard";
 import { sameOrigin } from "./normalize-url";
+import { type PageShape, placeholderOnly } from "./placeholder";
 import { hasContent, type PageProfile, type ResolvedPage, structureAgrees } from "./verify-page";
 
 /** Longest wait for a frame's page element to fill, ms. */
@@ -98,19 +99,47 @@ export function hasScripts(doc: Document): boolean {
 }
 
 /**
- * Whether a fetched page is a shell to render in a frame: its page element is empty or
- * missing (or page 1's list container is there but empty) and it has scripts.
+ * Signal: what the fetched page's page element holds is only a placeholder ("Loading…",
+ * a spinner, a skeleton of empty cards; ./placeholder.ts), or page 1's list container is
+ * there and holds only one.
+ * @param read the fetched page as read by {@link resolvePage}
+ * @param doc the fetched page
+ * @param containerXPath XPath of page 1's list container, or null when page 1 has none
+ * @param shape page 1's shape
+ */
+export function placeholderFound(
+  read: ResolvedPage,
+  doc: Document,
+  containerXPath: string | null,
+  shape: PageShape,
+): boolean {
+  if (placeholderOnly(read.elements, shape)) return true;
+  if (!containerXPath) return false;
+  const [container] = evaluateXPath(doc, containerXPath);
+  return !!container && placeholderOnly([container], shape);
+}
+
+/**
+ * Whether a fetched page is a shell to render in a frame: its page element is empty,
+ * missing or only a placeholder (or page 1's list container is there but empty or only a
+ * placeholder) and it has scripts.
  * @param read the fetched page as read by {@link resolvePage}
  * @param doc the fetched document
  * @param containerXPath page 1's list container ({@link emptyListContainer})
+ * @param shape page 1's shape ({@link placeholderFound}); without it placeholders are not
+ *   looked for
  */
 export function needsRendering(
   read: ResolvedPage,
   doc: Document,
   containerXPath: string | null,
+  shape?: PageShape,
 ): boolean {
   const shell =
-    ruleElementEmpty(read) || nothingFound(read) || emptyListContainer(doc, containerXPath);
+    ruleElementEmpty(read) ||
+    nothingFound(read) ||
+    emptyListContainer(doc, containerXPath) ||
+    (shape !== undefined && placeholderFound(read, doc, containerXPath, shape));
   return shell && hasScripts(doc);
 }
 
@@ -136,10 +165,18 @@ export function leastText(page1: readonly Element[]): number {
  * @param doc the frame's document
  * @param profile page 1's rule and shape
  * @param minText least visible text, chars ({@link leastText}); 1 unless given
+ * @param shape page 1's shape: when given, a page element holding only a placeholder
+ *   (./placeholder.ts: a spinner image, a skeleton) is not filled yet
  */
-export function pageElementFilled(doc: Document, profile: PageProfile, minText = 1): boolean {
+export function pageElementFilled(
+  doc: Document,
+  profile: PageProfile,
+  minText = 1,
+  shape?: PageShape,
+): boolean {
   const found = evaluateXPaths(doc, profile.pageElementXPaths);
   if (!structureAgrees(profile, found) || !hasContent(found)) return false;
+  if (shape && placeholderOnly(found, shape)) return false;
   if (found.some((e) => e.querySelector("img, picture, video"))) return true;
   return found.reduce((n, e) => n + visibleText(e).length, 0) >= minText;
 }
@@ -150,6 +187,8 @@ export interface RenderOptions {
   profile: PageProfile;
   /** Least visible text of a filled page element, chars ({@link leastText}); 1 unless given. */
   minText?: number;
+  /** Page 1's shape: a frame whose page element holds only a placeholder is not ready. */
+  shape?: PageShape;
   /** The reader's page (page 1) URL, whose origin the frame must keep; default: the
    * document's own location. */
   pageUrl?: string;
@@ -258,7 +297,7 @@ export function renderInFrame(
     };
     const check = () => {
       const d = frameDoc();
-      if (!d || !pageElementFilled(d, opts.profile, opts.minText)) return;
+      if (!d || !pageElementFilled(d, opts.profile, opts.minText, opts.shape)) return;
       // Filled: wait for a quiet moment, restarted by every further change, but not for
       // longer than RENDER_SETTLE_MAX_MS in all.
       const now = Date.now();

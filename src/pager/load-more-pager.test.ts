@@ -217,4 +217,21 @@ describe("LoadMorePager", () => {
     expect(end).toMatchObject({ state: "stopped", pages: 1 });
     expect(end.reason).toContain("Stopped by the reader");
   });
+
+  it("restore: clicks as often as asked, quietly, and stops at the first click that adds nothing", async () => {
+    const s = site({ lastPage: 10 });
+    const { pager, states } = start(s.doc);
+    expect(await pager.restore(2)).toBe(2);
+    expect(s.clicks).toHaveLength(2);
+    expect(texts(s.doc)).toEqual(Array.from({ length: 9 }, (_, i) => `Item ${i + 1}`));
+    // No status line while coming back, and ready for the reader's next scroll.
+    expect(s.doc.querySelector(".tsugi-status")?.textContent ?? "").not.toContain("Loading");
+    expect(states[states.length - 1]).toMatchObject({ state: "ready", pages: 3 });
+
+    const dry = site({ grows: false });
+    const d = start(dry.doc, {}, 100);
+    expect(await d.pager.restore(3)).toBe(0);
+    expect(dry.clicks).toHaveLength(1);
+    expect(d.states[d.states.length - 1]).toMatchObject({ state: "ready", pages: 1 });
+  });
 });

@@ -74,6 +74,9 @@ export class LoadMorePager implements JoiningPager {
   private readonly words: PagerWords;
   private readonly growthTimeoutMs: number;
   private readonly settleMs: number;
+  /** Clicking again for a reader who came back ({@link restore}): no status line, the
+   * reader's scroll kept, the first click that adds nothing ends it quietly. */
+  private restoring = false;
 
   constructor(
     private readonly doc: Document,
@@ -138,6 +141,35 @@ export class LoadMorePager implements JoiningPager {
     return this.pages - before;
   }
 
+  /**
+   * Click the button again as many times as before, for a reader who came back (Back,
+   * Reload) to a page whose items came from it: one click at a time, each waiting for its
+   * items ({@link GROWTH_TIMEOUT_MS} at most), quietly (no status line) and with the
+   * reader's scroll kept where it is. The first click that adds nothing, or a button gone,
+   * ends it; the pager is then ready (or done) as after a normal click.
+   * @param clicks the clicks that added items before the reader left
+   * @returns the clicks that added items now
+   */
+  async restore(clicks: number): Promise<number> {
+    const before = this.pages;
+    this.restoring = true;
+    try {
+      for (let i = 0; i < clicks && this.state === "ready"; i++) {
+        const win = this.doc.defaultView;
+        const at = win ? { x: win.scrollX, y: win.scrollY } : null;
+        const pages = this.pages;
+        await this.loadNext();
+        // The site's handler may focus or scroll: the reader stays where they were.
+        if (win && at && (win.scrollX !== at.x || win.scrollY !== at.y)) win.scrollTo(at.x, at.y);
+        if (this.pages === pages) break;
+      }
+    } finally {
+      this.restoring = false;
+    }
+    if (this.state === "ready") this.block.hide();
+    return this.pages - before;
+  }
+
   /** Status for the popup and the badge (no next URL: the page's button is the pager). */
   snapshot(): TabStatus {
     return {
@@ -162,7 +194,7 @@ export class LoadMorePager implements JoiningPager {
   }
 
   private maybeLoad(): void {
-    if (this.state !== "ready" || !this.auto) return;
+    if (this.state !== "ready" || !this.auto || this.restoring) return;
     const win = this.doc.defaultView;
     const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
     if (this.remaining() <= trigger) void this.loadNext();
@@ -222,6 +254,8 @@ export class LoadMorePager implements JoiningPager {
     const items = await grown;
     if (this.isFinished()) return;
     if (!items) {
+      // Coming back, a click that adds nothing is where the site's list ends now.
+      if (this.restoring) return this.setState("ready");
       this.finish({ kind: "no-growth", seconds: Math.round(this.growthTimeoutMs / 1000) });
       return;
     }
@@ -236,7 +270,7 @@ export class LoadMorePager implements JoiningPager {
     this.setState("ready");
     announceJoinedPage(this.doc, items, items[0]?.parentNode ?? this.target.scope, url);
     // The new items may still leave the button within reach.
-    setTimeout(() => this.maybeLoad(), 0);
+    if (!this.restoring) setTimeout(() => this.maybeLoad(), 0);
   }
 
   /**
@@ -282,6 +316,7 @@ export class LoadMorePager implements JoiningPager {
   }
 
   private showStatus(text: string): void {
+    if (this.restoring) return;
     // The site may have re-rendered the list's surroundings: stand after the list again.
     if (!this.block.element.isConnected && this.target.scope.isConnected)
       this.target.scope.after(this.block.element);

@@ -19,6 +19,7 @@ import {
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
+import { type PageShape, shapeOf } from "./placeholder";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
 import { StatusBlock, watchScroll } from "./status-block";
@@ -87,6 +88,14 @@ export interface PagerHooks {
    * `nextLink` is the XPath of the rule's next link that led there (null: none). Without
    * this hook the separators carry no such button. */
   onRefused?(refused: { page: number; url: string; nextLink: string | null }): void;
+  /** Called just before a hidden frame is created (on: true) and once it is removed (on:
+   * false), so the background can block other sites' requests meanwhile
+   * (./frame-requests.ts); the frame waits for the first call, whose failure it ignores. */
+  frameRequests?(on: boolean): Promise<unknown>;
+  /** Asked before the first fetch the reader's scroll sets off: resolves true when tsugi
+   * may fetch, false when the site appends its own items (./own-scroll-gate.ts). Default:
+   * fetch at once. */
+  firstFetch?(): Promise<boolean>;
 }
 
 /** What the pager says in the page and in its status. */
@@ -213,6 +222,9 @@ export class Pager {
    * trigger, no spacing between requests, pages read from the browser's cache. */
   private restoring = false;
   private readonly onScroll = () => this.maybeLoad();
+  /** The first scroll-triggered fetch: not asked yet, waiting for {@link PagerHooks.firstFetch},
+   * allowed, or refused (the site scrolls by itself). */
+  private firstFetch: "ask" | "waiting" | "go" | "no" = "ask";
   /** XPath of the list that holds page 1's page elements (null: they are not items of
    * one list); an empty copy of it marks a fetched page as an app shell. */
   private readonly container: string | null;
@@ -220,6 +232,8 @@ export class Pager {
   private rendered = 0;
   /** Least visible text of a page element filled in a frame (./iframe-render.ts), chars. */
   private readonly leastText: number;
+  /** Page 1's page element as a placeholder is measured against (./placeholder.ts). */
+  private readonly shape: PageShape;
   private get words(): PagerWords {
     return this.hooks.words ?? ENGLISH;
   }
@@ -258,6 +272,7 @@ export class Pager {
         )
       : [];
     this.leastText = leastText(start.pageElements);
+    this.shape = shapeOf(start.pageElements, this.leastText);
     const parent = last.parentElement;
     this.container =
       start.pageElements.length > 1 &&
@@ -397,7 +412,17 @@ export class Pager {
     if (this.state !== "ready" || !this.auto || this.restoring) return;
     const win = this.doc.defaultView;
     const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
-    if (this.remaining() <= trigger) void this.loadNext();
+    if (this.remaining() > trigger) return;
+    if (this.pages === 1 && this.hooks.firstFetch && this.firstFetch !== "go") {
+      if (this.firstFetch !== "ask") return;
+      this.firstFetch = "waiting";
+      void this.hooks.firstFetch().then((ok) => {
+        this.firstFetch = ok ? "go" : "no";
+        if (ok) this.maybeLoad();
+      });
+      return;
+    }
+    void this.loadNext();
   }
 
   /**
@@ -482,12 +507,15 @@ export class Pager {
     // As join() reads it: the requested and the landed URL count as shown.
     const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
     const read = resolvePage(page.doc, page.url, this.profile, visitedIn(shown));
-    if (!needsRendering(read, page.doc, this.container)) return { page, read };
+    if (!needsRendering(read, page.doc, this.container, this.shape)) return { page, read };
+    await this.hooks.frameRequests?.(true).catch(() => {});
     try {
+      if (this.isFinished()) return null;
       const out = await renderInFrame(this.doc, page.url, {
         profile: this.profile,
         pageUrl: this.start.pageUrl,
         minText: this.leastText,
+        shape: this.shape,
         ...(this.abort ? { signal: this.abort.signal } : {}),
         ...this.hooks.render,
       });
@@ -505,6 +533,9 @@ export class Pager {
       const seconds = Math.ceil((this.hooks.render?.timeoutMs ?? RENDER_TIMEOUT_MS) / 1000);
       this.finish({ kind: "render-timeout", seconds, url: page.url });
       return null;
+    } finally {
+      // Lifted before the copy is joined: its images from other hosts load in the tab.
+      await this.hooks.frameRequests?.(false).catch(() => {});
     }
   }
 

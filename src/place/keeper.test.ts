@@ -60,6 +60,22 @@ describe("keepPlace", () => {
     win.dispatchEvent(new (win as unknown as typeof globalThis).Event("pagehide"));
     expect(sent).toHaveLength(1);
   });
+
+  it("writes a load-more page's clicks: one URL, and the clicks that added items", () => {
+    const win = page();
+    let clicks = 0;
+    const sent: JoinedPlace[] = [];
+    keepPlace(
+      win,
+      () => ({ pages: PAGES.slice(0, 1), clicks }),
+      (p) => sent.push(p),
+    );
+    win.dispatchEvent(new (win as unknown as typeof globalThis).Event("pagehide"));
+    expect(sent).toHaveLength(0);
+    clicks = 3;
+    win.dispatchEvent(new (win as unknown as typeof globalThis).Event("pagehide"));
+    expect(sent[0]).toMatchObject({ pages: PAGES.slice(0, 1), clicks: 3 });
+  });
   it("takes over scroll restoration for the entry once pages are joined, and gives it back", () => {
     const win = page();
     const keeper = keepPlace(

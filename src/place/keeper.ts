@@ -11,9 +11,10 @@ import type { JoinedPlace } from "./places";
 /** Quiet time after the last scroll event before the place is written, ms. */
 export const SETTLE_MS = 250;
 
-/** What the keeper asks the pager for: the pages shown and the rule, or null while there
- * is nothing worth restoring (nothing joined). */
-export type PlaceSource = () => Pick<JoinedPlace, "pages" | "rule"> | null;
+/** What the keeper asks the pager for: the pages shown and the rule (or the "Load more"
+ * clicks that added items), or null while there is nothing worth restoring (nothing
+ * joined). */
+export type PlaceSource = () => Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null;
 
 /**
  * Watch the reader's place in `win` and hand each new record to `send` (which messages the
@@ -32,7 +33,7 @@ export function keepPlace(
     if (timer) clearTimeout(timer);
     timer = null;
     const shown = source();
-    if (!shown || shown.pages.length < 2) return;
+    if (!shown || (shown.pages.length < 2 && !shown.clicks)) return;
     // tsugi restores this entry's scroll itself; the browser's own restoration would first
     // put the reader at a clamped offset of page 1 alone (the wrong place, then a jump).
     // The mode lives in the history entry, not in anything the site stores.

@@ -22,6 +22,9 @@ export interface JoinedPlace {
   pages: string[];
   /** The site rule the pager used (SITEINFO shape), when it had one. */
   rule?: LearnedRule;
+  /** Clicks of the page's own "Load more" button that added items (a load-more page has
+   * one URL in `pages`); absent for pages joined by URL. */
+  clicks?: number;
   /** The reader's place; null when nothing on screen could be named. */
   anchor: ReadingAnchor | null;
   /** The history entry's key (Navigation API `currentEntry.key`), where the browser has

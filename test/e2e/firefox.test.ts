@@ -240,4 +240,21 @@ describe("Firefox", () => {
       );
     },
   );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",
+    async () => {
+      scriptServer = await startScriptPagesServer();
+      await openInFirefox(`${scriptServer.origin}/ext/1?reader=1`);
+      const srv = scriptServer;
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, "http://x").searchParams;
+      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+      expect(seen.get("inorder")).toBe("1");
+      // The other host saw page 1's own request only, none of a frame's.
+      const other = srv.requests.filter((r) => r.host.startsWith("localhost")).map((r) => r.path);
+      expect(other).toEqual(["/ext.js?page=1"]);
+    },
+  );
 });

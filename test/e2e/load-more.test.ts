@@ -214,3 +214,75 @@ describe("the load-more pager in the reader's language", () => {
     }
   });
 });
+
+describe("Back and Reload after Load more", () => {
+  /** The status once it counts restored clicks (at most 20 s). */
+  async function restoredStatus(page: Page): Promise<TabStatus | null> {
+    const deadline = Date.now() + 20_000;
+    let status = await tabStatus(page);
+    while (status?.restored === undefined && Date.now() < deadline) {
+      await page.waitForTimeout(50);
+      status = await tabStatus(page);
+    }
+    return status;
+  }
+  const all = () => Array.from({ length: PER_PAGE * LAST_PAGE }, (_, i) => itemOf(i + 1).title);
+  /** Where item `title`'s heading stands in the viewport, px from its top (null: absent). */
+  const topOf = (page: Page, title: string) =>
+    page.evaluate((t) => {
+      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
+      return h ? Math.round(h.getBoundingClientRect().top) : null;
+    }, title);
+
+  it("Reload: clicks again as often as before, each item once, the item being read back in place", async () => {
+    const page = await openPage("/list");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.pages).toBe(LAST_PAGE);
+    const reading = itemOf(PER_PAGE * 3 + 5).title;
+    await page.evaluate((t) => {
+      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
+      h?.closest("li")?.scrollIntoView({ block: "center" });
+    }, reading);
+    const before = await topOf(page, reading);
+    // Let the place keeper write the settled place.
+    await page.waitForTimeout(600);
+    const from = server.requests.length;
+    await page.reload();
+    const status = await restoredStatus(page);
+    expect(status).toMatchObject({ pages: LAST_PAGE, restored: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(all());
+    // The page's own button, once per page, at the site's pace: each JSON page once.
+    const api = server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
+    expect(api.map((r) => r.path)).toEqual(
+      Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
+    );
+    // The item being read is where it was on screen; no status line was shown meanwhile.
+    const after = await topOf(page, reading);
+    expect(after).not.toBeNull();
+    expect(Math.abs((after as number) - (before as number))).toBeLessThan(40);
+  });
+
+  it("Back: clicks again as often as before when the page comes back without the back/forward cache", async () => {
+    const page = await openPage("/list?nostore=1");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end.pages).toBe(LAST_PAGE);
+    const reading = itemOf(PER_PAGE * 2 + 3).title;
+    await page.evaluate((t) => {
+      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
+      h?.closest("li")?.scrollIntoView({ block: "center" });
+    }, reading);
+    const before = await topOf(page, reading);
+    await page.waitForTimeout(600);
+    // Somewhere else, then Back (no-store pages are not kept in the back/forward cache).
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    await page.goto(`${server.origin}/inert`);
+    await page.goBack({ waitUntil: "commit" });
+    const status = await restoredStatus(page);
+    expect(status).toMatchObject({ pages: LAST_PAGE, restored: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(all());
+    const after = await topOf(page, reading);
+    expect(Math.abs((after as number) - (before as number))).toBeLessThan(40);
+  });
+});

@@ -5,7 +5,8 @@
  * item once and in order; a shell that never fills stops with a reason after the
  * time-out, and one that sends its frame to another site is refused; (c) a site with its
  * own infinite scroll is left to itself and the popup says so; (4) the reader's per-site
- * switches of these modes (frames, "Load more" clicks) take effect.
+ * switches of these modes (frames, "Load more" clicks) take effect; shells whose list
+ * container holds a placeholder ("Loading…", a skeleton, a spinner) are rendered too.
  */
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -215,6 +216,55 @@ describe("numbered pages filled from JSON by script (case b)", () => {
   });
 });
 
+describe("app shells whose list container holds a placeholder", () => {
+  for (const kind of ["loading", "skeleton", "spinner"]) {
+    it(`${kind}: every page is rendered in a frame and read, each item once and in order`, async () => {
+      const page = await openPage(`/${kind}/1`);
+      await waitForStatus(page, (s) => s.state !== "starting");
+      const end = await scrollUntilSettled(page, 60_000);
+      expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+      expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+      // No placeholder came through: no "Loading…" line, no empty card, no spinner.
+      const joined = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll('[data-tsugi-page]:not([data-tsugi-page="1"])'),
+          (p) => p.querySelectorAll(".loading, .skeleton, img").length,
+        ),
+      );
+      expect(joined).toEqual(Array.from({ length: LAST_PAGE - 1 }, () => 0));
+      expect(await page.locator("iframe").count()).toBe(0);
+    });
+  }
+});
+
+describe("requests of a framed page to other sites", () => {
+  it("are blocked while the frame renders; the site's own requests load", async () => {
+    const from = server.requests.length;
+    const page = await openPage("/ext/1");
+    await waitForStatus(page, (s) => s.state !== "starting");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    // The frames' scripts got their JSON from the site itself.
+    expect(requested(from, "/spa/api")).toEqual(
+      Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+    );
+    // The other host saw page 1's own request (the tab, before any frame) and none of a frame.
+    const other = server.requests
+      .slice(from)
+      .filter((r) => r.host.startsWith("localhost"))
+      .map((r) => r.path);
+    expect(other).toEqual(["/ext.js?page=1"]);
+    // The block is lifted after the last frame: the tab may reach the other site again.
+    const after = server.requests.length;
+    await page.evaluate(
+      (o) => fetch(`${o}/ext.js?page=99`, { mode: "no-cors" }),
+      server.origin.replace("127.0.0.1", "localhost"),
+    );
+    expect(server.requests.slice(after).map((r) => r.path)).toEqual(["/ext.js?page=99"]);
+  });
+});
+
 describe("a site with its own infinite scroll (case c)", () => {
   it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
     const page = await browser.context.newPage();
@@ -258,6 +308,76 @@ describe("a site with its own infinite scroll (case c)", () => {
       .poll(() => popup.getByTestId("state").textContent())
       .toBe(`${en("state_own_scroll")} — ${en("stop_own_scroll")}`);
     expect(await popup.getByTestId("next-now").isDisabled()).toBe(true);
+  });
+
+  it("with a pager link too: tsugi waits for the site's answer to the first scroll, joins nothing and requests nothing", async () => {
+    const from = server.requests.length;
+    const page = await browser.context.newPage();
+    opened.keep(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __joined: number };
+      w.__joined = 0;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll(
+          ".tsugi-separator, [data-tsugi-page]:not([data-tsugi-page='1'])",
+        ).length;
+        if (n > w.__joined) w.__joined = n;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${server.origin}/own/1`);
+    await waitForStatus(page, (s) => s.state !== "starting");
+    for (let i = 0; i < 60 && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    // Each item once, in order, from the start: nothing of tsugi's ever showed.
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    expect(await page.evaluate(() => (window as unknown as { __joined: number }).__joined)).toBe(0);
+    // tsugi asked the site for no page: only the site's own API calls after page 1.
+    const pages = server.requests
+      .slice(from)
+      .map((r) => r.path)
+      .filter((p) => /^\/own\/\d+/.test(p));
+    expect(pages).toEqual(["/own/1"]);
+    expect((await tabStatus(page))?.state).toBe("own-scroll");
+  });
+
+  it("costs a page with a pager and no scrolling of its own less than half a second before page 2", async () => {
+    /** ms from the reader's scroll to the end until page 2 is joined. */
+    const delay = async () => {
+      for (const open of browser.context.pages())
+        if (open.url().endsWith("/plain/1")) await open.close();
+      const page = await openPage("/plain/1");
+      // A tab in front, as a reader's is: hidden tabs' timers are throttled to 1 s.
+      await page.bringToFront();
+      // Wakes the entry; the end is still far below the trigger distance.
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await waitForStatus(page, (s) => s.state === "ready");
+      expect(await page.locator(".tsugi-separator").count()).toBe(0);
+      // Timed in the page (a poll from here would add its own interval).
+      const ms = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            const seen = () => document.querySelector(".tsugi-separator");
+            new MutationObserver((_, o) => {
+              if (!seen()) return;
+              o.disconnect();
+              resolve(performance.now() - t0);
+            }).observe(document.body, { childList: true, subtree: true });
+            window.scrollTo(0, document.documentElement.scrollHeight);
+          }),
+      );
+      return Math.round(ms);
+    };
+    const gated = await delay();
+    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    const ungated = await delay();
+    console.log(
+      `[script-pages] page 2 after the first scroll: ${gated} ms waiting for the site's own scroll, ${ungated} ms without (cost ${gated - ungated} ms)`,
+    );
+    expect(gated - ungated).toBeLessThan(500);
+    expect(gated).toBeGreaterThanOrEqual(ungated);
   });
 
   it("is joined anyway where the reader turned 'leave it alone' off for the site", async () => {

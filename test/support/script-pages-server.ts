@@ -8,7 +8,7 @@
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
  *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
- *   `/spa/1?reader=1` adds a script that plays the reader for browsers the tests cannot
+ *   `/spa/1?reader=1` (and `/ext/1?reader=1`) adds a script that plays the reader for browsers the tests cannot
  *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
  *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
  *   are items 1…N once each in order, AutoPagerize page events seen).
@@ -30,6 +30,18 @@
  *   until page {@link LAST_PAGE}. `/feed` is its page 1 without any pager (no link at all).
  *   `/ownlong/N` is the same site with items {@link LONG_ITEM_PX} tall: its end lies
  *   several screens below the top, so tsugi's entry does not wake at load on its own.
+ * - `/loading/N`, `/skeleton/N`, `/spinner/N`: app shells whose static HTML already holds
+ *   the list container with a placeholder — a "Loading…" line, a skeleton of cards of the
+ *   items' own kind with a grey avatar and no text, a small spinner image — and no pager at all: the page's script
+ *   renders both the list and the numbered pager (`/loading` and `/spinner` from
+ *   `/spa/api?page=N`, `/skeleton` from JSON inline in the page).
+ * - `/spinner.svg`: the spinner image.
+ * - `/ext/N`: the `/spa` shell that also loads a script of another site
+ *   (`http://localhost:PORT/ext.js?page=N`, the same server under another host name, as
+ *   an ad or analytics script would come from another host); its list does not need it.
+ * - `/ext.js?page=N`: that script (sets `window.__ext`).
+ * - `/plain/N`: the `/ownlong` pages without their script: a pager and no scrolling of its
+ *   own, the end several screens below the top.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -52,6 +64,8 @@ export interface ScriptPagesRequest {
   method: string;
   /** Path and query as received, e.g. `/spa/api?page=2`. */
   path: string;
+  /** The Host header: `127.0.0.1:PORT` for the site, `localhost:PORT` for the "other site". */
+  host: string;
   status: number;
 }
 
@@ -146,7 +160,7 @@ const fill = (n: number) =>
   `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
 fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
-function ownPage(n: number, pager = true, base = "/own", itemPx = 140): string {
+function ownPage(n: number, pager = true, base = "/own", itemPx = 140, own = true): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
 <style>li.entry { min-height: ${itemPx}px; }</style></head>
@@ -157,7 +171,7 @@ function ownPage(n: number, pager = true, base = "/own", itemPx = 140): string {
 ${itemsHtml(n)}</ul>
 ${pager ? pagerHtml(base, n) : ""}
 </main>
-<script>${RENDER}
+<script${own ? "" : ' type="text/plain"'}>${RENDER}
 let next = ${n + 1};
 let busy = false;
 window.__own = 0;
@@ -177,6 +191,42 @@ addEventListener("scroll", async () => {
 `;
 }
 
+/** Placeholders of the shells of `/loading`, `/skeleton` and `/spinner`. */
+const PLACEHOLDERS: Record<string, string> = {
+  loading: '<li class="loading">Loading…</li>',
+  skeleton:
+    '<li class="entry skeleton"><img src="/spinner.svg" width="40" height="40" alt=""><h2></h2><p></p></li>'.repeat(
+      3,
+    ),
+  spinner: '<li class="wait"><img src="/spinner.svg" width="32" height="32" alt=""></li>',
+};
+
+/** A shell whose list and pager both come from the page's script (see the module comment). */
+function placeholderShell(kind: string, n: number): string {
+  const pager = JSON.stringify(pagerHtml(`/${kind}`, n));
+  const draw = `function draw(items) {
+  const list = document.getElementById("items");
+  list.textContent = "";
+  render(items);
+  document.querySelector("main").insertAdjacentHTML("beforeend", ${pager});
+}
+`;
+  const data =
+    kind === "skeleton"
+      ? `setTimeout(() => draw(${JSON.stringify(pageItems(n))}), ${n >= 2 ? API_DELAY_MS : 0});`
+      : `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => draw(d.items));`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Shell with a placeholder, page ${n}</title></head>
+<body>
+<header><h1>Shell with a placeholder</h1></header>
+<main>
+<ul id="items">${PLACEHOLDERS[kind]}</ul>
+</main>
+<script>${RENDER}${draw}${data}</script>
+</body></html>
+`;
+}
+
 type Reply = { status: number; type: string; body: string; delayMs?: number; hang?: boolean };
 
 function route(url: URL, origin: string): Reply {
@@ -187,13 +237,22 @@ function route(url: URL, origin: string): Reply {
     body: JSON.stringify({ items: pageItems(page) }),
     delayMs,
   });
-  const m = /^\/(spa|stuck|away|bust|slow|own|ownlong)\/(\d+)$/.exec(url.pathname);
+  const m =
+    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|ext|plain)\/(\d+)$/.exec(
+      url.pathname,
+    );
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
     const base = `/${m[1]}`;
     const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
     if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
+    if (m[1] === "ext") {
+      const other = origin.replace("127.0.0.1", "localhost");
+      const tag = `<script src="${other}/ext.js?page=${n}"></script>`;
+      return html(shell(base, n, fill(n) + reader).replace("</head>", `${tag}</head>`));
+    }
+    if (m[1] && m[1] in PLACEHOLDERS) return html(placeholderShell(m[1], n));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
     if (m[1] === "bust") {
       const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
@@ -223,6 +282,7 @@ for (const li of document.querySelectorAll("li.entry")) {
       const other = origin.replace("127.0.0.1", "localhost");
       return html(shell(base, n, n === 1 ? fill(1) : `location.replace("${other}/spa/${n}");`));
     }
+    if (m[1] === "plain") return html(ownPage(n, true, base, LONG_ITEM_PX, false));
     if (m[1] === "ownlong") return html(ownPage(n, true, base, LONG_ITEM_PX));
     return html(ownPage(n));
   }
@@ -230,6 +290,18 @@ for (const li of document.querySelectorAll("li.entry")) {
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
   if (url.pathname === "/spa/api" && valid) return json(page, page >= 2 ? API_DELAY_MS : 0);
   if (url.pathname === "/own/api" && valid) return json(page, 100);
+  if (url.pathname === "/ext.js")
+    return {
+      status: 200,
+      type: "text/javascript",
+      body: "window.__ext = (window.__ext || 0) + 1;\n",
+    };
+  if (url.pathname === "/spinner.svg")
+    return {
+      status: 200,
+      type: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><circle cx="16" cy="16" r="12" fill="none" stroke="#888" stroke-width="4"/></svg>',
+    };
   if (url.pathname === "/hang") return { status: 200, type: "image/png", body: "", hang: true };
   if (url.pathname === "/popup" || url.pathname === "/submit")
     return { status: 200, type: "text/plain", body: "recorded\n" };
@@ -249,7 +321,7 @@ export async function startScriptPagesServer(): Promise<ScriptPagesServer> {
     const method = req.method ?? "GET";
     const target = req.url ?? "/";
     const reply = route(new URL(target, "http://127.0.0.1"), origin);
-    requests.push({ method, path: target, status: reply.status });
+    requests.push({ method, path: target, host: req.headers.host ?? "", status: reply.status });
     const send = () => {
       res.writeHead(reply.status, { "Content-Type": reply.type, "Cache-Control": "no-store" });
       res.end(reply.body);

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import {
+  hasFilledItems,
+  hasSpinner,
+  itemKey,
+  placeholderOnly,
+  saysLoading,
+  shapeOf,
+} from "./placeholder";
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+const el = (html: string) => {
+  const e = parse(`<body>${html}</body>`).body.firstElementChild;
+  if (!e) throw new Error("no element");
+  return e;
+};
+const ITEM = (n: number) =>
+  `<li class="entry"><h2>Entry ${n}</h2><p>Entry ${n} of the list, a paragraph of its own about a topic.</p></li>`;
+const page1 = el(`<ul id="items">${[1, 2, 3, 4, 5, 6, 7, 8].map(ITEM).join("")}</ul>`);
+const shape = shapeOf([page1], 60);
+
+describe("placeholder", () => {
+  it("shapeOf: the items of one list container, or the page elements themselves", () => {
+    expect([...shape.itemKinds]).toEqual(["li.entry"]);
+    const items = Array.from(page1.children);
+    expect([...shapeOf(items, 60).itemKinds]).toEqual(["li.entry"]);
+    expect(itemKey(el("<article>x</article>"))).toBe("article");
+  });
+
+  it("a Loading… line, in English and Japanese, is a placeholder", () => {
+    expect(placeholderOnly([el('<ul><li class="loading">Loading…</li></ul>')], shape)).toBe(true);
+    expect(placeholderOnly([el("<ul><li>読み込み中…</li></ul>")], shape)).toBe(true);
+    expect(saysLoading("Cargando…")).toBe(true);
+    expect(saysLoading("Entry 9")).toBe(false);
+  });
+
+  it("a skeleton of cards of page 1's kind, with an avatar and no text, is a placeholder", () => {
+    const skeleton = el(
+      `<ul>${'<li class="entry skeleton"><img src="a.svg" width="40" height="40"><h2></h2></li>'.repeat(3)}</ul>`,
+    );
+    expect(hasFilledItems([skeleton], shape)).toBe(true);
+    expect(hasSpinner([skeleton])).toBe(true);
+    expect(placeholderOnly([skeleton], shape)).toBe(true);
+  });
+
+  it("a lone small spinner image, an aria-busy list, a progressbar are placeholders", () => {
+    expect(placeholderOnly([el('<ul><li><img src="s.gif" width="32"></li></ul>')], shape)).toBe(
+      true,
+    );
+    expect(hasSpinner([el('<ul><li><img src="s.gif" width="32"></li></ul>')])).toBe(true);
+    expect(hasSpinner([el('<ul><li><img src="photo.jpg" width="600"></li></ul>')])).toBe(false);
+    expect(hasSpinner([el('<div aria-busy="true"></div>')])).toBe(true);
+    expect(hasSpinner([el('<div><span role="progressbar"></span></div>')])).toBe(true);
+  });
+
+  it("a list with the page's items is not, nor is a last page with one short item", () => {
+    expect(placeholderOnly([el(`<ul>${ITEM(9)}${ITEM(10)}</ul>`)], shape)).toBe(false);
+    expect(placeholderOnly([el('<ul><li class="entry"><h2>Entry 9</h2></li></ul>')], shape)).toBe(
+      false,
+    );
+    // Long text, even with a "loading" word in it.
+    expect(
+      placeholderOnly(
+        [el(`<div><p>${"Loading docks of the harbour, a long paragraph. ".repeat(3)}</p></div>`)],
+        shape,
+      ),
+    ).toBe(false);
+  });
+
+  it("nothing to measure: no elements is not a placeholder (the missing case is another signal)", () => {
+    expect(placeholderOnly([], shape)).toBe(false);
+  });
+
+  it("a page element with only a short pager-like text and no items is one", () => {
+    expect(placeholderOnly([el("<nav><a>1</a> <a>2</a></nav>")], shape)).toBe(true);
+  });
+});
