@@ -234,15 +234,19 @@ describe("Back and Reload after Load more", () => {
       return h ? Math.round(h.getBoundingClientRect().top) : null;
     }, title);
 
+  /** Scroll item `title` to the middle of the viewport, as a reader reading it. */
+  const centerOn = (page: Page, title: string) =>
+    page.evaluate((t) => {
+      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
+      h?.closest("li")?.scrollIntoView({ block: "center" });
+    }, title);
+
   it("Reload: clicks again as often as before, each item once, the item being read back in place", async () => {
     const page = await openPage("/list");
     const end = await scrollUntilSettled(page, 60_000);
     expect(end.pages).toBe(LAST_PAGE);
     const reading = itemOf(PER_PAGE * 3 + 5).title;
-    await page.evaluate((t) => {
-      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
-      h?.closest("li")?.scrollIntoView({ block: "center" });
-    }, reading);
+    await centerOn(page, reading);
     const before = await topOf(page, reading);
     // Let the place keeper write the settled place.
     await page.waitForTimeout(600);
@@ -267,10 +271,7 @@ describe("Back and Reload after Load more", () => {
     const end = await scrollUntilSettled(page, 60_000);
     expect(end.pages).toBe(LAST_PAGE);
     const reading = itemOf(PER_PAGE * 2 + 3).title;
-    await page.evaluate((t) => {
-      const h = Array.from(document.querySelectorAll("#items h2")).find((e) => e.textContent === t);
-      h?.closest("li")?.scrollIntoView({ block: "center" });
-    }, reading);
+    await centerOn(page, reading);
     const before = await topOf(page, reading);
     await page.waitForTimeout(600);
     // Somewhere else, then Back (no-store pages are not kept in the back/forward cache).
