@@ -60,7 +60,6 @@ import {
   nextFromRule,
   parseSiteRules,
   type RuleMatch,
-  rulesMatching,
   SITE_RULES_KEY,
   type SiteRule,
 } from "../src/reader/site-rules";
@@ -309,16 +308,6 @@ function refusedMatch(match: RuleMatch): boolean {
   return refused?.(match.nextUrl, [match.nextAnchor]) === true;
 }
 
-/** The first rule (longest `url` first) that matches this page and whose next link the
- * reader did not refuse. */
-function usableMatch(rules: readonly SiteRule[]): RuleMatch | null {
-  for (const rule of rulesMatching(rules, pageUrl)) {
-    const match = matchSiteRule([rule], document, pageUrl);
-    if (match && !refusedMatch(match)) return match;
-  }
-  return null;
-}
-
 /** Page 1 as a site rule reads it (the rule already matched there). */
 function startWith(match: RuleMatch, userRule: boolean, detectMs: number): PagerStart {
   return {
@@ -372,7 +361,12 @@ function joinDespiteOwnScroll(): void {
 
 /** Page 1 from the reader's site rule, when one applies. */
 function startFromRule(rules: unknown): PagerStart | null {
-  const match = usableMatch(parseSiteRules(rules).rules);
+  const match = matchSiteRule(
+    parseSiteRules(rules).rules,
+    document,
+    pageUrl,
+    (m) => !refusedMatch(m),
+  );
   if (!match) return null;
   ruleName = match.rule.name;
   return startWith(match, true, 0);
@@ -381,15 +375,16 @@ function startFromRule(rules: unknown): PagerStart | null {
 /** Page 1 from a rule learned on an earlier visit, when one matches this page. */
 function startFromCache(stored: unknown): PagerStart | null {
   const t0 = performance.now();
-  for (const rule of rulesMatching(parseRuleCache(stored), pageUrl)) {
-    const match = matchSiteRule([rule], document, pageUrl);
-    if (!match || match.pageElements.some((e) => e.contains(match.nextAnchor))) continue;
-    if (refusedMatch(match)) continue;
-    cachedRule = rule;
-    ruleSource = "learned";
-    return startWith(match, false, performance.now() - t0);
-  }
-  return null;
+  const match = matchSiteRule(
+    parseRuleCache(stored),
+    document,
+    pageUrl,
+    (m) => !m.pageElements.some((e) => e.contains(m.nextAnchor)) && !refusedMatch(m),
+  );
+  if (!match) return null;
+  cachedRule = match.rule;
+  ruleSource = "learned";
+  return startWith(match, false, performance.now() - t0);
 }
 
 /**
@@ -424,8 +419,8 @@ function noNextReason(): string {
 /** Page 1 from the rule the pager used before the reader left, when it still matches. */
 function startFromPlace(back: Recalled): PagerStart | null {
   const rule = back.place.rule;
-  const match = rule ? matchSiteRule([rule], document, pageUrl) : null;
-  return match && !refusedMatch(match) ? startWith(match, false, 0) : null;
+  const match = rule ? matchSiteRule([rule], document, pageUrl, (m) => !refusedMatch(m)) : null;
+  return match ? startWith(match, false, 0) : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a

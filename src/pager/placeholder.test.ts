@@ -1,13 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import {
-  hasFilledItems,
-  hasSpinner,
-  itemKey,
-  placeholderOnly,
-  saysLoading,
-  shapeOf,
-} from "./placeholder";
+import { hasFilledItems, hasSpinner, placeholderOnly, saysLoading, shapeOf } from "./placeholder";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 const el = (html: string) => {
@@ -25,7 +18,12 @@ describe("placeholder", () => {
     expect([...shape.itemKinds]).toEqual(["li.entry"]);
     const items = Array.from(page1.children);
     expect([...shapeOf(items, 60).itemKinds]).toEqual(["li.entry"]);
-    expect(itemKey(el("<article>x</article>"))).toBe("article");
+    // Items without a class are known by their tag alone.
+    const articles = shapeOf([el("<article>x</article>"), el("<article>y</article>")], 60);
+    expect(hasFilledItems([el("<div><article>z</article></div>")], articles)).toBe(true);
+    expect(hasFilledItems([el('<div><article class="ad">z</article></div>')], articles)).toBe(
+      false,
+    );
   });
 
   it("a Loading… line, in English and Japanese, is a placeholder", () => {

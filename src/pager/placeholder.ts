@@ -9,6 +9,7 @@
  * page 1's page element: a placeholder holds far less text than page 1 and none of page
  * 1's filled items or paragraphs.
  */
+import { itemSignature } from "../features/load-more";
 import { visibleText } from "../features/text";
 
 /**
@@ -50,18 +51,8 @@ export const PARAGRAPH_CHARS = 20;
 export interface PageShape {
   /** Visible text below which a page element is "far less" than page 1's, chars. */
   leastText: number;
-  /** Tag and first class of page 1's items ("li.entry", "article"), see {@link itemKey}. */
+  /** Tag and first class of page 1's items ("li.entry", "article"), see {@link itemSignature}. */
   itemKinds: ReadonlySet<string>;
-}
-
-/**
- * An element's kind as an item: its tag name and first class ("li.entry"), or the tag
- * alone.
- * @param e an element
- */
-export function itemKey(e: Element): string {
-  const cls = (e.getAttribute("class") ?? "").trim().split(/\s+/)[0];
-  return cls ? `${e.localName}.${cls}` : e.localName;
 }
 
 /**
@@ -72,7 +63,7 @@ export function itemKey(e: Element): string {
  */
 export function shapeOf(page1: readonly Element[], leastText: number): PageShape {
   const items = page1.length > 1 ? page1 : Array.from(page1[0]?.children ?? []);
-  return { leastText, itemKinds: new Set(items.map(itemKey)) };
+  return { leastText, itemKinds: new Set(items.map(itemSignature)) };
 }
 
 /**
@@ -129,7 +120,7 @@ export function hasFilledItems(elements: readonly Element[], shape: PageShape): 
     const candidates = [root, ...Array.from(root.querySelectorAll("*"))];
     for (const e of candidates) {
       if (e.localName === "p" && visibleText(e).trim().length >= PARAGRAPH_CHARS) return true;
-      if (!shape.itemKinds.has(itemKey(e))) continue;
+      if (!shape.itemKinds.has(itemSignature(e))) continue;
       if (visibleText(e).trim() !== "" || e.querySelector("img, picture, video")) return true;
     }
   }

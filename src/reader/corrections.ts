@@ -7,6 +7,7 @@
  * `storage.local` under {@link CORRECTIONS_KEY}, beside the reader's site rules, and travel
  * in the settings file.
  */
+import { escapeRegExp } from "../features/letters";
 
 /** `storage.local` key of the corrections. */
 export const CORRECTIONS_KEY = "corrections";
@@ -29,9 +30,6 @@ export interface Correction {
   at: number;
 }
 
-const ESCAPE = /[.*+?^${}()|[\]\\]/g;
-const escaped = (s: string) => s.replace(ESCAPE, "\\$&");
-
 /**
  * The refused URL as a pattern: the origin literally, the path and query escaped with
  * each digit run generalised to `\d+`, the fragment dropped; anchored at both ends.
@@ -41,8 +39,8 @@ const escaped = (s: string) => s.replace(ESCAPE, "\\$&");
  */
 export function urlPatternOf(url: string): string {
   const u = new URL(url);
-  const rest = `${u.pathname}${u.search}`.split(/\d+/).map(escaped).join("\\d+");
-  return `^${escaped(u.origin)}${rest}$`;
+  const rest = `${u.pathname}${u.search}`.split(/\d+/).map(escapeRegExp).join("\\d+");
+  return `^${escapeRegExp(u.origin)}${rest}$`;
 }
 
 const isString = (v: unknown): v is string => typeof v === "string" && v.length > 0;

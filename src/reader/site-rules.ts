@@ -135,8 +135,8 @@ export function rulesMatching<T extends { url: string }>(
 }
 
 /** A rule that applies to a page, with what it selects there. */
-export interface RuleMatch {
-  rule: SiteRule;
+export interface RuleMatch<R extends SiteRule = SiteRule> {
+  rule: R;
   /** Absolute URL of the next page. */
   nextUrl: string;
   nextAnchor: Element;
@@ -146,20 +146,25 @@ export interface RuleMatch {
 /**
  * The rule to use on a page, as AutoPagerize chooses: among rules whose `url`
  * matches, longest `url` first, the first whose `nextLink` and `pageElement`
- * both select something on the page.
+ * both select something on the page (and that `accept` takes).
  * @param doc the page
  * @param pageUrl its URL
+ * @param accept a further test of a rule's match (a next link the reader refused, a
+ *   learned rule whose page element holds its own next link); default: any match
  * @returns null when no rule applies
  */
-export function matchSiteRule(
-  rules: readonly SiteRule[],
+export function matchSiteRule<R extends SiteRule>(
+  rules: readonly R[],
   doc: Document,
   pageUrl: string,
-): RuleMatch | null {
+  accept: (match: RuleMatch<R>) => boolean = () => true,
+): RuleMatch<R> | null {
   for (const rule of rulesMatching(rules, pageUrl)) {
     const next = nextFromRule(doc, rule.nextLink, pageUrl);
     const pageElements = evaluateXPath(doc, rule.pageElement);
-    if (next && pageElements.length > 0) return { rule, ...next, pageElements };
+    if (!next || pageElements.length === 0) continue;
+    const match = { rule, ...next, pageElements };
+    if (accept(match)) return match;
   }
   return null;
 }

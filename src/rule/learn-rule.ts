@@ -6,6 +6,7 @@
  * which survive between pages of one template far more often than positions do.
  * The models stay the fallback when the rule stops matching (./verify-page.ts).
  */
+import { escapeRegExp } from "../features/letters";
 import { relNextSignal } from "../gate/signals";
 import type { SiteRule } from "../reader/site-rules";
 import {
@@ -26,7 +27,6 @@ export interface LearnedRule extends SiteRule {
 }
 
 const NEXTISH = /next|older|forward|more/i;
-const ESCAPE = /[.*+?^${}()|[\]\\]/g;
 
 /**
  * The rule's `url`: a regular expression over the page URL matching the pages of
@@ -48,7 +48,7 @@ export function urlPatternFor(pageUrl: string): string {
       : /\.(php|aspx?|jsp|cgi|pl|do|cfm)$/i.test(lone)
         ? lone
         : "";
-  return `^${`${u.origin}/${section}`.replace(ESCAPE, "\\$&")}`;
+  return `^${escapeRegExp(`${u.origin}/${section}`)}`;
 }
 
 /** The text a next link says, whitespace collapsed as XPath's `normalize-space` does

@@ -266,18 +266,32 @@ describe("requests of a framed page to other sites", () => {
 });
 
 describe("a site with its own infinite scroll (case c)", () => {
+  /** From before the page loads, keep the most elements matching `selector` (tsugi's
+   * joined pages) the page ever held at once; {@link mostJoined} reads it. */
+  const countJoined = (page: Page, selector: string) =>
+    page.addInitScript((sel) => {
+      const w = window as unknown as { __joined: number };
+      w.__joined = 0;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll(sel).length;
+        if (n > w.__joined) w.__joined = n;
+      }).observe(document, { childList: true, subtree: true });
+    }, selector);
+  const mostJoined = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __joined: number }).__joined);
+  /** The reader scrolls to the end, at most `tries` times, until the site shows every item. */
+  const scrollUntilAll = async (page: Page, tries: number) => {
+    for (let i = 0; i < tries && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+  };
+
   it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
     const page = await browser.context.newPage();
     opened.keep(page);
     // Counts the pages tsugi joined before it saw the site's own scrolling (for the log).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __joined: number };
-      w.__joined = 0;
-      new MutationObserver(() => {
-        const n = document.querySelectorAll(".tsugi-separator").length;
-        if (n > w.__joined) w.__joined = n;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await countJoined(page, ".tsugi-separator");
     await page.goto(`${server.origin}/own/1`);
     // The reader scrolls to the end again and again; tsugi may join pages before the
     // site's own script first answers a scroll ("done" is no end here), but must end
@@ -294,14 +308,11 @@ describe("a site with its own infinite scroll (case c)", () => {
     expect(end.state).toBe("own-scroll");
     expect(end.reason).toBe(en("stop_own_scroll"));
     // The reader scrolls on: the site's own scrolling shows every page.
-    for (let i = 0; i < 40 && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
-    }
+    await scrollUntilAll(page, 40);
     expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
     expect(await tsugiNodes(page)).toBe(0);
     expect(await page.locator(".tsugi-status").count()).toBe(0);
-    const joined = await page.evaluate(() => (window as unknown as { __joined: number }).__joined);
+    const joined = await mostJoined(page);
     console.log(`[script-pages] own scroll: ${joined} page(s) joined, then taken back`);
     const popup = await popupFor(page.url());
     await expect
@@ -314,25 +325,13 @@ describe("a site with its own infinite scroll (case c)", () => {
     const from = server.requests.length;
     const page = await browser.context.newPage();
     opened.keep(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __joined: number };
-      w.__joined = 0;
-      new MutationObserver(() => {
-        const n = document.querySelectorAll(
-          ".tsugi-separator, [data-tsugi-page]:not([data-tsugi-page='1'])",
-        ).length;
-        if (n > w.__joined) w.__joined = n;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await countJoined(page, ".tsugi-separator, [data-tsugi-page]:not([data-tsugi-page='1'])");
     await page.goto(`${server.origin}/own/1`);
     await waitForStatus(page, (s) => s.state !== "starting");
-    for (let i = 0; i < 60 && (await titles(page)).length < LAST_PAGE * PER_PAGE; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
-    }
+    await scrollUntilAll(page, 60);
     // Each item once, in order, from the start: nothing of tsugi's ever showed.
     expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
-    expect(await page.evaluate(() => (window as unknown as { __joined: number }).__joined)).toBe(0);
+    expect(await mostJoined(page)).toBe(0);
     // tsugi asked the site for no page: only the site's own API calls after page 1.
     const pages = server.requests
       .slice(from)
