@@ -16,9 +16,9 @@
 
 import { newerText } from "../features/continuation";
 import { candidateAnchors, prevHint } from "../features/link-features";
+import { pageNumberText } from "../features/page-number";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
-import { pageNumberText } from "../gate/signals";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */

@@ -19,7 +19,7 @@
  * link the shipped forest scores 0.5 or more (249; the 1,307 number-only links score at
  * most 0.075), so on the corpus the detector decides as it did with every link scored.
  */
-import type { LinkFeatureName } from "./link-features";
+import type { LinkFeatureName } from "./link-feature-names";
 
 /** The signal features, all 0/1 except `cursorParam` (0/1 too) and computed for every link. */
 export const PAGER_SIGNAL_FEATURES = [

@@ -9,8 +9,8 @@
  * run signals for every anchor of a page in one pass.
  */
 
-import { pageNumberText } from "../gate/signals";
 import { classNamesState } from "./keywords";
+import { pageNumberText } from "./page-number";
 import { visibleText } from "./text";
 import { digitParts, pageUrlOnce, parseUrl } from "./url-query";
 

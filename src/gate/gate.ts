@@ -9,6 +9,7 @@
 
 import { iconNext } from "../features/icon-next";
 import { mayHaveLoadMore } from "../features/load-more";
+import { pageNumberText } from "../features/page-number";
 import {
   anchorLabel,
   lastPageSignal,
@@ -16,7 +17,6 @@ import {
   nextTextSignal,
   numberedRunSignal,
   offSiteHref,
-  pageNumberText,
   pageParamSignal,
   type SequenceSeen,
   urlPageNumber,

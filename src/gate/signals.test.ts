@@ -10,7 +10,6 @@ import {
   nextTextSignal,
   numberedRunSignal,
   offSiteHref,
-  pageNumberText,
   pageParamSignal,
   relNextSignal,
   type SequenceSeen,
@@ -73,18 +72,6 @@ describe("anchorLabel", () => {
     expect(anchorLabel(big).text).toBeNull();
     const long = el(`<a href="/x">${"word ".repeat(100)}</a>`);
     expect(anchorLabel(long).text).toBeNull();
-  });
-});
-
-describe("pageNumberText", () => {
-  it("reads a lone number, bracketed or spaced", () => {
-    expect(pageNumberText(" 3 ")).toBe(3);
-    expect(pageNumberText("[12]")).toBe(12);
-  });
-  it("rejects zero, long numbers and words", () => {
-    expect(pageNumberText("0")).toBeNull();
-    expect(pageNumberText("12345")).toBeNull();
-    expect(pageNumberText("2 comments")).toBeNull();
   });
 });
 

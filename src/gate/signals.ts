@@ -14,7 +14,6 @@ import { escapeRegExp } from "../features/letters";
 const MAX_CONTROL_CHARS = 60;
 
 /** Every whitespace run, NBSP and the ideographic space included. */
-const SPACE_RUN = /\s+/g;
 
 /**
  * Everything that can start a next signal in a label or an attribute, in one expression:
@@ -139,26 +138,12 @@ export function nextAttrSignal(a: Element, imgAlt: string | null = null): boolea
 }
 
 /**
- * The page number a link text shows, for numbered pagers ("2", " 3 ", "[4]"): an integer
- * from 1 to 9999 and nothing else but brackets and spaces.
- *
- * @param text the anchor's textContent (raw)
- * @returns the number, or null when the text is not a lone page number
- */
-export function pageNumberText(text: string): number | null {
-  if (text.length > 12) return null;
-  const m = /^[[(]?(\d{1,4})[\])]?$/.exec(text.replace(SPACE_RUN, ""));
-  if (!m) return null;
-  const n = Number(m[1]);
-  return n >= 1 ? n : null;
-}
-
-/**
  * Whether lone page numbers form a numbered pager: two consecutive numbers among the
  * links ("2" and "3" on page 1 of "1 2 3 … Next", where "1" is not a link), or a "2"
  * whose link carries a page parameter (a two-page pager).
  *
- * @param numbers page numbers read by {@link pageNumberText}, in document order
+ * @param numbers page numbers read by `pageNumberText` (src/features/page-number.ts), in
+ *   document order
  * @param twoHasPageParam whether a link showing "2" has a page parameter in its href
  * @returns true for a numbered pager
  */
