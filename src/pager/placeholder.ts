@@ -9,9 +9,8 @@
  * page 1's page element: a placeholder holds far less text than page 1 and none of page
  * 1's filled items or paragraphs. A shell may also keep the parts of the list that its
  * template draws on every page (a header, a "Sort by" toolbar) and leave out the items
- * only: such an element is compared child by child with page 1's, as the sibling filter
- * compares template blocks (../siblings/), and holds a placeholder when it has nothing
- * but page 1's boilerplate.
+ * only: such an element is compared child by child with page 1's, and holds a
+ * placeholder when it has nothing but page 1's boilerplate.
  */
 import { itemSignature } from "../features/load-more";
 import { visibleText } from "../features/text";
