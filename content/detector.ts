@@ -99,7 +99,8 @@ let stopAddressBar: (() => void) | null = null;
 let ownScroll = false;
 /** Holds tsugi's first fetch until the site's answer to the reader's scroll is known. */
 const firstFetchGate = ownScrollGate();
-/** Pages joined again when the reader came back; undefined on a fresh visit. */
+/** Pages joined again by next link when the reader came back; undefined on a fresh visit
+ * (the load-more pager counts its repeated clicks in its own status). */
 let restored: number | undefined;
 /** How the entry loaded this script (the status tells). */
 let loadedAs: DetectorLoad | undefined;
@@ -505,7 +506,7 @@ async function restoreClicks(back: Recalled, found: NonNullable<typeof loadMore>
   };
   const inputs = ["wheel", "touchmove", "keydown"] as const;
   for (const type of inputs) window.addEventListener(type, onInput, { passive: true });
-  restored = await p.restore(back.place.clicks ?? 0);
+  await p.restore(back.place.clicks ?? 0);
   for (const type of inputs) window.removeEventListener(type, onInput);
   if (back.place.anchor && !moved) scrollToAnchor(window, back.place.anchor, 0);
   p.setAuto(enabled());

@@ -91,6 +91,13 @@ describe("Popup", () => {
     const fresh = await mount(api(ready));
     expect(q(fresh, "restored")).toBeNull();
   });
+  it("says how many Load more clicks were repeated when the reader came back", async () => {
+    const clicked = { ...ready, nextUrl: null, rule: null, loadMore: "Load more", pages: 4 };
+    const root = await mount(api({ ...clicked, restoredClicks: 3 }));
+    expect(q(root, "pages").textContent).toBe("4 — [popupRestoredClicks:3]");
+    const none = await mount(api({ ...clicked, restoredClicks: 0 }));
+    expect(q(none, "restored")).toBeNull();
+  });
   it("offers the items as CSV and JSON only when page 1 is a list, and exports the chosen one", async () => {
     const asked: string[] = [];
     const exportArticle = async (format: string) => {

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ExportFormat } from "../src/export/joined-article";
 import type { ExportFile, PickTarget } from "../src/messaging/messages";
-import { reasonWorded, type SiteModes, type TabStatus } from "../src/messaging/status";
+import {
+  reasonWorded,
+  restoredWords,
+  type SiteModes,
+  type TabStatus,
+} from "../src/messaging/status";
 import { MODE_LABELS, MODES } from "../src/reader/site-modes";
 import type { ItemsFormat } from "../src/siblings/items-export";
 
@@ -82,6 +87,7 @@ export function Popup({ api }: { api: PopupApi }) {
   if (status === undefined) return <p>…</p>;
   if (status === null) return <p class="muted">{t("popupNoContent")}</p>;
   const { reason } = reasonWorded(status, t);
+  const restored = restoredWords(status, t);
 
   const update = (s: TabStatus | null) => {
     if (s) setStatus(s);
@@ -204,10 +210,10 @@ export function Popup({ api }: { api: PopupApi }) {
               — {t("popupFramePages", [String(status.framePages)])}
             </span>
           ) : null}
-          {status.restored ? (
+          {restored ? (
             <span class="muted" data-testid="restored">
               {" "}
-              — {t("popupRestored", [String(status.restored)])}
+              — {restored}
             </span>
           ) : null}
         </dd>

@@ -63,6 +63,10 @@ export interface TabStatus {
   /** Pages joined again on Back, Forward or Reload, counting from page 2;
    * absent on a fresh visit. */
   restored?: number;
+  /** Clicks on the page's own "Load more" button repeated on Back, Forward or Reload
+   * (`LoadMorePager.restore`), as the load-more pager publishes them; absent on a fresh
+   * visit and on pages joined by next link. */
+  restoredClicks?: number;
   /** Whether the detector script was loaded on this page (false: the gate kept tsugi
    * idle, and only the content entry ran). */
   detector?: boolean;
@@ -96,6 +100,26 @@ export const INITIAL_STATUS: TabStatus = {
   detectMs: 0,
   rule: null,
 };
+
+/**
+ * What the popup says was restored when the reader came back (Back, Forward, Reload):
+ * the "Load more" clicks repeated ({@link TabStatus.restoredClicks}, "Restored 3 Load
+ * more clicks"), else the pages joined again ({@link TabStatus.restored}, "restored 3
+ * pages on coming back").
+ * @param status the tab's status
+ * @param getMessage `i18n.getMessage` of the context that shows it
+ * @returns the words, or null when nothing was restored (a fresh visit, or 0)
+ */
+export function restoredWords(
+  status: TabStatus,
+  getMessage: (key: string, substitutions?: string[]) => string,
+): string | null {
+  const clicks = status.restoredClicks ?? 0;
+  if (clicks === 1) return getMessage("popupRestoredClickOne");
+  if (clicks > 1) return getMessage("popupRestoredClicks", [String(clicks)]);
+  if (status.restored) return getMessage("popupRestored", [String(status.restored)]);
+  return null;
+}
 
 /**
  * The status with `reason` worded from `reasonKey` when only the key was sent.

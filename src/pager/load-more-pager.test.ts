@@ -234,4 +234,21 @@ describe("LoadMorePager", () => {
     expect(dry.clicks).toHaveLength(1);
     expect(d.states[d.states.length - 1]).toMatchObject({ state: "ready", pages: 1 });
   });
+
+  it("restore: the status it publishes counts the clicks repeated, for the popup", async () => {
+    const s = site({ lastPage: 10 });
+    const { pager, states } = start(s.doc);
+    // A fresh visit says nothing of restoring.
+    expect(pager.snapshot().restoredClicks).toBeUndefined();
+    await pager.restore(3);
+    expect(states[states.length - 1]).toMatchObject({
+      state: "ready",
+      pages: 4,
+      restoredClicks: 3,
+    });
+    expect(pager.snapshot().restoredClicks).toBe(3);
+    // Later clicks of the reader's own are no restored ones.
+    await pager.loadNext();
+    expect(pager.snapshot()).toMatchObject({ pages: 5, restoredClicks: 3 });
+  });
 });

@@ -77,6 +77,8 @@ export class LoadMorePager implements JoiningPager {
   /** Clicking again for a reader who came back ({@link restore}): no status line, the
    * reader's scroll kept, the first click that adds nothing ends it quietly. */
   private restoring = false;
+  /** Clicks that added items again in {@link restore}; undefined until it ran. */
+  private restoredClicks: number | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -146,7 +148,8 @@ export class LoadMorePager implements JoiningPager {
    * Reload) to a page whose items came from it: one click at a time, each waiting for its
    * items ({@link GROWTH_TIMEOUT_MS} at most), quietly (no status line) and with the
    * reader's scroll kept where it is. The first click that adds nothing, or a button gone,
-   * ends it; the pager is then ready (or done) as after a normal click.
+   * ends it; the pager is then ready (or done) as after a normal click, and its status
+   * counts the clicks repeated (`restoredClicks`, which the popup shows).
    * @param clicks the clicks that added items before the reader left
    * @returns the clicks that added items now
    */
@@ -167,10 +170,13 @@ export class LoadMorePager implements JoiningPager {
       this.restoring = false;
     }
     if (this.state === "ready") this.block.hide();
-    return this.pages - before;
+    this.restoredClicks = this.pages - before;
+    this.publish();
+    return this.restoredClicks;
   }
 
-  /** Status for the popup and the badge (no next URL: the page's button is the pager). */
+  /** Status for the popup and the badge (no next URL: the page's button is the pager);
+   * after {@link restore}, the clicks it repeated (`restoredClicks`). */
   snapshot(): TabStatus {
     return {
       state: this.state,
@@ -181,6 +187,7 @@ export class LoadMorePager implements JoiningPager {
       detectMs: this.opts.detectMs ?? 0,
       rule: null,
       loadMore: this.target.label,
+      ...(this.restoredClicks !== undefined ? { restoredClicks: this.restoredClicks } : {}),
     };
   }
 

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { hasFilledItems, hasSpinner, placeholderOnly, saysLoading, shapeOf } from "./placeholder";
+import {
+  hasFilledItems,
+  hasSpinner,
+  onlyBoilerplate,
+  placeholderOnly,
+  saysLoading,
+  shapeOf,
+  twinKey,
+} from "./placeholder";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 const el = (html: string) => {
@@ -72,5 +80,62 @@ describe("placeholder", () => {
 
   it("a page element with only a short pager-like text and no items is one", () => {
     expect(placeholderOnly([el("<nav><a>1</a> <a>2</a></nav>")], shape)).toBe(true);
+  });
+
+  describe("onlyBoilerplate: page 1's header and toolbar rows, none of its items", () => {
+    const TOOLBAR =
+      '<li class="toolbar"><span>Sort by:</span> <span class="sort">newest</span> · <span class="sort">oldest</span></li>';
+    const HEADER = '<li class="count">Showing 1–8 of 48</li>';
+    const withRows = el(
+      `<ul id="items">${HEADER}${TOOLBAR}${[1, 2, 3, 4, 5, 6, 7, 8].map(ITEM).join("")}</ul>`,
+    );
+    const rows = shapeOf([withRows], 60);
+
+    it("a list holding only the toolbar (and a count that moved on) is boilerplate only, and a placeholder", () => {
+      const shell = el(`<ul id="items">${TOOLBAR}</ul>`);
+      expect(onlyBoilerplate([shell], rows)).toBe(true);
+      const counted = el(`<ul id="items"><li class="count">Showing 9–16 of 48</li>${TOOLBAR}</ul>`);
+      expect(onlyBoilerplate([counted], rows)).toBe(true);
+      expect(placeholderOnly([counted], rows)).toBe(true);
+      // Without the signal the toolbar counts as a filled child of page 1's kinds.
+      expect(hasFilledItems([shell], rows)).toBe(true);
+      expect(twinKey(el(HEADER))).toBe(twinKey(el('<li class="count">Showing 9–16 of 48</li>')));
+    });
+
+    it("the toolbar with page 2's items, a row page 1 lacks, or text of its own is not", () => {
+      expect(onlyBoilerplate([el(`<ul>${TOOLBAR}${ITEM(9)}${ITEM(10)}</ul>`)], rows)).toBe(false);
+      expect(placeholderOnly([el(`<ul>${TOOLBAR}${ITEM(9)}${ITEM(10)}</ul>`)], rows)).toBe(false);
+      expect(
+        onlyBoilerplate([el(`<ul>${TOOLBAR}<li class="toolbar">Sort by: price</li></ul>`)], rows),
+      ).toBe(false);
+      expect(
+        onlyBoilerplate([el(`<ul>${TOOLBAR}<li class="empty">No more entries</li></ul>`)], rows),
+      ).toBe(false);
+      expect(onlyBoilerplate([el(`<div>Nothing here ${TOOLBAR}</div>`)], rows)).toBe(false);
+    });
+
+    it("an item of page 1 is no boilerplate, even with the same text; an empty element has no children to compare", () => {
+      expect(onlyBoilerplate([el(`<ul>${ITEM(1)}</ul>`)], rows)).toBe(false);
+      expect(onlyBoilerplate([el("<ul></ul>")], rows)).toBe(false);
+      expect(onlyBoilerplate([], rows)).toBe(false);
+      // Page 1 without such rows marks nothing as boilerplate.
+      expect(onlyBoilerplate([el(`<ul>${TOOLBAR}</ul>`)], shape)).toBe(false);
+    });
+
+    it("page 1's items as several page elements: the other children of their list are its boilerplate", () => {
+      const items = Array.from(withRows.querySelectorAll("li.entry"));
+      const several = shapeOf(items, 60);
+      expect(onlyBoilerplate([el(`<ul id="items">${TOOLBAR}</ul>`)], several)).toBe(true);
+      expect(onlyBoilerplate([el(`<ul id="items">${TOOLBAR}${ITEM(9)}</ul>`)], several)).toBe(
+        false,
+      );
+    });
+
+    it("a shell's script and template children are not compared", () => {
+      const shell = el(
+        `<ul>${TOOLBAR}<template><li class="entry"></li></template><script>1</script></ul>`,
+      );
+      expect(onlyBoilerplate([shell], rows)).toBe(true);
+    });
   });
 });

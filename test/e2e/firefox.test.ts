@@ -220,6 +220,38 @@ describe("Firefox", () => {
   );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "Reload after Load more: the button is clicked again as often as before, every item once, in order, the item being read on screen, and the status counts the clicks",
+    async () => {
+      loadMoreServer = await startLoadMoreServer();
+      const url = `${loadMoreServer.origin}/list?reader=reload`;
+      await openInFirefox(url);
+      // The page's own script plays the reader: it clicks through by scrolling, reads an item
+      // of the fourth batch (`READING_ITEM`), reloads, and reports what the reloaded page shows.
+      const srv = loadMoreServer;
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, "http://x").searchParams;
+      console.log(`load-more restore (Firefox): ${seen.toString()}`);
+      expect(seen.get("items")).toBe(String(PER_PAGE * LAST_PAGE));
+      expect(seen.get("inorder")).toBe("1");
+      expect(seen.get("onscreen")).toBe("1");
+      // The page was loaded twice (visit, reload); each JSON page once before the reload
+      // and once after it: the clicks were repeated, each once.
+      expect(srv.requests.filter((r) => r.path === "/list?reader=reload")).toHaveLength(2);
+      const api = srv.requests.filter((r) => r.path.startsWith("/api/items")).map((r) => r.path);
+      const once = Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`);
+      expect(api).toEqual([...once, ...once]);
+      // What the popup reads: the clicks repeated, from the load-more pager's status.
+      let status = await firefoxTabStatus(url);
+      for (let i = 0; i < 20 && status?.restoredClicks === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        status = await firefoxTabStatus(url);
+      }
+      expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "renders app-shell pages in a hidden frame through every page: every item once, in order",
     async () => {
       scriptServer = await startScriptPagesServer();

@@ -49,6 +49,7 @@ afterAll(async () => {
 });
 
 const openPage = (path: string) => opened.open(path);
+const en = localeMessages("en");
 
 /** Requests whose path starts with `prefix`. */
 const requested = (prefix: string) =>
@@ -220,7 +221,7 @@ describe("Back and Reload after Load more", () => {
   async function restoredStatus(page: Page): Promise<TabStatus | null> {
     const deadline = Date.now() + 20_000;
     let status = await tabStatus(page);
-    while (status?.restored === undefined && Date.now() < deadline) {
+    while (status?.restoredClicks === undefined && Date.now() < deadline) {
       await page.waitForTimeout(50);
       status = await tabStatus(page);
     }
@@ -241,7 +242,17 @@ describe("Back and Reload after Load more", () => {
       h?.closest("li")?.scrollIntoView({ block: "center" });
     }, title);
 
-  it("Reload: clicks again as often as before, each item once, the item being read back in place", async () => {
+  /** The popup says what came back: the clicks repeated, not pages joined by next link. */
+  async function popupSaysRestored(page: Page): Promise<void> {
+    const popup = await openPopupFor(browser.context, page.url());
+    opened.keep(popup);
+    const said = en("popupRestoredClicks", [String(LAST_PAGE - 1)]);
+    expect(said).toBe(`Restored ${LAST_PAGE - 1} Load more clicks`);
+    await expect.poll(() => popup.getByTestId("restored").textContent()).toBe(` — ${said}`);
+    expect(await popup.getByTestId("pages").textContent()).toBe(`${LAST_PAGE} — ${said}`);
+  }
+
+  it("Reload: clicks again as often as before, each item once, the item being read back in place, and the popup says so", async () => {
     const page = await openPage("/list");
     const end = await scrollUntilSettled(page, 60_000);
     expect(end.pages).toBe(LAST_PAGE);
@@ -253,7 +264,7 @@ describe("Back and Reload after Load more", () => {
     const from = server.requests.length;
     await page.reload();
     const status = await restoredStatus(page);
-    expect(status).toMatchObject({ pages: LAST_PAGE, restored: LAST_PAGE - 1 });
+    expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(all());
     // The page's own button, once per page, at the site's pace: each JSON page once.
     const api = server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
@@ -264,9 +275,10 @@ describe("Back and Reload after Load more", () => {
     const after = await topOf(page, reading);
     expect(after).not.toBeNull();
     expect(Math.abs((after as number) - (before as number))).toBeLessThan(40);
+    await popupSaysRestored(page);
   });
 
-  it("Back: clicks again as often as before when the page comes back without the back/forward cache", async () => {
+  it("Back: clicks again as often as before when the page comes back without the back/forward cache, and the popup says so", async () => {
     const page = await openPage("/list?nostore=1");
     const end = await scrollUntilSettled(page, 60_000);
     expect(end.pages).toBe(LAST_PAGE);
@@ -281,9 +293,10 @@ describe("Back and Reload after Load more", () => {
     await page.goto(`${server.origin}/inert`);
     await page.goBack({ waitUntil: "commit" });
     const status = await restoredStatus(page);
-    expect(status).toMatchObject({ pages: LAST_PAGE, restored: LAST_PAGE - 1 });
+    expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(all());
     const after = await topOf(page, reading);
     expect(Math.abs((after as number) - (before as number))).toBeLessThan(40);
+    await popupSaysRestored(page);
   });
 });

@@ -237,6 +237,33 @@ describe("app shells whose list container holds a placeholder", () => {
   }
 });
 
+describe("app shells whose list container holds only page 1's boilerplate", () => {
+  it("toolbar: a list holding only the 'Sort by' row page 1 also has is rendered in a frame, every page read, each item once and in order", async () => {
+    const from = server.requests.length;
+    const page = await openPage("/toolbar/1");
+    await waitForStatus(page, (s) => s.state !== "starting");
+    const end = await scrollUntilSettled(page, 60_000);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+    // Each later page came through its frame: its script asked for its JSON once.
+    expect(requested(from, "/spa/api")).toEqual(
+      Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+    );
+    for (let n = 2; n <= LAST_PAGE; n++) {
+      const tagged = await page.evaluate(
+        (n) =>
+          Array.from(
+            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
+            (e) => e.textContent,
+          ),
+        n,
+      );
+      expect(tagged).toEqual(allTitles(n).slice((n - 1) * PER_PAGE));
+    }
+    expect(await page.locator("iframe").count()).toBe(0);
+  });
+});
+
 describe("requests of a framed page to other sites", () => {
   it("are blocked while the frame renders; the site's own requests load", async () => {
     const from = server.requests.length;

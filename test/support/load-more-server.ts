@@ -18,6 +18,13 @@
  *   script plays the reader, scrolling to the end every 300 ms; once the button is gone
  *   (or after 60 s) it reports `/report?items=N&inorder=0|1&pages=P`: the items shown,
  *   whether they are items 1…N once each in order, and AutoPagerize page events seen.
+ * - `/list?reader=reload`: the same, with a reader who reloads: on a fresh visit its
+ *   script scrolls to the end until the button is gone, brings item {@link READING_ITEM}
+ *   to the middle of the screen, waits, and reloads; after the reload it only watches
+ *   (tsugi clicks again, the reader does not scroll) until every item is back (at most
+ *   20 s), then reports `/report?phase=reload&items=N&inorder=0|1&onscreen=0|1&ms=T`
+ *   (items shown, in order once each, whether item {@link READING_ITEM} is on screen, ms
+ *   since the reload's navigation started).
  * - `/inert`: the list and a "Load more" button whose click does nothing (counted in
  *   `window.__clicks`): the list never grows.
  * Anything else answers 404.
@@ -106,6 +113,49 @@ document.getElementById("more").addEventListener("click", async () => {
 });
 `;
 
+/** The item the reader of `/list?reader=reload` reads when reloading. */
+export const READING_ITEM = PER_PAGE * 3 + 5;
+
+/** Plays the reader who reloads in `/list?reader=reload` (see the module comment). */
+const RELOAD_READER_SCRIPT = `
+(function () {
+  function heading() {
+    return Array.from(document.querySelectorAll("#items h2")).find(
+      (h) => h.textContent === "Item ${READING_ITEM}",
+    );
+  }
+  const nav = performance.getEntriesByType("navigation")[0];
+  if (!nav || nav.type !== "reload") {
+    const t = setInterval(() => {
+      if (document.querySelector(".more")) {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return;
+      }
+      clearInterval(t);
+      heading().closest("li").scrollIntoView({ block: "center" });
+      // Time for tsugi to keep the settled place before the reload.
+      setTimeout(() => location.reload(), 1500);
+    }, 300);
+    return;
+  }
+  const t0 = Date.now();
+  const w = setInterval(() => {
+    const titles = Array.from(document.querySelectorAll("#items h2"), (h) => h.textContent);
+    if (titles.length < ${PER_PAGE * LAST_PAGE} && Date.now() - t0 < 20000) return;
+    clearInterval(w);
+    // A moment for tsugi to bring the item being read back to its place.
+    setTimeout(() => {
+      const all = Array.from(document.querySelectorAll("#items h2"), (h) => h.textContent);
+      const inorder = all.every((t, i) => t === "Item " + (i + 1)) ? 1 : 0;
+      const r = heading() && heading().getBoundingClientRect();
+      const on = r && r.top >= 0 && r.bottom <= innerHeight ? 1 : 0;
+      fetch("/report?phase=reload&items=" + all.length + "&inorder=" + inorder +
+        "&onscreen=" + on + "&ms=" + Math.round(performance.now()));
+    }, 500);
+  }, 100);
+})();
+`;
+
 /** Plays the reader in `/list?reader=1` (see the module comment). */
 const READER_SCRIPT = `
 const t0 = Date.now();
@@ -175,7 +225,12 @@ function route(method: string, url: URL): Reply {
       page(
         "Load-more list",
         '<div class="more"><button type="button" id="more">Load more</button></div>',
-        LIST_SCRIPT + (url.searchParams.has("reader") ? READER_SCRIPT : ""),
+        LIST_SCRIPT +
+          (url.searchParams.get("reader") === "reload"
+            ? RELOAD_READER_SCRIPT
+            : url.searchParams.has("reader")
+              ? READER_SCRIPT
+              : ""),
       ),
     );
   if (url.pathname === "/danger") return html(dangerPage(url.searchParams.has("control")));

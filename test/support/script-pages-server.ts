@@ -35,6 +35,11 @@
  *   items' own kind with a grey avatar and no text, a small spinner image — and no pager at all: the page's script
  *   renders both the list and the numbered pager (`/loading` and `/spinner` from
  *   `/spa/api?page=N`, `/skeleton` from JSON inline in the page).
+ * - `/toolbar/N`: an app shell whose list container holds only a toolbar row ("Sort by:
+ *   newest · oldest", {@link TOOLBAR}) and no pager; the page's script keeps that row as
+ *   the list's first child, appends the items (from `/spa/api?page=N`) after it and
+ *   renders the pager. Page 1 shows the same row above its items: a fetched page 2 holds
+ *   only page 1's boilerplate.
  * - `/spinner.svg`: the spinner image.
  * - `/ext/N`: the `/spa` shell that also loads a script of another site
  *   (`http://localhost:PORT/ext.js?page=N`, the same server under another host name, as
@@ -191,8 +196,13 @@ addEventListener("scroll", async () => {
 `;
 }
 
-/** Placeholders of the shells of `/loading`, `/skeleton` and `/spinner`. */
+/** The toolbar row of `/toolbar/N`'s list, on every page (see the module comment). */
+export const TOOLBAR =
+  '<li class="toolbar"><span>Sort by:</span> <span class="sort current">newest</span> · <span class="sort">oldest</span></li>';
+
+/** Placeholders of the shells of `/loading`, `/skeleton`, `/spinner` and `/toolbar`. */
 const PLACEHOLDERS: Record<string, string> = {
+  toolbar: TOOLBAR,
   loading: '<li class="loading">Loading…</li>',
   skeleton:
     '<li class="entry skeleton"><img src="/spinner.svg" width="40" height="40" alt=""><h2></h2><p></p></li>'.repeat(
@@ -206,7 +216,7 @@ function placeholderShell(kind: string, n: number): string {
   const pager = JSON.stringify(pagerHtml(`/${kind}`, n));
   const draw = `function draw(items) {
   const list = document.getElementById("items");
-  list.textContent = "";
+  list.innerHTML = ${JSON.stringify(kind === "toolbar" ? TOOLBAR : "")};
   render(items);
   document.querySelector("main").insertAdjacentHTML("beforeend", ${pager});
 }
@@ -238,7 +248,7 @@ function route(url: URL, origin: string): Reply {
     delayMs,
   });
   const m =
-    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|ext|plain)\/(\d+)$/.exec(
+    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|toolbar|ext|plain)\/(\d+)$/.exec(
       url.pathname,
     );
   if (url.pathname === "/feed") return html(ownPage(1, false));
