@@ -9,7 +9,9 @@ describe("ownScrollGate", () => {
     vi.useRealTimers();
   });
 
-  it("lets the fetch go after the grace when the site adds nothing", async () => {
+  it("lets the fetch go after the grace when the site adds nothing, within half a second", async () => {
+    // What a page with a pager and no scrolling of its own waits for page 2, at most.
+    expect(OWN_SCROLL_GRACE_MS).toBeLessThan(500);
     const gate = ownScrollGate();
     let answer: boolean | null = null;
     void gate.wait().then((ok) => {
