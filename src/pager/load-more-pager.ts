@@ -13,29 +13,20 @@
  * is never clicked.
  */
 import { findLoadMore, type LoadMoreTarget, runItems, safeToClick } from "../features/load-more";
-import type { PagerState, TabStatus } from "../messaging/status";
+import type { TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { announceJoinedPage } from "./events";
-import { ENGLISH, type PagerWords, sleep } from "./pager";
-import { StatusBlock, watchScroll } from "./status-block";
+import { ENGLISH, type PagerWords } from "./pager";
+import { type JoiningPager, PagerBase, sleep } from "./pager-base";
+import { StatusBlock } from "./status-block";
 import { isNormalEnd, type StopReason } from "./stop-conditions";
+
+export type { JoiningPager };
 
 /** How long a click may take to grow the list, ms. */
 export const GROWTH_TIMEOUT_MS = 8_000;
 /** Quiet time after the first new item before the batch counts as complete, ms. */
 export const SETTLE_MS = 250;
-
-/** What the detector script drives, whichever pager joins the page. {@link Pager} (next
- * links) and {@link LoadMorePager} (a "Load more" button) both have this shape. */
-export interface JoiningPager {
-  attach(): void;
-  setAuto(on: boolean): void;
-  stop(): void;
-  loadNext(): Promise<void>;
-  loadMore(count: number, onProgress?: (pages: number) => void): Promise<number>;
-  detach(): void;
-  snapshot(): TabStatus;
-}
 
 /** Options of {@link LoadMorePager}. */
 export interface LoadMoreOptions {
@@ -60,35 +51,26 @@ export interface LoadMoreOptions {
  * Same surface as the next-link pager ({@link JoiningPager}), so the popup's "next page
  * now", "load N more", "fetch all" and "stop" work alike.
  */
-export class LoadMorePager implements JoiningPager {
-  private state: PagerState = "ready";
-  private reason: StopReason | null = null;
-  private pages = 1;
+export class LoadMorePager extends PagerBase {
   private target: LoadMoreTarget;
-  private auto = true;
   private lastClickAt = 0;
   /** Ends the wait for growth in flight (the reader's stop). */
   private cancel: (() => void) | null = null;
   private readonly block: StatusBlock;
-  private readonly onScroll = () => this.maybeLoad();
-  private readonly words: PagerWords;
   private readonly growthTimeoutMs: number;
   private readonly settleMs: number;
-  /** Clicking again for a reader who came back ({@link restore}): no status line, the
-   * reader's scroll kept, the first click that adds nothing ends it quietly. */
-  private restoring = false;
   /** Clicks that added items again in {@link restore}; undefined until it ran. */
   private restoredClicks: number | undefined;
 
   constructor(
-    private readonly doc: Document,
+    doc: Document,
     target: LoadMoreTarget,
-    private readonly settings: Settings,
-    private readonly report: (status: TabStatus) => void,
+    settings: Settings,
+    report: (status: TabStatus) => void,
     private readonly opts: LoadMoreOptions = {},
   ) {
+    super(doc, settings, report, opts.words ?? ENGLISH, 50);
     this.target = target;
-    this.words = opts.words ?? ENGLISH;
     this.growthTimeoutMs = opts.growthTimeoutMs ?? GROWTH_TIMEOUT_MS;
     this.settleMs = opts.settleMs ?? SETTLE_MS;
     const url = doc.location?.href ?? "";
@@ -100,52 +82,14 @@ export class LoadMorePager implements JoiningPager {
     target.scope.after(this.block.element);
   }
 
-  /** Start watching the scroll position (and check once right away). */
-  attach(): void {
-    watchScroll(this.doc.defaultView, this.onScroll, true);
-    this.publish();
-    this.maybeLoad();
-  }
-
-  /** Turn clicking on scroll on or off (the per-site switch) without stopping. */
-  setAuto(on: boolean): void {
-    this.auto = on;
-    if (on && this.state === "ready") this.attach();
-    else if (!on) this.detach();
-  }
-
-  /** The reader's "stop": end a wait in flight and click nothing more. */
-  stop(): void {
-    if (this.state === "done" || this.state === "stopped") return;
-    const waiting = this.cancel;
-    this.finish({ kind: "reader-stop" });
-    waiting?.();
-  }
-
-  /** Stop listening to the scroll. */
-  detach(): void {
-    watchScroll(this.doc.defaultView, this.onScroll, false);
-  }
-
-  /**
-   * Click up to `count` more times now, one after another, ending early when loading stops.
-   * @param onProgress called after each click with the pages shown so far
-   * @returns the pages gained by this call
-   */
-  async loadMore(count: number, onProgress?: (pages: number) => void): Promise<number> {
-    const before = this.pages;
-    for (let i = 0; i < count; i++) {
-      while (this.state === "loading") await sleep(50);
-      if (this.state !== "ready") break;
-      await this.loadNext();
-      onProgress?.(this.pages);
-    }
-    return this.pages - before;
+  protected inFlight(): (() => void) | null {
+    return this.cancel;
   }
 
   /**
    * Click the button again as many times as before, for a reader who came back (Back,
-   * Reload) to a page whose items came from it: one click at a time, each waiting for its
+   * Reload) to a page whose items came from it (while restoring: no status line, the
+   * reader's scroll kept, the first click that adds nothing ends it quietly): one click at a time, each waiting for its
    * items ({@link GROWTH_TIMEOUT_MS} at most), quietly (no status line) and with the
    * reader's scroll kept where it is. The first click that adds nothing, or a button gone,
    * ends it; the pager is then ready (or done) as after a normal click, and its status
@@ -180,7 +124,7 @@ export class LoadMorePager implements JoiningPager {
   snapshot(): TabStatus {
     return {
       state: this.state,
-      reason: this.reason ? this.words.stop(this.reason, this.pages) : null,
+      reason: this.reasonText(),
       nextUrl: null,
       nextScore: 0,
       pages: this.pages,
@@ -192,19 +136,12 @@ export class LoadMorePager implements JoiningPager {
   }
 
   /** Distance in px from the bottom of the viewport to the button (or the list's end). */
-  private remaining(): number {
+  protected remaining(): number {
     const win = this.doc.defaultView;
     if (!win) return Number.POSITIVE_INFINITY;
     const rect = this.target.control.getBoundingClientRect();
     const top = rect.height > 0 ? rect.top : this.target.scope.getBoundingClientRect().bottom;
     return top - win.innerHeight;
-  }
-
-  private maybeLoad(): void {
-    if (this.state !== "ready" || !this.auto || this.restoring) return;
-    const win = this.doc.defaultView;
-    const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
-    if (this.remaining() <= trigger) void this.loadNext();
   }
 
   /**
@@ -308,14 +245,8 @@ export class LoadMorePager implements JoiningPager {
     });
   }
 
-  private isFinished(): boolean {
-    return this.state === "done" || this.state === "stopped";
-  }
-
-  private finish(reason: StopReason): void {
-    this.reason = reason;
-    this.detach();
-    this.setState(isNormalEnd(reason) ? "done" : "stopped");
+  protected override finish(reason: StopReason): void {
+    super.finish(reason);
     // Nothing gained and nothing broken: the page stays as it was (the popup says why).
     const quiet = this.pages === 1 && (isNormalEnd(reason) || reason.kind === "no-growth");
     if (quiet) this.block.hide();
@@ -328,14 +259,5 @@ export class LoadMorePager implements JoiningPager {
     if (!this.block.element.isConnected && this.target.scope.isConnected)
       this.target.scope.after(this.block.element);
     this.block.show(text);
-  }
-
-  private setState(state: PagerState): void {
-    this.state = state;
-    this.publish();
-  }
-
-  private publish(): void {
-    this.report(this.snapshot());
   }
 }

@@ -1,7 +1,7 @@
 import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
-import type { PagerState, TabStatus } from "../messaging/status";
+import type { TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath, xpathFor } from "../rule/xpath";
@@ -19,10 +19,11 @@ import {
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { normalizeUrl, sameOrigin } from "./normalize-url";
+import { PagerBase, sleep } from "./pager-base";
 import { type PageShape, shapeOf } from "./placeholder";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
-import { StatusBlock, watchScroll } from "./status-block";
+import { StatusBlock } from "./status-block";
 import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 import { tableRows } from "./table-rows";
 import { trimFarPages } from "./trim";
@@ -194,11 +195,8 @@ export function contentHash(elements: readonly Element[]): string {
  * before the insertion point. One request in flight; stops with a visible
  * reason on the last page, an HTTP error, a visited URL or the page cap.
  */
-export class Pager {
-  private state: PagerState = "ready";
-  private reason: StopReason | null = null;
+export class Pager extends PagerBase {
   private nextUrl: string | null;
-  private pages = 1;
   private readonly visited = new Set<string>();
   private readonly hashes = new Set<string>();
   private readonly shown = new ShownText();
@@ -212,16 +210,10 @@ export class Pager {
   private readonly bars: Element[];
   private lastRequestAt = 0;
   private abort: AbortController | null = null;
-  /** Whether scrolling near the end loads the next page (the per-site switch). */
-  private auto = true;
   /** The next load comes from the reader's Retry: one attempt, no automatic retries. */
   private manualRetry = false;
   /** Page 2 has yet to confirm an unsure next link: load quietly, join only if it does. */
   private confirmPending: boolean;
-  /** Joining again the pages of a reader who came back ({@link restore}): no scroll
-   * trigger, no spacing between requests, pages read from the browser's cache. */
-  private restoring = false;
-  private readonly onScroll = () => this.maybeLoad();
   /** The first scroll-triggered fetch: not asked yet, waiting for {@link PagerHooks.firstFetch},
    * allowed, or refused (the site scrolls by itself). */
   private firstFetch: "ask" | "waiting" | "go" | "no" = "ask";
@@ -234,17 +226,15 @@ export class Pager {
   private readonly leastText: number;
   /** Page 1's page element as a placeholder is measured against (./placeholder.ts). */
   private readonly shape: PageShape;
-  private get words(): PagerWords {
-    return this.hooks.words ?? ENGLISH;
-  }
 
   constructor(
-    private readonly doc: Document,
+    doc: Document,
     private readonly start: PagerStart,
-    private readonly settings: Settings,
-    private readonly report: (status: TabStatus) => void,
+    settings: Settings,
+    report: (status: TabStatus) => void,
     private readonly hooks: PagerHooks = {},
   ) {
+    super(doc, settings, report, hooks.words ?? ENGLISH, 20);
     this.nextUrl = start.nextUrl;
     this.confirmPending = start.confirm === true;
     this.visited.add(normalizeUrl(start.pageUrl));
@@ -301,47 +291,9 @@ export class Pager {
     return insertionPointAfter(last);
   }
 
-  /** Start watching the scroll position (and check once right away). */
-  attach(): void {
-    watchScroll(this.doc.defaultView, this.onScroll, true);
-    this.publish();
-    this.maybeLoad();
-  }
-
-  /**
-   * Turn loading on scroll on or off (the per-site switch) without stopping:
-   * "next page now" and {@link loadMore} still work while it is off.
-   */
-  setAuto(on: boolean): void {
-    this.auto = on;
-    if (on && this.state === "ready") this.attach();
-    else if (!on) watchScroll(this.doc.defaultView, this.onScroll, false);
-  }
-
-  /** The reader's "stop": cancel a request in flight and join nothing more. */
-  stop(): void {
-    if (this.isFinished()) return;
+  protected inFlight(): (() => void) | null {
     const inFlight = this.abort;
-    this.finish({ kind: "reader-stop" });
-    inFlight?.abort();
-  }
-
-  /**
-   * Join up to `count` more pages now, one after another (as fast as the minimum
-   * interval between requests allows), ending early when joining stops.
-   * @param onProgress called after each page with the pages shown so far
-   * @returns the pages joined by this call
-   */
-  async loadMore(count: number, onProgress?: (pages: number) => void): Promise<number> {
-    const before = this.pages;
-    for (let i = 0; i < count; i++) {
-      // Wait for a scroll-triggered request already in flight, then take over.
-      await this.settled();
-      if (this.state !== "ready") break;
-      await this.loadNext();
-      onProgress?.(this.pages);
-    }
-    return this.pages - before;
+    return inFlight ? () => inFlight.abort() : null;
   }
 
   /**
@@ -373,14 +325,9 @@ export class Pager {
     return this.pages - before;
   }
 
-  /** Resolves once no request is in flight (a scroll-triggered load may be). */
-  private async settled(): Promise<void> {
-    while (this.state === "loading") await sleep(20);
-  }
-
   /** Stop listening and cancel a request in flight. */
-  detach(): void {
-    watchScroll(this.doc.defaultView, this.onScroll, false);
+  override detach(): void {
+    super.detach();
     this.abort?.abort();
   }
 
@@ -388,7 +335,7 @@ export class Pager {
   snapshot(): TabStatus {
     return {
       state: this.state,
-      reason: this.reason ? this.words.stop(this.reason, this.pages) : null,
+      reason: this.reasonText(),
       nextUrl: this.nextUrl,
       nextScore: this.start.nextScore,
       pages: this.pages,
@@ -402,17 +349,15 @@ export class Pager {
   }
 
   /** Distance in px from the bottom of the viewport to the end of the joined content. */
-  private remaining(): number {
+  protected remaining(): number {
     const win = this.doc.defaultView;
     if (!win) return Number.POSITIVE_INFINITY;
     return this.block.element.getBoundingClientRect().top - win.innerHeight;
   }
 
-  private maybeLoad(): void {
-    if (this.state !== "ready" || !this.auto || this.restoring) return;
-    const win = this.doc.defaultView;
-    const trigger = this.settings.triggerScreens * (win?.innerHeight ?? 800);
-    if (this.remaining() > trigger) return;
+  /** The scroll trigger; the first fetch waits for {@link PagerHooks.firstFetch}. */
+  protected override maybeLoad(): void {
+    if (!this.nearEnd()) return;
     if (this.pages === 1 && this.hooks.firstFetch && this.firstFetch !== "go") {
       if (this.firstFetch !== "ask") return;
       this.firstFetch = "waiting";
@@ -648,21 +593,16 @@ export class Pager {
     }
   }
 
-  private isFinished(): boolean {
-    return this.state === "done" || this.state === "stopped" || this.state === "own-scroll";
-  }
-
-  private finish(stop: StopReason): void {
+  protected override finish(stop: StopReason): void {
     // Whatever ends an unconfirmed link (a refusal, a 404, a redirect elsewhere), it was
     // not shown as a next page: the page simply has none.
     const reason: StopReason =
       this.confirmPending && stop.kind !== "reader-stop"
         ? { kind: "unconfirmed", url: "url" in stop ? stop.url : (this.nextUrl ?? "") }
         : stop;
-    this.reason = reason;
+    // The request that ended is over: finishing must not abort it.
     this.abort = null;
-    this.detach();
-    this.setState(isNormalEnd(reason) ? "done" : "stopped");
+    super.finish(reason);
     // A page with nothing joined stays untouched unless something went wrong with a
     // next link tsugi was sure of; an unsure one fails quietly and leaves no trace.
     if (this.confirmPending) this.withdraw();
@@ -784,18 +724,4 @@ export class Pager {
       this.block.message.append(retry);
     }
   }
-
-  private setState(state: PagerState): void {
-    this.state = state;
-    this.publish();
-  }
-
-  private publish(): void {
-    this.report(this.snapshot());
-  }
-}
-
-/** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }
