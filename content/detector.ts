@@ -14,19 +14,17 @@
  */
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
-import { type RefusedLink, refusedLinks } from "../src/detect/refused-links";
+import { refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
 import type { ExportFormat } from "../src/export/joined-article";
-import type { LoadMoreTarget } from "../src/features/load-more";
 import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
-import type { GateResult } from "../src/gate/gate";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
-import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
+import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
-import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
+import { LoadMorePager } from "../src/pager/load-more-pager";
 import { ownScrollGate } from "../src/pager/own-scroll-gate";
 import {
   Pager,
@@ -35,8 +33,10 @@ import {
   pagerStart,
   type RuleCheck,
 } from "../src/pager/pager";
+import type { JoiningPager } from "../src/pager/pager-base";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
+import { type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
 import { pickWords } from "../src/picker/pick-words";
@@ -83,46 +83,17 @@ const browser = entryApi();
 const pageUrl = location.href;
 const site = siteOf(pageUrl);
 const settings: Settings = mergeSettings(undefined);
-let status: TabStatus = { ...INITIAL_STATUS };
-let start: PagerStart | null = null;
-let ruleName: string | null = null;
-/** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
-let ruleSource: "user" | "learned" | "detected" = "detected";
-/** The learned rule read from the cache for this page, if one was used. */
-let cachedRule: CachedRule | null = null;
-let pager: JoiningPager | null = null;
-/** Page 1's "Load more" button, when it has no next link. */
-let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
-let fetchingAll = false;
-let stopAddressBar: (() => void) | null = null;
-/** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
-let ownScroll = false;
+/** The tab's state: page 1's rule, the pager, the status… (../src/pager/tab-run.ts); every
+ * handler below changes it through its named transitions only. */
+const tab = new TabRun();
 /** Holds tsugi's first fetch until the site's answer to the reader's scroll is known. */
 const firstFetchGate = ownScrollGate();
-/** Pages joined again by next link when the reader came back; undefined on a fresh visit
- * (the load-more pager counts its repeated clicks in its own status). */
-let restored: number | undefined;
-/** How the entry loaded this script (the status tells). */
-let loadedAs: DetectorLoad | undefined;
-/** The reader's corrections on this page ("Not the next page"), null when the site has none. */
-let refused: RefusedLink | null = null;
-/** Teaching the site a rule: the parts picked on this page, pick mode while it is on, and
- * what became of the last pick (said in the status). */
-const teaching: { picked: RuleParts; mode: PickMode | null; note: string | null } = {
-  picked: {},
-  mode: null,
-  note: null,
-};
-/** Keeps the background's record of the joined pages and the reader's place. */
-let place: ReturnType<typeof keepPlace> | null = null;
 /** The reader's language (browser.i18n), English when a message is missing. */
 const t = (key: string, subs: string[], english: string) =>
   browser.i18n.getMessage(key, subs) || english;
 const getMessage = (key: string, subs?: string[]) => browser.i18n.getMessage(key, subs);
 const words = pagerWords(getMessage);
 const teachWords = pickWords(getMessage);
-/** Joined pages as fetched (HTML), for the export. */
-const joined: { number: number; url: string; html: string }[] = [];
 
 /** The background's injections of third-stage scripts, each asked once per frame. */
 const injections = new Map<ThirdStageScript, Promise<void>>();
@@ -188,6 +159,7 @@ function modes() {
  * off; null when it is on. */
 function pausedReason(): string | null {
   if (!enabled()) return t("reasonSiteOff", [], "Auto-join is off for this site.");
+  const { start, loadMore } = tab.state;
   if (!start && loadMore && !modes().loadMore)
     return t("reasonLoadMoreOff", [], 'Clicking "Load more" is off for this site.');
   return null;
@@ -196,59 +168,52 @@ function pausedReason(): string | null {
 function report(next: TabStatus): void {
   const on = enabled();
   const paused = next.state === "ready" ? pausedReason() : null;
-  status = {
+  const { rule, fetchingAll, loaded, teaching, restored } = tab.state;
+  const status: TabStatus = {
     ...next,
     // A pager waiting for the scroll is "off" while the site (or its mode) is switched off.
     state: paused ? "off" : next.state,
     reason: paused ?? next.reason,
     modes: modes(),
-    ruleName,
-    ruleSource,
+    ruleName: rule.name,
+    ruleSource: rule.source,
     site,
     siteEnabled: on,
     pageCap: settings.pageCap,
     fetchingAll,
     detector: true,
-    ...(loadedAs ? { detectorLoad: loadedAs } : {}),
+    ...(loaded.as ? { detectorLoad: loaded.as } : {}),
     ...(teaching.note ? { teach: teaching.note } : {}),
     ...(restored !== undefined ? { restored } : {}),
   };
+  tab.setStatus(status);
   browser.runtime.sendMessage({ type: "content→background:status", status }).catch(() => {
     // The background may be asleep or reloading; the popup asks again anyway.
   });
 }
 
-/** Whether page 1 gave the pager something to follow: a next link or a load-more button,
- * on a page that does not scroll by itself. */
-function canJoin(): boolean {
-  return !ownScroll && (start !== null || loadMore !== null);
-}
-
 /** The pager, created on first need (a switched-off site gets none until asked). */
 function ensurePager(): JoiningPager | null {
+  const { pager, ownScroll, start, loadMore } = tab.state;
   if (pager) return pager;
   if (ownScroll) return null;
-  if (!start) {
-    if (!loadMore) return null;
-    pager = newLoadMorePager(loadMore);
-    pager.setAuto(enabled());
-    pager.attach();
-    keepTrackOfPlace();
-    return pager;
-  }
-  pager = new Pager(document, start, settings, report, pagerHooks());
-  pager.setAuto(enabled());
-  pager.attach();
+  if (!start && !loadMore) return null;
+  const made = start
+    ? new Pager(document, start, settings, report, pagerHooks())
+    : newLoadMorePager(loadMore as LoadMoreFound);
+  tab.pagerCreated(made);
+  made.setAuto(enabled());
+  made.attach();
   keepTrackOfPlace();
-  return pager;
+  return made;
 }
 
-function newLoadMorePager(found: NonNullable<typeof loadMore>): LoadMorePager {
+function newLoadMorePager(found: LoadMoreFound): LoadMorePager {
   return new LoadMorePager(document, found.target, settings, report, {
     words,
     detectMs: found.detectMs,
     mayClick: () => modes().loadMore,
-    onPage: () => place?.save(),
+    onPage: () => tab.state.place?.save(),
   });
 }
 
@@ -261,8 +226,8 @@ function pagerHooks(): PagerHooks {
       browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),
     onPage: ({ number, url, doc }) => {
-      joined.push({ number, url, html: doc.documentElement.outerHTML });
-      place?.save();
+      tab.pageJoined({ number, url, html: doc.documentElement.outerHTML });
+      tab.state.place?.save();
     },
     onRefused: (r) => void rememberRefusal(r),
   };
@@ -274,11 +239,12 @@ function pagerHooks(): PagerHooks {
  * drop the learned rule that led there, and keep Back and Reload from joining it again.
  */
 async function rememberRefusal(r: { page: number; url: string; nextLink: string | null }) {
-  for (let i = joined.length - 1; i >= 0; i--)
-    if ((joined[i]?.number ?? 0) >= r.page) joined.splice(i, 1);
+  // The learned rule that led there is dropped below; read before the transition forgets it.
+  const { rule: before, start } = tab.state;
+  tab.pagesRefused(r.page);
   // Back and Reload must not join again what the reader refused: the place keeps the pages
   // before it, or, with none left (a place needs two pages), the site's places are forgotten.
-  if (joined.length > 0) place?.save();
+  if (tab.state.joined.length > 0) tab.state.place?.save();
   else
     void browser.runtime
       .sendMessage({ type: "content→background:forget-site-places", site })
@@ -297,16 +263,15 @@ async function rememberRefusal(r: { page: number; url: string; nextLink: string 
     [CORRECTIONS_KEY]: addCorrection(parseCorrections(local[CORRECTIONS_KEY]), correction),
   };
   // The reader's own rules stay theirs (the correction keeps them off that link).
-  const rule = ruleSource === "user" ? null : (cachedRule ?? start?.rule);
+  const rule = before.source === "user" ? null : (before.cached ?? start?.rule);
   if (rule)
     items[LEARNED_RULES_KEY] = forgetRule(parseRuleCache(local[LEARNED_RULES_KEY]), rule.url);
-  cachedRule = null;
   await browser.storage.local.set(items).catch(() => {});
 }
 
 /** Whether a rule's match on this page follows a link the reader refused. */
 function refusedMatch(match: RuleMatch): boolean {
-  return refused?.(match.nextUrl, [match.nextAnchor]) === true;
+  return tab.state.rule.refused?.(match.nextUrl, [match.nextAnchor]) === true;
 }
 
 /** Page 1 as a site rule reads it (the rule already matched there). */
@@ -337,10 +302,10 @@ function watchForOwnScroll(scope: readonly Element[]): void {
     onFound: () => {
       // The reader told tsugi to join on this site anyway.
       if (!modes().ownScroll) return;
-      ownScroll = true;
+      tab.stop("own-scroll");
       firstFetchGate.found();
-      joined.length = 0;
       const reason = words.stop({ kind: "own-scroll" }, 1);
+      const { pager, place, status } = tab.state;
       if (pager instanceof Pager) {
         pager.yieldToSite();
         // Back or Reload must not join again the pages just taken back.
@@ -354,14 +319,19 @@ function watchForOwnScroll(scope: readonly Element[]): void {
 /** The reader turned "leave it alone" off for this site after tsugi stepped aside:
  * start joining again from page 1 (a new pager: the old one took everything back). */
 function joinDespiteOwnScroll(): void {
-  ownScroll = false;
-  if (pager instanceof Pager && pager.snapshot().state === "own-scroll") pager = null;
+  tab.joinDespiteOwnScroll();
   // A page without a pager goes back to saying why it has none.
-  if (!canJoin()) report({ ...status, state: "no-next", reason: noNextReason() });
+  if (!tab.canJoin()) report({ ...tab.state.status, state: "no-next", reason: noNextReason() });
+}
+
+/** Page 1 as a rule reads it, and that rule's name, source and learned rule. */
+interface Ruled {
+  start: PagerStart;
+  rule: { name: string | null; source: RuleSource; cached: CachedRule | null };
 }
 
 /** Page 1 from the reader's site rule, when one applies. */
-function startFromRule(rules: unknown): PagerStart | null {
+function startFromRule(rules: unknown): Ruled | null {
   const match = matchSiteRule(
     parseSiteRules(rules).rules,
     document,
@@ -369,12 +339,14 @@ function startFromRule(rules: unknown): PagerStart | null {
     (m) => !refusedMatch(m),
   );
   if (!match) return null;
-  ruleName = match.rule.name;
-  return startWith(match, true, 0);
+  return {
+    start: startWith(match, true, 0),
+    rule: { name: match.rule.name, source: "user", cached: null },
+  };
 }
 
 /** Page 1 from a rule learned on an earlier visit, when one matches this page. */
-function startFromCache(stored: unknown): PagerStart | null {
+function startFromCache(stored: unknown): Ruled | null {
   const t0 = performance.now();
   const match = matchSiteRule(
     parseRuleCache(stored),
@@ -383,9 +355,10 @@ function startFromCache(stored: unknown): PagerStart | null {
     (m) => !m.pageElements.some((e) => e.contains(m.nextAnchor)) && !refusedMatch(m),
   );
   if (!match) return null;
-  cachedRule = match.rule;
-  ruleSource = "learned";
-  return startWith(match, false, performance.now() - t0);
+  return {
+    start: startWith(match, false, performance.now() - t0),
+    rule: { name: null, source: "learned", cached: match.rule },
+  };
 }
 
 /**
@@ -394,18 +367,21 @@ function startFromCache(stored: unknown): PagerStart | null {
  * The reader's own rules are never touched.
  */
 async function keepOrDropRule(check: RuleCheck): Promise<void> {
-  if (ruleSource === "user" || !start) return;
+  if (tab.state.rule.source === "user" || !tab.state.start) return;
   const stored = await browser.storage.local.get(LEARNED_RULES_KEY).catch(() => ({}));
   const cache = parseRuleCache((stored as Record<string, unknown>)[LEARNED_RULES_KEY]);
-  const rule = cachedRule ?? start.rule;
+  const { rule: runRule, start } = tab.state;
+  if (!start) return;
+  const cached = runRule.cached;
+  const rule = cached ?? start.rule;
   if (!rule) return;
   // Learn from page 2 (one write is enough); forget only the cached rule this page used,
   // never another rule of the same section that was not tried here.
   if (check.ok && check.page !== 2) return;
-  if (!check.ok && !cachedRule) return;
+  if (!check.ok && !cached) return;
   const next = check.ok ? rememberRule(cache, rule, Date.now()) : forgetRule(cache, rule.url);
   // Once stored, this tab's rule is the cached one: a later failure must forget it.
-  cachedRule = check.ok ? (next.find((r) => r.url === rule.url) ?? null) : null;
+  tab.ruleCached(check.ok ? (next.find((r) => r.url === rule.url) ?? null) : null);
   await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
 }
 
@@ -418,16 +394,19 @@ function noNextReason(): string {
 }
 
 /** Page 1 from the rule the pager used before the reader left, when it still matches. */
-function startFromPlace(back: Recalled): PagerStart | null {
+function startFromPlace(back: Recalled): Ruled | null {
   const rule = back.place.rule;
   const match = rule ? matchSiteRule([rule], document, pageUrl, (m) => !refusedMatch(m)) : null;
-  return match ? startWith(match, false, 0) : null;
+  return match
+    ? { start: startWith(match, false, 0), rule: { name: null, source: "detected", cached: null } }
+    : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
  * site that is on (a load-more page has no URLs to fetch again). */
 function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
   if (!settings.restorePlace || !enabled()) return null;
+  const { pager, joined, start } = tab.state;
   if (pager instanceof LoadMorePager)
     return { pages: [pageUrl], clicks: pager.snapshot().pages - 1 };
   if (!(pager instanceof Pager)) return null;
@@ -438,14 +417,17 @@ function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
 }
 
 function keepTrackOfPlace(): void {
-  place ??= keepPlace(
-    window,
-    shownPages,
-    (p) =>
-      void browser.runtime
-        .sendMessage({ type: "content→background:remember-place", place: p })
-        .catch(() => {}),
-    historyEntryKey(window),
+  if (tab.state.place) return;
+  tab.keepingPlace(
+    keepPlace(
+      window,
+      shownPages,
+      (p) =>
+        void browser.runtime
+          .sendMessage({ type: "content→background:remember-place", place: p })
+          .catch(() => {}),
+      historyEntryKey(window),
+    ),
   );
 }
 
@@ -472,7 +454,8 @@ async function restorePlace(p: Pager, back: Recalled): Promise<void> {
   const joining = p.restore(urls);
   p.setAuto(enabled());
   p.attach();
-  restored = await joining;
+  const restored = await joining;
+  tab.restoredPages(restored);
   for (const type of inputs) window.removeEventListener(type, onInput);
   const anchor = back.place.anchor;
   if (anchor && !moved) scrollToAnchor(window, anchor, back.from);
@@ -496,10 +479,10 @@ async function restorePlace(p: Pager, back: Recalled): Promise<void> {
  * (Back, Reload), quietly and at the site's pace, then put the element they were reading
  * where it was on screen, unless they scrolled meanwhile.
  */
-async function restoreClicks(back: Recalled, found: NonNullable<typeof loadMore>): Promise<void> {
+async function restoreClicks(back: Recalled, found: LoadMoreFound): Promise<void> {
   // Attached only once the clicks are back: its own scroll trigger must not click first.
   const p = newLoadMorePager(found);
-  pager = p;
+  tab.pagerCreated(p);
   let moved = false;
   const onInput = () => {
     moved = true;
@@ -516,16 +499,14 @@ async function restoreClicks(back: Recalled, found: NonNullable<typeof loadMore>
 }
 
 function applyAddressBar(): void {
-  if (settings.addressBar && pager && !stopAddressBar)
-    stopAddressBar = followAddressBar(window, pageUrl);
-  else if (!settings.addressBar && stopAddressBar) {
-    stopAddressBar();
-    stopAddressBar = null;
+  const { pager, addressBar } = tab.state;
+  if (settings.addressBar && pager && !addressBar)
+    tab.followingAddressBar(followAddressBar(window, pageUrl));
+  else if (!settings.addressBar && addressBar) {
+    addressBar();
+    tab.followingAddressBar(null);
   }
 }
-
-/** The gate's decision on this page, shown beside the detection time. */
-let gate: GateResult | null = null;
 
 async function main(
   fromEntry: Settings,
@@ -535,14 +516,17 @@ async function main(
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
   if (!back) await whenIdle();
-  refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
-  let ruled = startFromRule(local[SITE_RULES_KEY] ?? []);
-  if (ruled) ruleSource = "user";
-  else ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
-  // A pager on a rule falls back to the page-element forest when the rule misses a page.
-  if (ruled) await loadPageElementModel();
-  start = ruled;
-  if (!start) {
+  const refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
+  tab.readCorrections(refused);
+  const ruled =
+    startFromRule(local[SITE_RULES_KEY] ?? []) ||
+    (back && startFromPlace(back)) ||
+    startFromCache(local[LEARNED_RULES_KEY]);
+  if (ruled) {
+    // A pager on a rule falls back to the page-element forest when the rule misses a page.
+    await loadPageElementModel();
+    tab.startWithRule(ruled.start, ruled.rule);
+  } else {
     // An unsure next link is kept for page 2 to confirm (the third stage); without a
     // next link, the page's own "Load more" button if it has a safe one that extends the
     // page's main list (the page element), not a river beside an article.
@@ -552,10 +536,10 @@ async function main(
       refused,
     });
     // What this page load cost tsugi: the gate, then the detection it let through.
-    found.ms += gate?.ms ?? 0;
-    start = pagerStart(found, pageUrl);
-    if (button) loadMore = { target: button, detectMs: found.ms };
-    else if (!start) {
+    found.ms += tab.state.loaded.gate?.ms ?? 0;
+    const detected = pagerStart(found, pageUrl);
+    tab.detected(detected, button ? { target: button, detectMs: found.ms } : null);
+    if (!detected && !button) {
       watchForOwnScroll([]);
       report({
         ...INITIAL_STATUS,
@@ -569,6 +553,7 @@ async function main(
       return;
     }
   }
+  const { start, loadMore } = tab.state;
   // A load-more pager's clicks grow the list by design: only next-link pages are watched.
   if (start) watchForOwnScroll(start.pageElements);
   if (!enabled()) {
@@ -597,10 +582,10 @@ async function main(
   }
   if (back && start && back.place.pages.length > back.from + 1) {
     const p = new Pager(document, start, settings, report, pagerHooks());
-    pager = p;
+    tab.pagerCreated(p);
     await restorePlace(p, back);
     keepTrackOfPlace();
-  } else if (back?.place.clicks && !start && loadMore && modes().loadMore && !ownScroll) {
+  } else if (back?.place.clicks && !start && loadMore && modes().loadMore && !tab.state.ownScroll) {
     await restoreClicks(back, loadMore);
   } else {
     ensurePager();
@@ -618,25 +603,33 @@ browser.storage.onChanged.addListener((changes, area) => {
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
-  if (ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
-  if (!pager && canJoin() && enabled()) ensurePager();
-  pager?.setAuto(enabled());
+  if (tab.state.ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
+  if (!tab.state.pager && tab.canJoin() && enabled()) ensurePager();
+  tab.state.pager?.setAuto(enabled());
   applyAddressBar();
   if ("disabledSites" in changes) forgetPlacesIfOff();
-  if (pager) report(pager.snapshot());
-  else if (canJoin()) report({ ...status, state: "ready" });
+  reportPagerOrReady();
 });
 
-let listCount: number | undefined;
+/** Report the pager's status, else "ready" on a page with something to join; else
+ * nothing. */
+function reportPagerOrReady(): void {
+  const { pager, status } = tab.state;
+  if (pager) report(pager.snapshot());
+  else if (tab.canJoin()) report({ ...status, state: "ready" });
+}
+
 /** How many items page 1's list holds (0: not a list), read once, when the popup opens. */
 function listItemCount(): number {
+  const { listCount, start } = tab.state;
   if (listCount === undefined && start)
-    listCount = segmentRecords(start.pageElements)?.records.length ?? 0;
-  return listCount ?? 0;
+    tab.listCounted(segmentRecords(start.pageElements)?.records.length ?? 0);
+  return tab.state.listCount ?? 0;
 }
 
 /** The joined article, or the items of every page shown, in one format. */
 async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
+  const { joined, start, status } = tab.state;
   return (await exporter()).exportFile({
     format,
     doc: document,
@@ -656,54 +649,54 @@ async function toggleSite(): Promise<TabStatus> {
   const disabledSites = withSite(stored.disabledSites, pageUrl, on);
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
-  if (!pager && canJoin() && on) ensurePager();
-  pager?.setAuto(on);
-  if (pager) report(pager.snapshot());
-  else if (canJoin()) report({ ...status, state: "ready" });
-  else report(status);
-  return status;
+  if (!tab.state.pager && tab.canJoin() && on) ensurePager();
+  tab.state.pager?.setAuto(on);
+  if (tab.state.pager || tab.canJoin()) reportPagerOrReady();
+  else report(tab.state.status);
+  return tab.state.status;
 }
 
 async function fetchAll(): Promise<TabStatus> {
   const p = ensurePager();
-  if (!p) return status;
-  fetchingAll = true;
+  if (!p) return tab.state.status;
+  tab.beginFetchAll();
   report(p.snapshot());
   try {
     await p.loadMore(settings.pageCap, () => report(p.snapshot()));
   } finally {
-    fetchingAll = false;
+    tab.endFetchAll();
     report(p.snapshot());
   }
-  return status;
+  return tab.state.status;
 }
 
 /** One popup or background message, as the entry forwards it. */
 function handle(message: Message): Promise<unknown> | undefined {
+  const status = () => tab.state.status;
   switch (message.type) {
     case "popup→content:get-status": {
       const listItems = listItemCount();
-      return Promise.resolve(listItems > 0 ? { ...status, listItems } : status);
+      return Promise.resolve(listItems > 0 ? { ...status(), listItems } : status());
     }
     case "popup→content:next-page":
     case "background→content:next-page":
-      return (ensurePager()?.loadNext() ?? Promise.resolve()).then(() => status);
+      return (ensurePager()?.loadNext() ?? Promise.resolve()).then(status);
     case "popup→content:load-more":
       return (
         ensurePager()?.loadMore(Math.max(1, Math.min(100, message.count))) ?? Promise.resolve()
-      ).then(() => status);
+      ).then(status);
     case "background→content:toggle-site":
       return toggleSite();
     case "popup→content:stop":
-      pager?.stop();
-      return Promise.resolve(status);
+      tab.state.pager?.stop();
+      return Promise.resolve(status());
     case "popup→content:fetch-all":
       return fetchAll();
     case "popup→content:export":
       return exportFile(message.format);
     case "popup→content:pick":
       startPicking(message.target);
-      return Promise.resolve(status);
+      return Promise.resolve(status());
     default:
       return undefined;
   }
@@ -711,32 +704,31 @@ function handle(message: Message): Promise<unknown> | undefined {
 
 /** Enter pick mode (../src/picker/pick-mode.ts) for one part of the site rule. */
 function startPicking(target: PickTarget): void {
-  teaching.mode?.stop();
+  tab.state.teaching.mode?.stop();
   const mode = new PickMode(window, {
     target,
     hint: teachWords.hint(target),
     onChoose: (el) => {
-      teaching.mode = null;
+      tab.picking(null);
       void picked(target, el).catch((e: unknown) => say(String(e)));
     },
-    onCancel: () => {
-      teaching.mode = null;
-    },
+    onCancel: () => tab.picking(null),
   });
-  teaching.mode = mode;
+  tab.picking(mode);
   mode.start();
 }
 
 /** Say what became of a pick: at the top of the page for a while, and in the status. */
 function say(text: string): void {
-  teaching.note = text;
+  tab.said(text);
   showPickNotice(document, text);
-  report(status);
+  report(tab.state.status);
 }
 
 /** The parts of a rule this page's run already knows: the run's next link, and its page
  * element, else the one detection finds around the next link. */
 async function knownParts(): Promise<RuleParts> {
+  const { start, teaching } = tab.state;
   const nextLink = start?.rule?.nextLink;
   const linkXPath = teaching.picked.nextLink ?? nextLink;
   const anchor = linkXPath
@@ -755,14 +747,17 @@ async function knownParts(): Promise<RuleParts> {
 /** A part picked: check it, then save the rule and join with it, or ask for the other part. */
 async function picked(target: PickTarget, el: Element): Promise<void> {
   if (target === "load-more") return pickedLoadMore(el);
+  const parts = tab.state.teaching.picked;
   if (target === "next-link") {
     const link = linkOf(el);
     if (!link) return say(teachWords.problem("not-link"));
-    teaching.picked.nextLink = pickedNextLinkXPath(link);
-  } else teaching.picked.pageElement = pickedPageElementXPath(el);
-  const step = teachStep(document, pageUrl, teaching.picked, await knownParts());
+    tab.picked({ ...parts, nextLink: pickedNextLinkXPath(link) });
+  } else tab.picked({ ...parts, pageElement: pickedPageElementXPath(el) });
+  const step = teachStep(document, pageUrl, tab.state.teaching.picked, await knownParts());
   if (step.kind === "problem") {
-    delete teaching.picked[step.target === "next-link" ? "nextLink" : "pageElement"];
+    const { [step.target === "next-link" ? "nextLink" : "pageElement"]: _, ...kept } =
+      tab.state.teaching.picked;
+    tab.picked(kept);
     return say(teachWords.problem(step.problem));
   }
   if (step.kind === "need") {
@@ -770,7 +765,7 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
     startPicking(step.target);
     return;
   }
-  teaching.picked = {};
+  tab.picked({});
   await saveRule(step.rule);
   // Said first, so that the new pager's first status carries it.
   say(teachWords.saved(step.rule.name));
@@ -785,15 +780,18 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
 async function pickedLoadMore(el: Element): Promise<void> {
   const checked = checkLoadMoreButton(controlOf(el));
   if (!checked.ok) return say(teachWords.problem(checked.problem));
-  if (pager instanceof Pager) pager.discard();
-  else pager?.stop();
-  pager = null;
-  start = null;
-  ownScroll = false;
-  loadMore = { target: checked.target, detectMs: 0 };
+  discard(tab.stop("replaced"));
+  tab.startLoadMore({ target: checked.target, detectMs: 0 });
   // Said first, so that the load-more pager's first status carries it.
   say(teachWords.loadMoreChosen(checked.target.label));
   ensurePager();
+}
+
+/** Take back what a dropped pager put into the page, without a word (a next-link pager's
+ * joined pages too); a load-more pager just stops. */
+function discard(dropped: JoiningPager | null): void {
+  if (dropped instanceof Pager) dropped.discard();
+  else dropped?.stop();
 }
 
 /** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
@@ -810,26 +808,18 @@ async function saveRule(rule: SiteRule): Promise<void> {
 async function joinWithRule(rule: SiteRule): Promise<void> {
   const match = matchSiteRule([rule], document, pageUrl);
   if (!match) return;
-  if (pager instanceof Pager) pager.discard();
-  else pager?.stop();
-  pager = null;
-  joined.length = 0;
-  loadMore = null;
-  cachedRule = null;
-  ownScroll = false;
-  ruleName = rule.name;
-  ruleSource = "user";
+  discard(tab.stop("replaced"));
+  tab.joinedTakenBack();
   // A pager on a rule falls back to the page-element forest when the rule misses a page.
   await loadPageElementModel();
-  start = startWith(match, true, 0);
+  tab.startWithRule(startWith(match, true, 0), { name: rule.name, source: "user", cached: null });
   ensurePager();
   applyAddressBar();
 }
 
 installDetector({
   start: (ctx) => {
-    gate = ctx.gate;
-    loadedAs = ctx.loadedAs;
+    tab.begin(ctx.gate, ctx.loadedAs);
     return main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch((e) => {
       report({
         ...INITIAL_STATUS,
