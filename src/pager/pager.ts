@@ -1,14 +1,16 @@
 import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
+import { fnv1a } from "../keys/hash";
+import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import type { LearnedRule } from "../messaging/site-rule";
 import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
-import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
+import { learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath, xpathFor } from "../rule/xpath";
 import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
-import { fnv1a } from "./hash";
 import {
   leastText,
   needsRendering,
@@ -18,7 +20,6 @@ import {
 } from "./iframe-render";
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
-import { normalizeUrl, sameOrigin } from "./normalize-url";
 import { type PageShape, shapeOf } from "./placeholder";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
