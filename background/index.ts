@@ -14,6 +14,7 @@ import browser, { type Runtime } from "webextension-polyfill";
 import { PAGE_ELEMENT_MODEL_FILE } from "../src/detect/injected-models";
 import { EXPORTER_FILE } from "../src/export/exporter-api";
 import { DETECTOR_FILE } from "../src/gate/detector-api";
+import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
 import {
   isMessage,
   isPlaceMessage,
@@ -26,10 +27,8 @@ import { frameBlockRule, frameRuleId } from "../src/pager/frame-requests";
 import {
   forgetSite,
   isPlacesKey,
-  type JoinedPlace,
   parsePlaces,
   placesKey,
-  type Recalled,
   recallPlace,
   rememberPlace,
 } from "../src/place/places";

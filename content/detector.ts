@@ -17,11 +17,13 @@ import { detectPageElement } from "../src/detect/page-element";
 import { refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
-import type { ExportFormat } from "../src/export/joined-article";
 import { watchOwnScroll } from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import { entryApi } from "../src/messaging/entry-api";
+import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
+import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
 import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
+import type { SiteRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { LoadMorePager } from "../src/pager/load-more-pager";
@@ -46,7 +48,6 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
-import type { JoinedPlace, Recalled } from "../src/place/places";
 import {
   addCorrection,
   CORRECTIONS_KEY,
@@ -55,15 +56,9 @@ import {
 } from "../src/reader/corrections";
 import { mergeSettings, type Settings } from "../src/reader/settings";
 import { siteModes } from "../src/reader/site-modes";
-import {
-  matchSiteRule,
-  nextFromRule,
-  parseSiteRules,
-  type RuleMatch,
-  SITE_RULES_KEY,
-  type SiteRule,
-} from "../src/reader/site-rules";
+import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
+import { matchSiteRule, nextFromRule, type RuleMatch } from "../src/rule/match-rule";
 import {
   type CachedRule,
   forgetRule,
@@ -72,7 +67,6 @@ import {
   rememberRule,
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
-import type { ItemsFormat } from "../src/siblings/items-export";
 import { segmentRecords } from "../src/siblings/records";
 import { whenIdle } from "./when-idle";
 

@@ -1,6 +1,6 @@
 import { type Correction, removeCorrection } from "../src/reader/corrections";
 import { Card } from "./fields";
-import type { OptionsApi } from "./Options";
+import type { OptionsApi } from "./options-api";
 
 /**
  * The reader's corrections: the pages they marked "Not the next page" on a separator, by

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
+
 import { File as NodeFile } from "node:buffer";
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
+import type { SiteRule } from "../src/messaging/site-rule";
 import { DEFAULT_SETTINGS, type Settings } from "../src/reader/settings";
 import { settingsToJson } from "../src/reader/settings-file";
-import type { SiteRule } from "../src/reader/site-rules";
-import { Options, type OptionsApi } from "./Options";
+import { Options } from "./Options";
+import type { OptionsApi } from "./options-api";
 
 const rule: SiteRule = {
   name: "Example blog",

@@ -1,38 +1,18 @@
 import { useEffect, useState } from "preact/hooks";
+import type { SiteRule } from "../src/messaging/site-rule";
 import type { Correction } from "../src/reader/corrections";
 import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
 import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
-import type { SiteRule } from "../src/reader/site-rules";
 import { CorrectionsCard } from "./CorrectionsCard";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
+import type { OptionsApi } from "./options-api";
 import { SiteRulesCard } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
 type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "restorePlace" | "skipRepeats";
-
-/** What the options page needs from the extension APIs (injected, so tests need no browser). */
-export interface OptionsApi {
-  /** Settings from `storage.sync` (merged over the defaults), rules and corrections from
-   * `storage.local`. */
-  load(): Promise<{
-    settings: Settings;
-    siteRules: SiteRule[];
-    learnedRules: number;
-    corrections?: Correction[];
-  }>;
-  saveSettings(settings: Settings): Promise<void>;
-  saveSiteRules(rules: SiteRule[]): Promise<void>;
-  /** Keep the reader's corrections ("Not the next page") in `storage.local`. */
-  saveCorrections(list: Correction[]): Promise<void>;
-  /** Empty the cache of site rules learned on visits (`storage.local`). */
-  forgetLearnedRules(): Promise<void>;
-  download(filename: string, content: string): void;
-  /** `browser.i18n.getMessage`. */
-  t(key: string, substitutions?: string[]): string;
-}
 
 const rulesJson = (rules: SiteRule[]) => (rules.length ? JSON.stringify(rules, null, 2) : "");
 

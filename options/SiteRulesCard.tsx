@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
-import { mergeSiteRules, parseSiteRules, type SiteRule } from "../src/reader/site-rules";
+import type { SiteRule } from "../src/messaging/site-rule";
+import { mergeSiteRules, parseSiteRules } from "../src/reader/site-rules";
 import { Card, TextBox } from "./fields";
-import type { OptionsApi } from "./Options";
+import type { OptionsApi } from "./options-api";
 
 /**
  * The reader's site rules (Wedata AutoPagerize JSON): pasted into the text box and

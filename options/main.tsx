@@ -4,7 +4,8 @@ import { CORRECTIONS_KEY, parseCorrections } from "../src/reader/corrections";
 import { mergeSettings, SETTING_KEYS } from "../src/reader/settings";
 import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { LEARNED_RULES_KEY, parseRuleCache } from "../src/rule/rule-cache";
-import { Options, type OptionsApi } from "./Options";
+import { Options } from "./Options";
+import type { OptionsApi } from "./options-api";
 
 const api: OptionsApi = {
   async load() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ExportFormat } from "../src/export/joined-article";
+import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { ExportFile, PickTarget } from "../src/messaging/messages";
 import {
   reasonWorded,
@@ -8,7 +8,6 @@ import {
   type TabStatus,
 } from "../src/messaging/status";
 import { MODE_LABELS, MODES } from "../src/reader/site-modes";
-import type { ItemsFormat } from "../src/siblings/items-export";
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
 export interface PopupApi {

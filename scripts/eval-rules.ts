@@ -52,10 +52,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { JSDOM, VirtualConsole } from "jsdom";
+import type { LearnedRule } from "../src/messaging/site-rule";
 import { hasContent, profileOf, structureAgrees } from "../src/pager/verify-page";
-import { nextFromRule } from "../src/reader/site-rules";
 import { repoRoot } from "../src/replay/cases";
-import { type LearnedRule, learnSiteRule } from "../src/rule/learn-rule";
+import { learnSiteRule } from "../src/rule/learn-rule";
+import { nextFromRule } from "../src/rule/match-rule";
 import {
   goldNextAnchors,
   linkUrl,

@@ -12,8 +12,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ExportFormat, formatArticle, type JoinedArticle } from "../export/joined-article";
+import { formatArticle, type JoinedArticle } from "../export/joined-article";
 import type { ExtractedArticle } from "../extract/article";
+import type { ExportFormat } from "../messaging/export-formats";
 import { repoRoot } from "../replay/cases";
 import type { PageRunner } from "./batch";
 import type { BrowserSlot } from "./browser-pool";

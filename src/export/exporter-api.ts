@@ -5,10 +5,9 @@
  * reader asks for an export. The detector script reaches it through this small interface,
  * which imports nothing at run time, so that the detector's bundle stays free of it.
  */
+import type { ExportFormat, ItemsFormat } from "../messaging/export-formats";
 import type { ExportFile } from "../messaging/messages";
 import type { GetMessage } from "../pager/pager-words";
-import type { ItemsFormat } from "../siblings/items-export";
-import type { ExportFormat } from "./joined-article";
 
 /** Path, inside the built extension, of the export's script. */
 export const EXPORTER_FILE = "content/exporter.js";

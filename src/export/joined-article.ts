@@ -30,10 +30,8 @@ export interface JoinedArticle {
   items?: Item[];
 }
 
+import type { ExportFormat } from "../messaging/export-formats";
 import type { Item } from "../siblings/items";
-
-/** Formats the popup and `tsugi extract` export to. */
-export type ExportFormat = "md" | "html" | "text";
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {
   md: "text/markdown;charset=utf-8",

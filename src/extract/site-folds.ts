@@ -3,7 +3,7 @@
  * so that the export is measured on sites its rules and models never saw. Node-side
  * evaluation helpers; nothing here ships in the extension.
  */
-import { groupFolds } from "../train/folds";
+import { groupFolds } from "../eval/folds";
 
 /**
  * The page's own record of its address: `<link rel="canonical">`, `og:url` or
@@ -92,7 +92,7 @@ export function siteGroups(
 }
 
 /**
- * Site-disjoint k folds (src/train/folds.ts: whole groups, balanced by page count).
+ * Site-disjoint k folds (src/eval/folds.ts: whole groups, balanced by page count).
  * @param groups the site group of each page ({@link siteGroups})
  * @param k number of folds
  * @returns the fold of each page

@@ -5,9 +5,9 @@
  * the same isolated world of the same frame, so the detector hands its API to the entry
  * through one global of that world; the page's own scripts cannot see it.
  */
+import type { Recalled } from "../messaging/joined-place";
 import type { Message } from "../messaging/messages";
 import type { DetectorLoad } from "../messaging/status";
-import type { Recalled } from "../place/places";
 import type { GateResult } from "./gate";
 
 /** Name of the isolated-world global under which the detector script leaves its API. */

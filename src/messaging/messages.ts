@@ -1,6 +1,5 @@
-import type { ExportFormat } from "../export/joined-article";
-import type { JoinedPlace } from "../place/places";
-import type { ItemsFormat } from "../siblings/items-export";
+import type { ExportFormat, ItemsFormat } from "./export-formats";
+import type { JoinedPlace } from "./joined-place";
 import type { TabStatus } from "./status";
 
 /** Messages between extension contexts; the type names the direction. */

@@ -21,10 +21,10 @@
  * which already runs on page 1; it keeps the frame from acting on the reader.
  */
 import { visibleText } from "../features/text";
+import { sameOrigin } from "../keys/normalize-url";
 import { evaluateXPath, evaluateXPaths } from "../rule/xpath";
 import { parseHtml } from "./fetch-page";
 import { FRAME_MARK } from "./frame-guard";
-import { sameOrigin } from "./normalize-url";
 import { type PageShape, placeholderOnly } from "./placeholder";
 import { hasContent, type PageProfile, type ResolvedPage, structureAgrees } from "./verify-page";
 

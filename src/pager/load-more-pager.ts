@@ -16,8 +16,7 @@ import { findLoadMore, type LoadMoreTarget, runItems, safeToClick } from "../fea
 import type { TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
 import { announceJoinedPage } from "./events";
-import { ENGLISH, type PagerWords } from "./pager";
-import { type JoiningPager, PagerBase, sleep } from "./pager-base";
+import { ENGLISH, type JoiningPager, PagerBase, type PagerWords, sleep } from "./pager-base";
 import { StatusBlock } from "./status-block";
 import { isNormalEnd, type StopReason } from "./stop-conditions";
 

@@ -10,9 +10,8 @@
  */
 import type { PagerState, TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
-import type { PagerWords } from "./pager";
 import { watchScroll } from "./status-block";
-import { isNormalEnd, type StopReason } from "./stop-conditions";
+import { describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
 
 /** What the detector script drives, whichever pager joins the page. {@link Pager} (next
  * links) and {@link LoadMorePager} (a "Load more" button) both have this shape. */
@@ -25,6 +24,37 @@ export interface JoiningPager {
   detach(): void;
   snapshot(): TabStatus;
 }
+
+/** What the pager says in the page and in its status. */
+export interface PagerWords {
+  /** Why joining stopped (default: {@link describeStop}). */
+  stop(reason: StopReason, pages: number): string;
+  /** "Loading page N…" */
+  loading(page: number): string;
+  /** "Page N: retrying in S s…" */
+  retrying(page: number, seconds: number): string;
+  /** Label of the retry button. */
+  retry: string;
+  /** "Loading more items (page N)…": a "Load more" button was clicked. */
+  clicking(page: number): string;
+  /** Text of the separator before joined page N: "Page N". */
+  page(page: number): string;
+  /** Beside a separator: "3 items already shown" (list items left out). */
+  skipped(count: number): string;
+  /** The separator's button that refuses the joined page: "Not the next page". */
+  notNext: string;
+}
+
+export const ENGLISH: PagerWords = {
+  stop: describeStop,
+  loading: (page) => `Loading page ${page}…`,
+  retrying: (page, seconds) => `Page ${page}: retrying in ${seconds} s…`,
+  retry: "Retry",
+  clicking: (page) => `Loading more items (page ${page})…`,
+  page: (page) => `Page ${page}`,
+  skipped: (count) => (count === 1 ? "1 item already shown" : `${count} items already shown`),
+  notNext: "Not the next page",
+};
 
 /**
  * The state, stop reason, scroll trigger and status publishing of a pager.

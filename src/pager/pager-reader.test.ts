@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detect } from "../detect/detect";
+import type { LearnedRule } from "../messaging/site-rule";
 import type { TabStatus } from "../messaging/status";
 import { DEFAULT_SETTINGS } from "../reader/settings";
-import type { LearnedRule } from "../rule/learn-rule";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
 import { Pager, type PagerStart, pagerStart, type RuleCheck } from "./pager";
 

@@ -3,7 +3,7 @@
  * `stop_<kind>`, `pagerLoading`, `pagerRetry`, `pageHeading`, `pagerSkipped` in public/_locales). A missing message
  * falls back to the English of ./stop-conditions.ts.
  */
-import type { PagerWords } from "./pager";
+import type { PagerWords } from "./pager-base";
 import { describeStop, megabytes, type StopReason } from "./stop-conditions";
 
 /** `browser.i18n.getMessage`'s shape ("" when the key is unknown). */

@@ -1,14 +1,16 @@
 import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
+import { fnv1a } from "../keys/hash";
+import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import type { LearnedRule } from "../messaging/site-rule";
 import type { TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
-import { type LearnedRule, learnSiteRule } from "../rule/learn-rule";
+import { learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath, xpathFor } from "../rule/xpath";
 import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
-import { fnv1a } from "./hash";
 import {
   leastText,
   needsRendering,
@@ -18,13 +20,12 @@ import {
 } from "./iframe-render";
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
-import { normalizeUrl, sameOrigin } from "./normalize-url";
-import { PagerBase, sleep } from "./pager-base";
+import { ENGLISH, PagerBase, type PagerWords, sleep } from "./pager-base";
 import { type PageShape, shapeOf } from "./placeholder";
 import { prepareForInsertion } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
 import { StatusBlock } from "./status-block";
-import { checkNext, describeStop, isNormalEnd, type StopReason } from "./stop-conditions";
+import { checkNext, isNormalEnd, type StopReason } from "./stop-conditions";
 import { tableRows } from "./table-rows";
 import { trimFarPages } from "./trim";
 import {
@@ -98,37 +99,6 @@ export interface PagerHooks {
    * fetch at once. */
   firstFetch?(): Promise<boolean>;
 }
-
-/** What the pager says in the page and in its status. */
-export interface PagerWords {
-  /** Why joining stopped (default: {@link describeStop}). */
-  stop(reason: StopReason, pages: number): string;
-  /** "Loading page N…" */
-  loading(page: number): string;
-  /** "Page N: retrying in S s…" */
-  retrying(page: number, seconds: number): string;
-  /** Label of the retry button. */
-  retry: string;
-  /** "Loading more items (page N)…": a "Load more" button was clicked. */
-  clicking(page: number): string;
-  /** Text of the separator before joined page N: "Page N". */
-  page(page: number): string;
-  /** Beside a separator: "3 items already shown" (list items left out). */
-  skipped(count: number): string;
-  /** The separator's button that refuses the joined page: "Not the next page". */
-  notNext: string;
-}
-
-export const ENGLISH: PagerWords = {
-  stop: describeStop,
-  loading: (page) => `Loading page ${page}…`,
-  retrying: (page, seconds) => `Page ${page}: retrying in ${seconds} s…`,
-  retry: "Retry",
-  clicking: (page) => `Loading more items (page ${page})…`,
-  page: (page) => `Page ${page}`,
-  skipped: (count) => (count === 1 ? "1 item already shown" : `${count} items already shown`),
-  notNext: "Not the next page",
-};
 
 /**
  * What the pager needs from page 1's detection, or null when there is nothing

@@ -7,7 +7,7 @@
  */
 import { shingles } from "../eval/measures";
 import { visibleText } from "../features/text";
-import { fnv1a } from "./hash";
+import { fnv1a } from "../keys/hash";
 
 /** Share of a page's shingles already shown from which it counts as a repeat: high, because
  * templated pages (numbered lists, "Part 2 of …") legitimately share most of their wording. */

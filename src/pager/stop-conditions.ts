@@ -1,4 +1,4 @@
-import { normalizeUrl, sameOrigin } from "./normalize-url";
+import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
 
 /** Why the pager will not fetch a next page. */
 export type StopReason =

@@ -9,9 +9,9 @@
 import { detectNextLink } from "../detect/next-link";
 import { detectPageElement } from "../detect/page-element";
 import { visibleText } from "../features/text";
-import { nextFromRule } from "../reader/site-rules";
+import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import { nextFromRule } from "../rule/match-rule";
 import { evaluateXPaths } from "../rule/xpath";
-import { normalizeUrl, sameOrigin } from "./normalize-url";
 
 /** What the pager learned on page 1 and carries to fetched pages. */
 export interface PageProfile {

@@ -4,8 +4,8 @@
  * fail on every later visit.
  */
 import { controlLabels, type LoadMoreTarget, listBefore, safeToClick } from "../features/load-more";
-import { nextFromRule } from "../reader/site-rules";
 import { siteOf } from "../reader/site-switch";
+import { nextFromRule } from "../rule/match-rule";
 import { evaluateXPath } from "../rule/xpath";
 
 /** Why a picked XPath was refused. */

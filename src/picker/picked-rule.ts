@@ -3,7 +3,8 @@
  * saved with the reader's own rules, named after the site's host, so that the popup and
  * the options page can find it again (and remove it) and a later pick replaces it.
  */
-import { mergeSiteRules, type SiteRule } from "../reader/site-rules";
+import type { SiteRule } from "../messaging/site-rule";
+import { mergeSiteRules } from "../reader/site-rules";
 import { siteOf } from "../reader/site-switch";
 import { urlPatternFor } from "../rule/learn-rule";
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+
 import { describe, expect, it } from "vitest";
-import { matchSiteRule } from "../reader/site-rules";
+import { matchSiteRule } from "../rule/match-rule";
 import { contentBesideLink, teachStep } from "./teach";
 
 const URL1 = "http://ex.com:8080/teach/intro.html";

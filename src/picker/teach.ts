@@ -4,7 +4,7 @@
  * or a rule), checked on the page, and made into the site rule to save and join with.
  */
 import type { PickTarget } from "../messaging/messages";
-import type { SiteRule } from "../reader/site-rules";
+import type { SiteRule } from "../messaging/site-rule";
 import { checkNextLink, checkPageElement, type PickProblem } from "./pick-checks";
 import { pickedSiteRule } from "./picked-rule";
 

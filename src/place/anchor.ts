@@ -5,22 +5,7 @@
  * an element found again by its own text lands where the reader was.
  */
 
-/** Where the reader was, independent of layout. */
-export interface ReadingAnchor {
-  /** The joined page holding the element: 1 for the page as served, 2 for the first
-   * joined page, … */
-  page: number;
-  /** The element's tag name, lower case (e.g. "p", "a"). */
-  tag: string;
-  /** Its whitespace-collapsed text, at most {@link SNIPPET_CHARS} chars; for an element
-   * without text (an image), its `src` or `href`. */
-  text: string;
-  /** Which of the page's elements with the same tag and text it is, 0-based. */
-  nth: number;
-  /** Distance of the element's top from the top of the viewport, px (negative when its
-   * top is scrolled past). */
-  offset: number;
-}
+import type { ReadingAnchor } from "../messaging/joined-place";
 
 /** Longest text kept to find an element again, chars. */
 export const SNIPPET_CHARS = 120;

@@ -1,7 +1,7 @@
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { JoinedPlace } from "../messaging/joined-place";
 import { keepPlace, SETTLE_MS } from "./keeper";
-import type { JoinedPlace } from "./places";
 
 const PAGES = ["http://s.test/a", "http://s.test/a/2"];
 

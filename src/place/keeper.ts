@@ -5,8 +5,8 @@
  * eligible for the browser's back/forward cache; it writes nothing into the page's own
  * storage or history state.
  */
+import type { JoinedPlace } from "../messaging/joined-place";
 import { readingAnchor } from "./anchor";
-import type { JoinedPlace } from "./places";
 
 /** Quiet time after the last scroll event before the place is written, ms. */
 export const SETTLE_MS = 250;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { JoinedPlace } from "../messaging/joined-place";
 import {
   forgetSite,
-  type JoinedPlace,
   MAX_PLACES_PER_TAB,
   PLACE_TTL_MS,
   parsePlaces,

@@ -4,9 +4,8 @@
  * extension's `storage.session` (gone when the browser closes), never in the site's
  * storage or `history.state`, which the site's scripts can read.
  */
-import { normalizeUrl } from "../pager/normalize-url";
-import type { LearnedRule } from "../rule/learn-rule";
-import type { ReadingAnchor } from "./anchor";
+import { normalizeUrl } from "../keys/normalize-url";
+import type { JoinedPlace, Recalled } from "../messaging/joined-place";
 
 /** A remembered place is forgotten after this long, ms (6 h): later, the site has likely
  * moved on, and a reader coming back to a day-old tab expects the page as it is now. */
@@ -14,34 +13,6 @@ export const PLACE_TTL_MS = 6 * 3_600_000;
 
 /** Most places kept per tab (its most recent history entries with joined pages). */
 export const MAX_PLACES_PER_TAB = 20;
-
-/** The joined pages of one history entry and where the reader was in them. */
-export interface JoinedPlace {
-  /** URLs of the pages shown, in order: the page as served first, then each joined page
-   * as fetched (final URLs, after redirects). */
-  pages: string[];
-  /** The site rule the pager used (SITEINFO shape), when it had one. */
-  rule?: LearnedRule;
-  /** Clicks of the page's own "Load more" button that added items (a load-more page has
-   * one URL in `pages`); absent for pages joined by URL. */
-  clicks?: number;
-  /** The reader's place; null when nothing on screen could be named. */
-  anchor: ReadingAnchor | null;
-  /** The history entry's key (Navigation API `currentEntry.key`), where the browser has
-   * one: it survives reloads and traversals, so two visits to the same URL in one tab
-   * stay apart. */
-  entryKey?: string;
-  /** When it was last written, ms since the epoch. */
-  at: number;
-}
-
-/** A place found for a page being opened again. */
-export interface Recalled {
-  place: JoinedPlace;
-  /** Index in `place.pages` of the page now open: 0 for page 1, k when the reader comes
-   * back to joined page k + 1's own URL (the address-bar option showed it). */
-  from: number;
-}
 
 const KEY_PREFIX = "place:";
 

@@ -3,9 +3,10 @@
  * settings (`storage.sync`), the reader's site rules (`storage.local`: the rules picked on
  * a page among them) and the reader's corrections ("Not the next page", `storage.local`).
  */
+import type { SiteRule } from "../messaging/site-rule";
 import { type Correction, parseCorrections } from "./corrections";
 import { mergeSettings, type Settings } from "./settings";
-import { parseSiteRules, type SiteRule } from "./site-rules";
+import { parseSiteRules } from "./site-rules";
 
 /** Version of the file format, written as `"tsugi"`. */
 export const SETTINGS_FILE_VERSION = 1;

@@ -5,18 +5,9 @@
  * precedence over detection. Rules live in `storage.local` under {@link SITE_RULES_KEY}
  * (`storage.sync` allows only 8 KB per item, too little for a Wedata export).
  */
-import { evaluateXPath } from "../rule/xpath";
+import type { SiteRule } from "../messaging/site-rule";
 
 export const SITE_RULES_KEY = "siteRules";
-
-/** One SITEINFO item. `url` is a regular expression over the page URL; the others are XPaths. */
-export interface SiteRule {
-  name: string;
-  url: string;
-  nextLink: string;
-  pageElement: string;
-  insertBefore?: string;
-}
 
 /** Result of reading a rules file: the valid rules and one message per item dropped. */
 export interface ParsedRules {
@@ -132,62 +123,4 @@ export function rulesMatching<T extends { url: string }>(
   return rules
     .filter((r) => urlMatches(r.url, pageUrl))
     .sort((a, b) => b.url.length - a.url.length);
-}
-
-/** A rule that applies to a page, with what it selects there. */
-export interface RuleMatch<R extends SiteRule = SiteRule> {
-  rule: R;
-  /** Absolute URL of the next page. */
-  nextUrl: string;
-  nextAnchor: Element;
-  pageElements: Element[];
-}
-
-/**
- * The rule to use on a page, as AutoPagerize chooses: among rules whose `url`
- * matches, longest `url` first, the first whose `nextLink` and `pageElement`
- * both select something on the page (and that `accept` takes).
- * @param doc the page
- * @param pageUrl its URL
- * @param accept a further test of a rule's match (a next link the reader refused, a
- *   learned rule whose page element holds its own next link); default: any match
- * @returns null when no rule applies
- */
-export function matchSiteRule<R extends SiteRule>(
-  rules: readonly R[],
-  doc: Document,
-  pageUrl: string,
-  accept: (match: RuleMatch<R>) => boolean = () => true,
-): RuleMatch<R> | null {
-  for (const rule of rulesMatching(rules, pageUrl)) {
-    const next = nextFromRule(doc, rule.nextLink, pageUrl);
-    const pageElements = evaluateXPath(doc, rule.pageElement);
-    if (!next || pageElements.length === 0) continue;
-    const match = { rule, ...next, pageElements };
-    if (accept(match)) return match;
-  }
-  return null;
-}
-
-/**
- * The next page a rule's `nextLink` XPath points to in a document.
- * @param baseUrl URL relative links resolve against
- * @returns null when the XPath selects nothing with a usable URL
- */
-export function nextFromRule(
-  doc: Document,
-  nextLink: string,
-  baseUrl: string,
-): { nextUrl: string; nextAnchor: Element } | null {
-  for (const el of evaluateXPath(doc, nextLink)) {
-    const href = el.getAttribute("href") ?? el.getAttribute("action") ?? el.getAttribute("value");
-    if (!href || /^\s*(javascript:|#)/i.test(href)) continue;
-    try {
-      const base = doc.querySelector("base[href]")?.getAttribute("href") ?? baseUrl;
-      return { nextUrl: new URL(href, new URL(base, baseUrl)).href, nextAnchor: el };
-    } catch {
-      /* try the next match */
-    }
-  }
-  return null;
 }

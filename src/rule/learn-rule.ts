@@ -8,7 +8,7 @@
  */
 import { escapeRegExp } from "../features/letters";
 import { relNextSignal } from "../gate/signals";
-import type { SiteRule } from "../reader/site-rules";
+import type { LearnedRule } from "../messaging/site-rule";
 import {
   classPredicate,
   evaluateXPath,
@@ -19,12 +19,6 @@ import {
   xpathString,
   xpathsForRun,
 } from "./xpath";
-
-/** A learned rule: a SITEINFO item plus the pagination bar around the next link. */
-export interface LearnedRule extends SiteRule {
-  /** XPath of the site's pagination bar on page 1 (the next link's pager), if found. */
-  pagerBar?: string;
-}
 
 const NEXTISH = /next|older|forward|more/i;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { LearnedRule } from "../messaging/site-rule";
 import { rulesMatching } from "../reader/site-rules";
-import type { LearnedRule } from "./learn-rule";
 import {
   forgetRule,
   hasCachedRuleFor,

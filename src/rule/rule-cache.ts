@@ -5,8 +5,8 @@
  * AutoPagerize does with Wedata's SITEINFO. A rule that fails on a later page is
  * dropped, and the models take over again.
  */
+import type { LearnedRule } from "../messaging/site-rule";
 import { urlMatches } from "../reader/site-rules";
-import type { LearnedRule } from "./learn-rule";
 
 /** `storage.local` key of the cache. */
 export const LEARNED_RULES_KEY = "learnedRules";

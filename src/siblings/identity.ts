@@ -6,8 +6,8 @@
  * joiner knows.
  */
 import { visibleText } from "../features/text";
-import { fnv1a } from "../pager/hash";
-import { normalizeUrl } from "../pager/normalize-url";
+import { fnv1a } from "../keys/hash";
+import { normalizeUrl } from "../keys/normalize-url";
 
 /** A link that names a record: in a heading (the title link of a result, post or
  * product), or marked as the permalink by microformats / schema.org. */

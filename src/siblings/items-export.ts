@@ -5,12 +5,10 @@
  * page, which the sibling filter already cleared of items an earlier page showed.
  */
 
+import type { ItemsFormat } from "../messaging/export-formats";
 import { type Item, recordItem } from "./items";
 import { itemsCsv } from "./items-csv";
 import { recordsLike, segmentRecords } from "./records";
-
-/** The item formats of the export. */
-export type ItemsFormat = "items-csv" | "items-json";
 
 export const ITEMS_MIME: Record<ItemsFormat, string> = {
   "items-csv": "text/csv;charset=utf-8",

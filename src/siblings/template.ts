@@ -15,7 +15,7 @@
  */
 import { BLOCK_LEVEL_TAGS } from "../features/node-features";
 import { visibleText } from "../features/text";
-import { fnv1a } from "../pager/hash";
+import { fnv1a } from "../keys/hash";
 import { MIN_RECORDS, signature } from "./records";
 
 /** Block-level tags (seed 000's list, ../features/node-features.ts): text is compared per

@@ -15,6 +15,7 @@ import {
   type PageElementParams,
   pageElementFromProbabilities,
 } from "../detect/page-element-choice";
+import { groupFolds } from "../eval/folds";
 import {
   countNextLink,
   emptyCounts,
@@ -36,8 +37,8 @@ import {
 } from "../features/pager-signal";
 import { PHRASING_OUT } from "../features/phrasing";
 import { WRAPPERS_OUT, wrappers } from "../features/wrappers";
+import { fnv1a } from "../keys/hash";
 import { compactForest, Forest, type ModelFile } from "../model/forest";
-import { fnv1a } from "../pager/hash";
 import { kindOfPart, type PageKind } from "./corpus";
 import {
   candidateParents,
@@ -48,7 +49,6 @@ import {
   textOfElements,
 } from "./dataset";
 import { useSweepSplitSearch } from "./fast-split";
-import { groupFolds } from "./folds";
 import type { PageHarvest } from "./harvest";
 import { seededRandom, shuffle } from "./random";
 import { smote } from "./smote";

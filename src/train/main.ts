@@ -23,6 +23,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UNSURE_FLOOR } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
+import { groupFolds } from "../eval/folds";
 import {
   CONTINUATION_FEATURES,
   LINK_FEATURE_NAMES,
@@ -68,7 +69,6 @@ import {
   trainDetectors,
   trainLinkDetector,
 } from "./experiment";
-import { groupFolds } from "./folds";
 import { harvestPages } from "./render";
 
 const args = process.argv.slice(2);

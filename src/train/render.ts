@@ -13,7 +13,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../cli/browser";
 import { openSavedPage } from "../cli/saved-page";
-import { fnv1a } from "../pager/hash";
+import { fnv1a } from "../keys/hash";
 import { repoRoot } from "../replay/cases";
 import type { CorpusPage } from "./corpus";
 import type { PageHarvest } from "./harvest";

@@ -18,9 +18,10 @@ import {
   tabStatus,
   waitForStatus,
 } from "../../src/cli/join";
+import type { SiteRule } from "../../src/messaging/site-rule";
 import type { TabStatus } from "../../src/messaging/status";
 import { CORRECTIONS_KEY, type Correction } from "../../src/reader/corrections";
-import { SITE_RULES_KEY, type SiteRule } from "../../src/reader/site-rules";
+import { SITE_RULES_KEY } from "../../src/reader/site-rules";
 import { type CachedRule, LEARNED_RULES_KEY } from "../../src/rule/rule-cache";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { extensionLocalStorage, launchWithExtension } from "../support/extension";

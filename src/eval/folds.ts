@@ -4,7 +4,7 @@
  * pages, ties broken by a hash of the group name so the split is fixed across runs.
  */
 
-import { fnv1a as hash } from "../pager/hash";
+import { fnv1a as hash } from "../keys/hash";
 
 /**
  * @param groups the group of each page
