@@ -4,10 +4,11 @@ import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
 import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
-import type { SiteRule } from "../src/reader/site-rules";
+import type { ReaderRule } from "../src/reader/site-rules";
 import { CorrectionsCard } from "./CorrectionsCard";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
-import { SiteRulesCard } from "./SiteRulesCard";
+import { PickedRulesCard } from "./PickedRulesCard";
+import { rulesJson, SiteRulesCard, writtenRules } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
@@ -19,12 +20,12 @@ export interface OptionsApi {
    * `storage.local`. */
   load(): Promise<{
     settings: Settings;
-    siteRules: SiteRule[];
+    siteRules: ReaderRule[];
     learnedRules: number;
     corrections?: Correction[];
   }>;
   saveSettings(settings: Settings): Promise<void>;
-  saveSiteRules(rules: SiteRule[]): Promise<void>;
+  saveSiteRules(rules: ReaderRule[]): Promise<void>;
   /** Keep the reader's corrections ("Not the next page") in `storage.local`. */
   saveCorrections(list: Correction[]): Promise<void>;
   /** Empty the cache of site rules learned on visits (`storage.local`). */
@@ -34,18 +35,17 @@ export interface OptionsApi {
   t(key: string, substitutions?: string[]): string;
 }
 
-const rulesJson = (rules: SiteRule[]) => (rules.length ? JSON.stringify(rules, null, 2) : "");
-
 /**
  * The options page, in cards: joining (when to load pages; what the page shows), sites
  * switched off, the exclusion list with a test box, the reader's site rules (Wedata
- * AutoPagerize JSON, pasted or from a file), and import/export of all of it as JSON.
+ * AutoPagerize JSON, pasted or from a file), the rules picked on pages, the corrections,
+ * and import/export of all of it as JSON.
  * Every change is saved at once and reaches open tabs without a reload; the result of
  * each action is announced in a status line.
  */
 export function Options({ api }: { api: OptionsApi }) {
   const [settings, setSettings] = useState<Settings | null>(null);
-  const [rules, setRules] = useState<SiteRule[]>([]);
+  const [rules, setRules] = useState<ReaderRule[]>([]);
   const [learned, setLearned] = useState(0);
   const [corrections, setCorrections] = useState<Correction[]>([]);
   const [exclusions, setExclusions] = useState("");
@@ -62,7 +62,7 @@ export function Options({ api }: { api: OptionsApi }) {
       setLearned(learnedRules);
       setCorrections(refused ?? []);
       setExclusions(s.exclusions.join("\n"));
-      setRulesText(rulesJson(siteRules));
+      setRulesText(rulesJson(writtenRules(siteRules)));
     });
   }, [api]);
 
@@ -229,6 +229,8 @@ export function Options({ api }: { api: OptionsApi }) {
         onText={setRulesText}
       />
 
+      <PickedRulesCard api={api} rules={rules} onRules={setRules} note={setNote} />
+
       <CorrectionsCard
         api={api}
         corrections={corrections}
@@ -271,7 +273,7 @@ export function Options({ api }: { api: OptionsApi }) {
                 setRules(imported.siteRules);
                 setCorrections(imported.corrections);
                 setExclusions(imported.settings.exclusions.join("\n"));
-                setRulesText(rulesJson(imported.siteRules));
+                setRulesText(rulesJson(writtenRules(imported.siteRules)));
                 setNote([t("optImported"), ...imported.warnings].join(" "));
               } catch (e) {
                 setNote(t("optImportFailed", [(e as Error).message]));

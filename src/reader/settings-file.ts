@@ -5,7 +5,7 @@
  */
 import { type Correction, parseCorrections } from "./corrections";
 import { mergeSettings, type Settings } from "./settings";
-import { parseSiteRules, type SiteRule } from "./site-rules";
+import { parseSiteRules, type ReaderRule } from "./site-rules";
 
 /** Version of the file format, written as `"tsugi"`. */
 export const SETTINGS_FILE_VERSION = 1;
@@ -17,7 +17,7 @@ export const SETTINGS_FILE_VERSION = 1;
  */
 export function settingsToJson(
   settings: Settings,
-  siteRules: readonly SiteRule[],
+  siteRules: readonly ReaderRule[],
   corrections: readonly Correction[] = [],
 ): string {
   const file = {
@@ -32,7 +32,7 @@ export function settingsToJson(
 /** What an imported file yields: settings merged over the defaults, valid rules, problems. */
 export interface ImportedSettings {
   settings: Settings;
-  siteRules: SiteRule[];
+  siteRules: ReaderRule[];
   /** The corrections in the file (malformed ones dropped; none in older files). */
   corrections: Correction[];
   /** One line per rule dropped; the file is still usable. */
