@@ -406,13 +406,14 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
       .toHaveLength(1);
 
     const asked = requestsFor("/teach/pier-2.html");
-    const notices = requestsFor("/teach/pier-notices.html");
+    const notices = requestsFor("/teach/pier-1-2.html");
     await forgetStatus(page);
     await page.reload({ waitUntil: "load" });
     await scrollUntilSettled(page, 30_000);
-    // "Next »" was fetched quietly as the reader neared the end, and refused by the page-2
-    // check (another title, no way back to page 1): nothing is joined.
-    await expect.poll(() => requestsFor("/teach/pier-notices.html")).toBeGreaterThan(notices);
+    // "Next »", whose address reads as page 2, was fetched quietly as the reader neared the
+    // end, and refused by the page-2 check (another title, no way back to page 1): nothing
+    // is joined.
+    await expect.poll(() => requestsFor("/teach/pier-1-2.html")).toBeGreaterThan(notices);
     for (let i = 0; i < 5; i++) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(150);
