@@ -10,7 +10,9 @@
  * list, the load-more pager clicks the page's own button instead. A reader who
  * comes back by Back, Forward or Reload gets the pages joined before and the place they
  * were reading (src/place/). The per-site switch and the settings take effect at
- * once through `storage.onChanged`, without a reload.
+ * once through `storage.onChanged`, without a reload; so does an undo of what the reader
+ * taught the site (the rule in use removed, a correction taken back): detection runs
+ * again on the page.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
@@ -51,7 +53,6 @@ import type { JoinedPlace, Recalled } from "../src/place/places";
 import {
   addCorrection,
   CORRECTIONS_KEY,
-  correctionsUndone,
   parseCorrections,
   urlPatternOf,
 } from "../src/reader/corrections";
@@ -64,10 +65,10 @@ import {
   parseSiteRules,
   type ReaderRule,
   type RuleMatch,
-  ruleRemoved,
   SITE_RULES_KEY,
 } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
+import { undoesRun } from "../src/reader/undo";
 import {
   type CachedRule,
   forgetRule,
@@ -652,6 +653,8 @@ function endRun(): void {
   stopOwnScrollWatch();
   stopOwnScrollWatch = () => {};
   listCount = undefined;
+  // What the last pick became no longer holds.
+  teaching.note = null;
 }
 
 /** The run now on the page (main's first, or the last one started again). */
@@ -672,25 +675,11 @@ function detectAgain(): void {
   });
 }
 
-/**
- * Whether a change of the reader's rules or corrections undoes what this run stands on:
- * the rule it joins with was removed, or a correction of the site was taken back while
- * nothing is joined (a run that joins pages is left alone).
- */
-function undoneHere(changes: Record<string, { oldValue?: unknown; newValue?: unknown }>): boolean {
-  const rules = changes[SITE_RULES_KEY];
-  if (rules && ruleSource === "user" && ruleName)
-    if (ruleRemoved(rules.oldValue, rules.newValue, ruleName)) return true;
-  const corrections = changes[CORRECTIONS_KEY];
-  if (!corrections || !correctionsUndone(corrections.oldValue, corrections.newValue, site))
-    return false;
-  return (pager?.snapshot().pages ?? 1) <= 1;
-}
-
 /** Settings and the per-site switch changed in another context: apply them now. */
 browser.storage.onChanged.addListener((changes, area) => {
   if (area === "local") {
-    if (undoneHere(changes)) detectAgain();
+    const ruleInUse = ruleSource === "user" ? ruleName : null;
+    if (undoesRun(changes, { site, ruleInUse, pages: pager?.snapshot().pages ?? 1 })) detectAgain();
     return;
   }
   if (area !== "sync") return;
