@@ -10,7 +10,9 @@
  * list, the load-more pager clicks the page's own button instead. A reader who
  * comes back by Back, Forward or Reload gets the pages joined before and the place they
  * were reading (src/place/). The per-site switch and the settings take effect at
- * once through `storage.onChanged`, without a reload.
+ * once through `storage.onChanged`, without a reload; so does an undo of what the reader
+ * taught the site (the rule in use removed, a correction taken back): detection runs
+ * again on the page.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
@@ -25,7 +27,7 @@ import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
 import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
-import type { SiteRule } from "../src/messaging/site-rule";
+import type { LoadMoreRule, ReaderRule } from "../src/messaging/site-rule";
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { type JoiningPager, LoadMorePager } from "../src/pager/load-more-pager";
@@ -39,11 +41,12 @@ import {
 } from "../src/pager/pager";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
+import { loadMoreFromRules, pickedLoadMoreXPath } from "../src/picker/load-more-rule";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
 import { pickWords } from "../src/picker/pick-words";
 import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
-import { withPickedRule } from "../src/picker/picked-rule";
+import { pickedLoadMoreRule, withPickedRule } from "../src/picker/picked-rule";
 import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teach";
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
@@ -58,6 +61,7 @@ import { mergeSettings, type Settings } from "../src/reader/settings";
 import { siteModes } from "../src/reader/site-modes";
 import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
+import { undoesRun } from "../src/reader/undo";
 import { matchSiteRule, nextFromRule, type RuleMatch } from "../src/rule/match-rule";
 import {
   type CachedRule,
@@ -85,12 +89,15 @@ let ruleSource: "user" | "learned" | "detected" = "detected";
 /** The learned rule read from the cache for this page, if one was used. */
 let cachedRule: CachedRule | null = null;
 let pager: JoiningPager | null = null;
-/** Page 1's "Load more" button, when it has no next link. */
-let loadMore: { target: LoadMoreTarget; detectMs: number } | null = null;
+/** Page 1's "Load more" button, when it has no next link (with the reader's rule that
+ * names it, when one does). */
+let loadMore: { target: LoadMoreTarget; detectMs: number; rule?: LoadMoreRule } | null = null;
 let fetchingAll = false;
 let stopAddressBar: (() => void) | null = null;
 /** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
 let ownScroll = false;
+/** Stops the watch for the site's own scrolling of the current run. */
+let stopOwnScrollWatch: () => void = () => {};
 /** Holds tsugi's first fetch until the site's answer to the reader's scroll is known. */
 const firstFetchGate = ownScrollGate();
 /** Pages joined again by next link when the reader came back; undefined on a fresh visit
@@ -238,11 +245,16 @@ function ensurePager(): JoiningPager | null {
 }
 
 function newLoadMorePager(found: NonNullable<typeof loadMore>): LoadMorePager {
+  const rule = found.rule;
   return new LoadMorePager(document, found.target, settings, report, {
     words,
     detectMs: found.detectMs,
     mayClick: () => modes().loadMore,
     onPage: () => place?.save(),
+    // A button the site re-rendered is found again by the reader's rule, checked again.
+    ...(rule
+      ? { findAgain: () => loadMoreFromRules([rule], document, pageUrl)?.target ?? null }
+      : {}),
   });
 }
 
@@ -326,7 +338,7 @@ function startWith(match: RuleMatch, userRule: boolean, detectMs: number): Pager
  * @param scope page 1's page elements; empty: any list
  */
 function watchForOwnScroll(scope: readonly Element[]): void {
-  watchOwnScroll(window, {
+  stopOwnScrollWatch = watchOwnScroll(window, {
     scope,
     onFound: () => {
       // The reader told tsugi to join on this site anyway.
@@ -355,16 +367,26 @@ function joinDespiteOwnScroll(): void {
 }
 
 /** Page 1 from the reader's site rule, when one applies. */
-function startFromRule(rules: unknown): PagerStart | null {
-  const match = matchSiteRule(
-    parseSiteRules(rules).rules,
-    document,
-    pageUrl,
-    (m) => !refusedMatch(m),
-  );
+function startFromRule(rules: readonly ReaderRule[]): PagerStart | null {
+  const match = matchSiteRule(rules, document, pageUrl, (m) => !refusedMatch(m));
   if (!match) return null;
   ruleName = match.rule.name;
   return startWith(match, true, 0);
+}
+
+/**
+ * Page 1's "Load more" button from the reader's load-more rule, when one applies and
+ * the button it names passes the load-more control check (../src/picker/load-more-rule.ts).
+ * @returns whether one did (`loadMore` is then set)
+ */
+function loadMoreFromRule(rules: readonly ReaderRule[]): boolean {
+  const t0 = performance.now();
+  const match = loadMoreFromRules(rules, document, pageUrl);
+  if (!match) return false;
+  ruleName = match.rule.name;
+  ruleSource = "user";
+  loadMore = { target: match.target, detectMs: performance.now() - t0, rule: match.rule };
+  return true;
 }
 
 /** Page 1 from a rule learned on an earlier visit, when one matches this page. */
@@ -530,13 +552,15 @@ async function main(
   Object.assign(settings, fromEntry);
   if (!back) await whenIdle();
   refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
-  let ruled = startFromRule(local[SITE_RULES_KEY] ?? []);
+  const rules = parseSiteRules(local[SITE_RULES_KEY] ?? []).rules;
+  let ruled = startFromRule(rules);
   if (ruled) ruleSource = "user";
-  else ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
+  else if (!loadMoreFromRule(rules))
+    ruled = (back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY]);
   // A pager on a rule falls back to the page-element forest when the rule misses a page.
   if (ruled) await loadPageElementModel();
   start = ruled;
-  if (!start) {
+  if (!start && !loadMore) {
     // An unsure next link is kept for page 2 to confirm (the third stage); without a
     // next link, the page's own "Load more" button if it has a safe one that extends the
     // page's main list (the page element), not a river beside an article.
@@ -605,8 +629,53 @@ async function main(
   applyAddressBar();
 }
 
+/**
+ * The current run ends without a word: the pager takes back what it put into the page,
+ * and what page 1's rule, detection and the reader's corrections decided is forgotten.
+ */
+function endRun(): void {
+  pager?.discard();
+  pager = null;
+  start = null;
+  loadMore = null;
+  joined.length = 0;
+  ruleName = null;
+  ruleSource = "detected";
+  cachedRule = null;
+  refused = null;
+  ownScroll = false;
+  stopOwnScrollWatch();
+  stopOwnScrollWatch = () => {};
+  listCount = undefined;
+  // What the last pick became no longer holds.
+  teaching.note = null;
+}
+
+/** The run now on the page (main's first, or the last one started again). */
+let run: Promise<void> = Promise.resolve();
+
+/**
+ * Detect again on this page now, as on a fresh visit, with the rules and corrections
+ * stored now: the reader undid a correction or removed the rule in use. Runs after the
+ * run in progress, never beside it.
+ */
+function detectAgain(): void {
+  run = run.then(async () => {
+    endRun();
+    const local = (await browser.storage.local
+      .get([SITE_RULES_KEY, LEARNED_RULES_KEY, CORRECTIONS_KEY])
+      .catch(() => ({}))) as Record<string, unknown>;
+    await main({ ...settings }, local).catch(reportFailure);
+  });
+}
+
 /** Settings and the per-site switch changed in another context: apply them now. */
 browser.storage.onChanged.addListener((changes, area) => {
+  if (area === "local") {
+    const ruleInUse = ruleSource === "user" ? ruleName : null;
+    if (undoesRun(changes, { site, ruleInUse, pages: pager?.snapshot().pages ?? 1 })) detectAgain();
+    return;
+  }
   if (area !== "sync") return;
   const fresh: Record<string, unknown> = { ...settings };
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
@@ -773,25 +842,34 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
 
 /**
  * A "Load more" button picked on a list without a next link: checked as safe to click and
- * following a list, then clicked by the load-more pager as the reader nears the end, on
- * this page (SITEINFO has no place for a button, so nothing is saved).
+ * following a list, then clicked by the load-more pager as the reader nears the end. Its
+ * XPath is saved as the site's picked rule (`loadMoreButton`), so later visits click it
+ * too; a button no XPath singles out is clicked on this page only.
  */
 async function pickedLoadMore(el: Element): Promise<void> {
   const checked = checkLoadMoreButton(controlOf(el));
   if (!checked.ok) return say(teachWords.problem(checked.problem));
-  if (pager instanceof Pager) pager.discard();
-  else pager?.stop();
+  const xpath = pickedLoadMoreXPath(checked.target.control);
+  const rule = xpath ? pickedLoadMoreRule(pageUrl, xpath) : null;
+  if (rule) await saveRule(rule);
+  pager?.discard();
   pager = null;
   start = null;
   ownScroll = false;
-  loadMore = { target: checked.target, detectMs: 0 };
+  cachedRule = null;
+  loadMore = { target: checked.target, detectMs: 0, ...(rule ? { rule } : {}) };
+  if (rule) {
+    ruleName = rule.name;
+    ruleSource = "user";
+  }
+  const label = checked.target.label;
   // Said first, so that the load-more pager's first status carries it.
-  say(teachWords.loadMoreChosen(checked.target.label));
+  say(rule ? teachWords.loadMoreSaved(label, rule.name) : teachWords.loadMoreChosen(label));
   ensurePager();
 }
 
 /** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
-async function saveRule(rule: SiteRule): Promise<void> {
+async function saveRule(rule: ReaderRule): Promise<void> {
   const stored = (await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}))) as Record<
     string,
     unknown
@@ -801,11 +879,10 @@ async function saveRule(rule: SiteRule): Promise<void> {
 }
 
 /** Join with a rule from now on: whatever was joined before is taken back first. */
-async function joinWithRule(rule: SiteRule): Promise<void> {
+async function joinWithRule(rule: ReaderRule): Promise<void> {
   const match = matchSiteRule([rule], document, pageUrl);
   if (!match) return;
-  if (pager instanceof Pager) pager.discard();
-  else pager?.stop();
+  pager?.discard();
   pager = null;
   joined.length = 0;
   loadMore = null;
@@ -820,17 +897,21 @@ async function joinWithRule(rule: SiteRule): Promise<void> {
   applyAddressBar();
 }
 
+/** A run that threw: joining stops with the reason. */
+function reportFailure(e: unknown): void {
+  report({
+    ...INITIAL_STATUS,
+    state: "stopped",
+    reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+  });
+}
+
 installDetector({
   start: (ctx) => {
     gate = ctx.gate;
     loadedAs = ctx.loadedAs;
-    return main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch((e) => {
-      report({
-        ...INITIAL_STATUS,
-        state: "stopped",
-        reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
-      });
-    });
+    run = main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch(reportFailure);
+    return run;
   },
   handle,
 });

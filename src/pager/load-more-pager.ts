@@ -35,6 +35,8 @@ export interface JoiningPager {
   loadMore(count: number, onProgress?: (pages: number) => void): Promise<number>;
   detach(): void;
   snapshot(): TabStatus;
+  /** Take back what the pager put into the page, without a word: another run takes over. */
+  discard(): void;
 }
 
 /** Options of {@link LoadMorePager}. */
@@ -53,6 +55,10 @@ export interface LoadMoreOptions {
   /** Called once a click grew the list: the page number (2 for the first click) and the
    * new items. */
   onPage?(page: { number: number; items: Element[] }): void;
+  /** Where the page replaced its button: the button again, found as page 1's was (a
+   * reader's load-more rule names it by XPath). Default: the load-more look of
+   * ../features/load-more.ts (`findLoadMore`). */
+  findAgain?(): LoadMoreTarget | null;
 }
 
 /**
@@ -125,6 +131,22 @@ export class LoadMorePager implements JoiningPager {
   /** Stop listening to the scroll. */
   detach(): void {
     watchScroll(this.doc.defaultView, this.onScroll, false);
+  }
+
+  /**
+   * Click nothing more and take tsugi's status line out of the page, without a word in
+   * the page or the status: another run takes over (the reader removed the rule that
+   * named the button). The items the clicks brought stay: the site's own script put them
+   * there.
+   */
+  discard(): void {
+    const waiting = this.cancel;
+    // Stopped first: a click still waiting for its items then counts nothing.
+    this.state = "stopped";
+    this.reason = { kind: "reader-stop" };
+    this.detach();
+    waiting?.();
+    this.block.element.remove();
   }
 
   /**
@@ -214,7 +236,7 @@ export class LoadMorePager implements JoiningPager {
   private currentControl(): Element | null {
     let control: Element | null = this.target.control;
     if (!control.isConnected) {
-      const again = findLoadMore(this.doc);
+      const again = this.opts.findAgain ? this.opts.findAgain() : findLoadMore(this.doc);
       if (again) this.target = again;
       control = again?.control ?? null;
     }
