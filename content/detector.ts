@@ -10,7 +10,9 @@
  * list, the load-more pager clicks the page's own button instead. A reader who
  * comes back by Back, Forward or Reload gets the pages joined before and the place they
  * were reading (src/place/). The per-site switch and the settings take effect at
- * once through `storage.onChanged`, without a reload.
+ * once through `storage.onChanged`, without a reload; so does an undo of what the reader
+ * taught the site (the rule in use removed, a correction taken back): detection runs
+ * again on the page.
  */
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
@@ -23,7 +25,7 @@ import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
 import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
-import type { SiteRule } from "../src/messaging/site-rule";
+import type { ReaderRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { LoadMorePager } from "../src/pager/load-more-pager";
@@ -39,11 +41,12 @@ import type { JoiningPager } from "../src/pager/pager-base";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
 import { type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
+import { loadMoreFromRules, pickedLoadMoreXPath } from "../src/picker/load-more-rule";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
 import { pickWords } from "../src/picker/pick-words";
 import { linkOf, pickedNextLinkXPath, pickedPageElementXPath } from "../src/picker/pick-xpath";
-import { withPickedRule } from "../src/picker/picked-rule";
+import { pickedLoadMoreRule, withPickedRule } from "../src/picker/picked-rule";
 import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teach";
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
@@ -58,6 +61,7 @@ import { mergeSettings, type Settings } from "../src/reader/settings";
 import { siteModes } from "../src/reader/site-modes";
 import { parseSiteRules, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf, withSite } from "../src/reader/site-switch";
+import { undoesRun } from "../src/reader/undo";
 import { matchSiteRule, nextFromRule, type RuleMatch } from "../src/rule/match-rule";
 import {
   type CachedRule,
@@ -203,11 +207,16 @@ function ensurePager(): JoiningPager | null {
 }
 
 function newLoadMorePager(found: LoadMoreFound): LoadMorePager {
+  const rule = found.rule;
   return new LoadMorePager(document, found.target, settings, report, {
     words,
     detectMs: found.detectMs,
     mayClick: () => modes().loadMore,
     onPage: () => tab.state.place?.save(),
+    // A button the site re-rendered is found again by the reader's rule, checked again.
+    ...(rule
+      ? { findAgain: () => loadMoreFromRules([rule], document, pageUrl)?.target ?? null }
+      : {}),
   });
 }
 
@@ -291,7 +300,7 @@ function startWith(match: RuleMatch, userRule: boolean, detectMs: number): Pager
  * @param scope page 1's page elements; empty: any list
  */
 function watchForOwnScroll(scope: readonly Element[]): void {
-  watchOwnScroll(window, {
+  const stop = watchOwnScroll(window, {
     scope,
     onFound: () => {
       // The reader told tsugi to join on this site anyway.
@@ -308,6 +317,7 @@ function watchForOwnScroll(scope: readonly Element[]): void {
       } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
     },
   });
+  tab.watchingOwnScroll(stop);
 }
 
 /** The reader turned "leave it alone" off for this site after tsugi stepped aside:
@@ -325,18 +335,24 @@ interface Ruled {
 }
 
 /** Page 1 from the reader's site rule, when one applies. */
-function startFromRule(rules: unknown): Ruled | null {
-  const match = matchSiteRule(
-    parseSiteRules(rules).rules,
-    document,
-    pageUrl,
-    (m) => !refusedMatch(m),
-  );
+function startFromRule(rules: readonly ReaderRule[]): Ruled | null {
+  const match = matchSiteRule(rules, document, pageUrl, (m) => !refusedMatch(m));
   if (!match) return null;
   return {
     start: startWith(match, true, 0),
     rule: { name: match.rule.name, source: "user", cached: null },
   };
+}
+
+/**
+ * Page 1's "Load more" button from the reader's load-more rule, when one applies and
+ * the button it names passes the load-more control check (../src/picker/load-more-rule.ts).
+ */
+function loadMoreFromRule(rules: readonly ReaderRule[]): LoadMoreFound | null {
+  const t0 = performance.now();
+  const match = loadMoreFromRules(rules, document, pageUrl);
+  if (!match) return null;
+  return { target: match.target, detectMs: performance.now() - t0, rule: match.rule };
 }
 
 /** Page 1 from a rule learned on an earlier visit, when one matches this page. */
@@ -512,15 +528,18 @@ async function main(
   if (!back) await whenIdle();
   const refused = refusedLinks(parseCorrections(local[CORRECTIONS_KEY]), document, pageUrl);
   tab.readCorrections(refused);
+  const rules = parseSiteRules(local[SITE_RULES_KEY] ?? []).rules;
+  const userRuled = startFromRule(rules);
+  const ruleButton = userRuled ? null : loadMoreFromRule(rules);
+  if (ruleButton) tab.startLoadMore(ruleButton);
   const ruled =
-    startFromRule(local[SITE_RULES_KEY] ?? []) ||
-    (back && startFromPlace(back)) ||
-    startFromCache(local[LEARNED_RULES_KEY]);
+    userRuled ||
+    (!ruleButton && ((back && startFromPlace(back)) || startFromCache(local[LEARNED_RULES_KEY])));
   if (ruled) {
     // A pager on a rule falls back to the page-element forest when the rule misses a page.
     await loadPageElementModel();
     tab.startWithRule(ruled.start, ruled.rule);
-  } else {
+  } else if (!ruleButton) {
     // An unsure next link is kept for page 2 to confirm (the third stage); without a
     // next link, the page's own "Load more" button if it has a safe one that extends the
     // page's main list (the page element), not a river beside an article.
@@ -590,8 +609,34 @@ async function main(
   applyAddressBar();
 }
 
+/**
+ * Detect again on this page now, as on a fresh visit, with the rules and corrections
+ * stored now: the reader undid a correction or removed the rule in use. The current run
+ * ends without a word first (its pager takes back what it put into the page); runs after
+ * the run in progress, never beside it.
+ */
+function detectAgain(): void {
+  tab.running(
+    tab.state.run.then(async () => {
+      const ended = tab.restart();
+      ended.pager?.discard();
+      ended.ownScrollWatch?.();
+      const local = (await browser.storage.local
+        .get([SITE_RULES_KEY, LEARNED_RULES_KEY, CORRECTIONS_KEY])
+        .catch(() => ({}))) as Record<string, unknown>;
+      await main({ ...settings }, local).catch(reportFailure);
+    }),
+  );
+}
+
 /** Settings and the per-site switch changed in another context: apply them now. */
 browser.storage.onChanged.addListener((changes, area) => {
+  if (area === "local") {
+    const { rule, pager } = tab.state;
+    const ruleInUse = rule.source === "user" ? rule.name : null;
+    if (undoesRun(changes, { site, ruleInUse, pages: pager?.snapshot().pages ?? 1 })) detectAgain();
+    return;
+  }
   if (area !== "sync") return;
   const fresh: Record<string, unknown> = { ...settings };
   for (const [key, change] of Object.entries(changes)) fresh[key] = change.newValue;
@@ -768,28 +813,26 @@ async function picked(target: PickTarget, el: Element): Promise<void> {
 
 /**
  * A "Load more" button picked on a list without a next link: checked as safe to click and
- * following a list, then clicked by the load-more pager as the reader nears the end, on
- * this page (SITEINFO has no place for a button, so nothing is saved).
+ * following a list, then clicked by the load-more pager as the reader nears the end. Its
+ * XPath is saved as the site's picked rule (`loadMoreButton`), so later visits click it
+ * too; a button no XPath singles out is clicked on this page only.
  */
 async function pickedLoadMore(el: Element): Promise<void> {
   const checked = checkLoadMoreButton(controlOf(el));
   if (!checked.ok) return say(teachWords.problem(checked.problem));
-  discard(tab.stop("replaced"));
-  tab.startLoadMore({ target: checked.target, detectMs: 0 });
+  const xpath = pickedLoadMoreXPath(checked.target.control);
+  const rule = xpath ? pickedLoadMoreRule(pageUrl, xpath) : null;
+  if (rule) await saveRule(rule);
+  tab.stop("replaced")?.discard();
+  tab.startLoadMore({ target: checked.target, detectMs: 0, ...(rule ? { rule } : {}) });
+  const label = checked.target.label;
   // Said first, so that the load-more pager's first status carries it.
-  say(teachWords.loadMoreChosen(checked.target.label));
+  say(rule ? teachWords.loadMoreSaved(label, rule.name) : teachWords.loadMoreChosen(label));
   ensurePager();
 }
 
-/** Take back what a dropped pager put into the page, without a word (a next-link pager's
- * joined pages too); a load-more pager just stops. */
-function discard(dropped: JoiningPager | null): void {
-  if (dropped instanceof Pager) dropped.discard();
-  else dropped?.stop();
-}
-
 /** Add a picked rule to the reader's site rules (replacing the site's earlier one). */
-async function saveRule(rule: SiteRule): Promise<void> {
+async function saveRule(rule: ReaderRule): Promise<void> {
   const stored = (await browser.storage.local.get(SITE_RULES_KEY).catch(() => ({}))) as Record<
     string,
     unknown
@@ -799,10 +842,10 @@ async function saveRule(rule: SiteRule): Promise<void> {
 }
 
 /** Join with a rule from now on: whatever was joined before is taken back first. */
-async function joinWithRule(rule: SiteRule): Promise<void> {
+async function joinWithRule(rule: ReaderRule): Promise<void> {
   const match = matchSiteRule([rule], document, pageUrl);
   if (!match) return;
-  discard(tab.stop("replaced"));
+  tab.stop("replaced")?.discard();
   tab.joinedTakenBack();
   // A pager on a rule falls back to the page-element forest when the rule misses a page.
   await loadPageElementModel();
@@ -811,16 +854,21 @@ async function joinWithRule(rule: SiteRule): Promise<void> {
   applyAddressBar();
 }
 
+/** A run that threw: joining stops with the reason. */
+function reportFailure(e: unknown): void {
+  report({
+    ...INITIAL_STATUS,
+    state: "stopped",
+    reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
+  });
+}
+
 installDetector({
   start: (ctx) => {
     tab.begin(ctx.gate, ctx.loadedAs);
-    return main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch((e) => {
-      report({
-        ...INITIAL_STATUS,
-        state: "stopped",
-        reason: t("reasonFailed", [String(e)], `tsugi failed: ${String(e)}`),
-      });
-    });
+    const run = main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch(reportFailure);
+    tab.running(run);
+    return run;
   },
   handle,
 });

@@ -4,7 +4,7 @@ import { File as NodeFile } from "node:buffer";
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { describe, expect, it, vi } from "vitest";
-import type { SiteRule } from "../src/messaging/site-rule";
+import type { LoadMoreRule, ReaderRule, SiteRule } from "../src/messaging/site-rule";
 import { DEFAULT_SETTINGS, type Settings } from "../src/reader/settings";
 import { settingsToJson } from "../src/reader/settings-file";
 import { Options } from "./Options";
@@ -286,22 +286,47 @@ describe("what the reader taught on pages", () => {
     expect(root.textContent).toContain("[optNoCorrections]");
   });
 
-  it("lists a picked rule and removes it", async () => {
-    const saveSiteRules = vi.fn(async () => {});
+  it("lists the rules picked on pages apart from those written by hand, and removes one", async () => {
+    const saveSiteRules = vi.fn(async (_r: ReaderRule[]) => {});
+    const button: LoadMoreRule = {
+      name: "shop.test:8080",
+      url: "^http://shop\\.test:8080/list/",
+      loadMoreButton: '//button[@class="zz-more"]',
+    };
     const root = await mount(
       api({
         load: async () => ({
           settings: DEFAULT_SETTINGS,
-          siteRules: [picked, rule],
+          siteRules: [picked, rule, button],
           learnedRules: 0,
         }),
         saveSiteRules,
       }),
     );
-    expect(q(root, "rule-list").textContent).toContain("ex.com");
-    await click(q(root, "remove-rule"));
-    expect(saveSiteRules).toHaveBeenLastCalledWith([rule]);
+    expect(root.textContent).toContain("[optPickedRules]");
+    const pickedList = q(root, "picked-rules").textContent;
+    expect(pickedList).toContain("ex.com");
+    expect(pickedList).toContain("[optPickedLoadMore]");
+    expect(pickedList).toContain("zz-more");
+    expect(pickedList).not.toContain("Example blog");
+    expect(q(root, "rule-list").textContent).toContain("Example blog");
+    expect(q(root, "rule-list").textContent).not.toContain("ex.com");
+    expect(q(root, "rule-count").textContent).toBe("[optRulesInUse:1]");
+    // The text box holds the rules written by hand; saving it keeps the picked ones.
+    expect(JSON.parse(q(root, "site-rules").value)).toEqual([rule]);
+    await click(q(root, "save-rules"));
+    expect(saveSiteRules).toHaveBeenLastCalledWith([picked, button, rule]);
+
+    await click(q(root, "remove-picked-rule"));
+    expect(saveSiteRules).toHaveBeenLastCalledWith([button, rule]);
     expect(q(root, "note").textContent).toBe("[optRuleRemoved:ex.com]");
+    expect(q(root, "picked-rules").textContent).not.toContain("ex.com");
+  });
+
+  it("says when no rule was picked yet", async () => {
+    const root = await mount(api());
+    expect(q(root, "picked-rules")).toBeNull();
+    expect(root.textContent).toContain("[optNoPickedRules]");
   });
 
   it("exports the corrections with the settings and imports them back", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import type { SiteRule } from "../src/messaging/site-rule";
+import type { ReaderRule } from "../src/messaging/site-rule";
 import type { Correction } from "../src/reader/corrections";
 import { matchingExclusion, parsePatternLines } from "../src/reader/exclusions";
 import type { Settings } from "../src/reader/settings";
@@ -8,24 +8,24 @@ import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
 import { CorrectionsCard } from "./CorrectionsCard";
 import { Card, CheckField, NumberField, TextBox } from "./fields";
 import type { OptionsApi } from "./options-api";
-import { SiteRulesCard } from "./SiteRulesCard";
+import { PickedRulesCard } from "./PickedRulesCard";
+import { rulesJson, SiteRulesCard, writtenRules } from "./SiteRulesCard";
 
 /** Settings shown as number inputs and as checkboxes. */
 type NumberKey = "triggerScreens" | "pageCap" | "keepPages";
 type BoolKey = "separators" | "addressBar" | "replacePagerBar" | "restorePlace" | "skipRepeats";
 
-const rulesJson = (rules: SiteRule[]) => (rules.length ? JSON.stringify(rules, null, 2) : "");
-
 /**
  * The options page, in cards: joining (when to load pages; what the page shows), sites
  * switched off, the exclusion list with a test box, the reader's site rules (Wedata
- * AutoPagerize JSON, pasted or from a file), and import/export of all of it as JSON.
+ * AutoPagerize JSON, pasted or from a file), the rules picked on pages, the corrections,
+ * and import/export of all of it as JSON.
  * Every change is saved at once and reaches open tabs without a reload; the result of
  * each action is announced in a status line.
  */
 export function Options({ api }: { api: OptionsApi }) {
   const [settings, setSettings] = useState<Settings | null>(null);
-  const [rules, setRules] = useState<SiteRule[]>([]);
+  const [rules, setRules] = useState<ReaderRule[]>([]);
   const [learned, setLearned] = useState(0);
   const [corrections, setCorrections] = useState<Correction[]>([]);
   const [exclusions, setExclusions] = useState("");
@@ -42,7 +42,7 @@ export function Options({ api }: { api: OptionsApi }) {
       setLearned(learnedRules);
       setCorrections(refused ?? []);
       setExclusions(s.exclusions.join("\n"));
-      setRulesText(rulesJson(siteRules));
+      setRulesText(rulesJson(writtenRules(siteRules)));
     });
   }, [api]);
 
@@ -209,6 +209,8 @@ export function Options({ api }: { api: OptionsApi }) {
         onText={setRulesText}
       />
 
+      <PickedRulesCard api={api} rules={rules} onRules={setRules} note={setNote} />
+
       <CorrectionsCard
         api={api}
         corrections={corrections}
@@ -251,7 +253,7 @@ export function Options({ api }: { api: OptionsApi }) {
                 setRules(imported.siteRules);
                 setCorrections(imported.corrections);
                 setExclusions(imported.settings.exclusions.join("\n"));
-                setRulesText(rulesJson(imported.siteRules));
+                setRulesText(rulesJson(writtenRules(imported.siteRules)));
                 setNote([t("optImported"), ...imported.warnings].join(" "));
               } catch (e) {
                 setNote(t("optImportFailed", [(e as Error).message]));

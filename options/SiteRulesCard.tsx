@@ -1,19 +1,32 @@
 import { useState } from "preact/hooks";
-import type { SiteRule } from "../src/messaging/site-rule";
-import { mergeSiteRules, parseSiteRules } from "../src/reader/site-rules";
+import type { ReaderRule } from "../src/messaging/site-rule";
+import { isPickedRule } from "../src/picker/picked-rule";
+import { isLoadMoreRule, mergeSiteRules, parseSiteRules } from "../src/reader/site-rules";
 import { Card, TextBox } from "./fields";
 import type { OptionsApi } from "./options-api";
 
+/** The reader's rules written by hand or read from Wedata (not picked on a page). */
+export const writtenRules = (rules: readonly ReaderRule[]) => rules.filter((r) => !isPickedRule(r));
+
+/** The rules as the text box shows them: JSON, "" for none. */
+export const rulesJson = (rules: readonly ReaderRule[]) =>
+  rules.length ? JSON.stringify(rules, null, 2) : "";
+
+/** What a rule follows: its next link's XPath, or its load-more button's. */
+export const ruleTarget = (r: ReaderRule) => (isLoadMoreRule(r) ? r.loadMoreButton : r.nextLink);
+
 /**
- * The reader's site rules (Wedata AutoPagerize JSON): pasted into the text box and
- * saved, or added from a Wedata JSON file (a rule of the same name is replaced); the
- * rules in use, each with a remove button (a rule picked on a page is named after its
- * site); the rules learned on visits, with "forget them".
+ * The reader's site rules written by hand (Wedata AutoPagerize JSON): pasted into the
+ * text box and saved, or added from a Wedata JSON file (a rule of the same name is
+ * replaced); those rules, each with a remove button; the rules learned on visits, with
+ * "forget them". The rules picked on a page have a card of their own
+ * ({@link PickedRulesCard}); the text box leaves them out and saving it keeps them.
  */
 export function SiteRulesCard(props: {
   api: OptionsApi;
-  rules: SiteRule[];
-  onRules(rules: SiteRule[]): void;
+  /** Every rule of the reader's, picked ones included. */
+  rules: ReaderRule[];
+  onRules(rules: ReaderRule[]): void;
   learned: number;
   onForgotten(): void;
   note(text: string): void;
@@ -24,9 +37,11 @@ export function SiteRulesCard(props: {
   const { api, rules } = props;
   const t = api.t;
   const [fileKey, setFileKey] = useState(0);
-  const keep = async (next: SiteRule[], message: string) => {
+  const written = writtenRules(rules);
+  const picked = rules.filter(isPickedRule);
+  const keep = async (next: ReaderRule[], message: string) => {
     props.onRules(next);
-    props.onText(next.length ? JSON.stringify(next, null, 2) : "");
+    props.onText(rulesJson(writtenRules(next)));
     await api.saveSiteRules(next);
     props.note(message);
   };
@@ -59,9 +74,11 @@ export function SiteRulesCard(props: {
             const parsed = props.text.trim()
               ? parseSiteRules(props.text)
               : { rules: [], errors: [] };
-            props.onRules(parsed.rules);
+            // The picked rules are not in the text box: they stay (a pasted one replaces).
+            const next = mergeSiteRules(picked, parsed.rules);
+            props.onRules(next);
             void api
-              .saveSiteRules(parsed.rules)
+              .saveSiteRules(next)
               .then(() =>
                 props.note(
                   [t("optRulesSaved", [String(parsed.rules.length)]), ...parsed.errors].join(" "),
@@ -87,14 +104,14 @@ export function SiteRulesCard(props: {
         </label>
       </div>
       <p class="muted" data-testid="rule-count">
-        {t("optRulesInUse", [String(rules.length)])}
+        {t("optRulesInUse", [String(written.length)])}
       </p>
-      {rules.length > 0 ? (
+      {written.length > 0 ? (
         <ul class="sites" data-testid="rule-list">
-          {rules.map((r) => (
+          {written.map((r) => (
             <li key={r.name}>
               <span>
-                {r.name} <code>{r.nextLink}</code>
+                {r.name} <code>{ruleTarget(r)}</code>
               </span>
               <button
                 type="button"

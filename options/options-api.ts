@@ -1,4 +1,4 @@
-import type { SiteRule } from "../src/messaging/site-rule";
+import type { ReaderRule } from "../src/messaging/site-rule";
 import type { Correction } from "../src/reader/corrections";
 import type { Settings } from "../src/reader/settings";
 
@@ -8,12 +8,12 @@ export interface OptionsApi {
    * `storage.local`. */
   load(): Promise<{
     settings: Settings;
-    siteRules: SiteRule[];
+    siteRules: ReaderRule[];
     learnedRules: number;
     corrections?: Correction[];
   }>;
   saveSettings(settings: Settings): Promise<void>;
-  saveSiteRules(rules: SiteRule[]): Promise<void>;
+  saveSiteRules(rules: ReaderRule[]): Promise<void>;
   /** Keep the reader's corrections ("Not the next page") in `storage.local`. */
   saveCorrections(list: Correction[]): Promise<void>;
   /** Empty the cache of site rules learned on visits (`storage.local`). */

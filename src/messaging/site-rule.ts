@@ -14,6 +14,21 @@ export interface SiteRule {
   insertBefore?: string;
 }
 
+/**
+ * A reader's rule for a list without a next link that grows by its own "Load more"
+ * button: `url` as a SITEINFO item's, `loadMoreButton` an XPath of the button. tsugi's
+ * own field, not AutoPagerize's: Wedata items never have it and stay valid without it.
+ * The button is clicked only when it passes the load-more control check on the page.
+ */
+export interface LoadMoreRule {
+  name: string;
+  url: string;
+  loadMoreButton: string;
+}
+
+/** One of the reader's rules: a SITEINFO item, or a load-more button's rule. */
+export type ReaderRule = SiteRule | LoadMoreRule;
+
 /** A learned rule: a SITEINFO item plus the pagination bar around the next link. */
 export interface LearnedRule extends SiteRule {
   /** XPath of the site's pagination bar on page 1 (the next link's pager), if found. */

@@ -185,6 +185,61 @@ describe("LoadMorePager", () => {
     expect(states[states.length - 1]).toMatchObject({ state: "stopped", pages: 2 });
   });
 
+  it("finds a replaced button the way it was found on page 1 when told how (a reader's rule)", async () => {
+    const s = site({
+      lastPage: 10,
+      after: (b, clicks) => {
+        // The site re-renders a button the load-more look would not take ("▼"), then
+        // drops it at the end of its list.
+        if (clicks > 1) return s.doc.querySelector("button.zz")?.remove();
+        const fresh = s.doc.createElement("button");
+        fresh.type = "button";
+        fresh.className = "zz";
+        fresh.textContent = "▼";
+        fresh.addEventListener("click", () => b.click());
+        b.replaceWith(fresh);
+      },
+    });
+    const target = findLoadMore(s.doc);
+    if (!target) throw new Error("no load-more control found");
+    const asked: number[] = [];
+    const states: TabStatus[] = [];
+    const pager = new LoadMorePager(
+      s.doc,
+      target,
+      { ...DEFAULT_SETTINGS, minIntervalMs: 0 },
+      (st) => states.push(st),
+      {
+        growthTimeoutMs: 300,
+        settleMs: 30,
+        findAgain: () => {
+          asked.push(1);
+          const control = s.doc.querySelector("button.zz");
+          return control ? { ...target, control, label: "▼" } : null;
+        },
+      },
+    );
+    pager.setAuto(false);
+    expect(await pager.loadMore(5)).toBe(2);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(s.clicks).toHaveLength(2);
+    expect(states[states.length - 1]).toMatchObject({ state: "done", pages: 3 });
+  });
+
+  it("discard: clicks nothing more and leaves no status line, the site's items staying", async () => {
+    const s = site({ lastPage: 10 });
+    const { pager, states } = start(s.doc);
+    pager.setAuto(false);
+    expect(await pager.loadMore(1)).toBe(1);
+    const reports = states.length;
+    pager.discard();
+    expect(s.doc.querySelector(".tsugi-status")).toBeNull();
+    await pager.loadNext();
+    expect(s.clicks).toHaveLength(1);
+    expect(texts(s.doc)).toHaveLength(6);
+    expect(states).toHaveLength(reports);
+  });
+
   it("clicks a '#' link without jumping: the URL keeps no fragment, the site's handler runs", async () => {
     const dom = new JSDOM(
       `<body><ul id="list">${[1, 2, 3].map((i) => `<li class="item">Item ${i}</li>`).join("")}</ul>` +

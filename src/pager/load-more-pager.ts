@@ -43,6 +43,10 @@ export interface LoadMoreOptions {
   /** Called once a click grew the list: the page number (2 for the first click) and the
    * new items. */
   onPage?(page: { number: number; items: Element[] }): void;
+  /** Where the page replaced its button: the button again, found as page 1's was (a
+   * reader's load-more rule names it by XPath). Default: the load-more look of
+   * ../features/load-more.ts (`findLoadMore`). */
+  findAgain?(): LoadMoreTarget | null;
 }
 
 /**
@@ -83,6 +87,17 @@ export class LoadMorePager extends PagerBase {
 
   protected inFlight(): (() => void) | null {
     return this.cancel;
+  }
+
+  /**
+   * Click nothing more and take tsugi's status line out of the page, without a word in
+   * the page or the status: another run takes over (the reader removed the rule that
+   * named the button). The items the clicks brought stay: the site's own script put them
+   * there.
+   */
+  discard(): void {
+    this.halt();
+    this.block.element.remove();
   }
 
   /**
@@ -150,7 +165,7 @@ export class LoadMorePager extends PagerBase {
   private currentControl(): Element | null {
     let control: Element | null = this.target.control;
     if (!control.isConnected) {
-      const again = findLoadMore(this.doc);
+      const again = this.opts.findAgain ? this.opts.findAgain() : findLoadMore(this.doc);
       if (again) this.target = again;
       control = again?.control ?? null;
     }

@@ -23,6 +23,8 @@ export interface JoiningPager {
   loadMore(count: number, onProgress?: (pages: number) => void): Promise<number>;
   detach(): void;
   snapshot(): TabStatus;
+  /** Take back what the pager put into the page, without a word: another run takes over. */
+  discard(): void;
 }
 
 /** What the pager says in the page and in its status. */
@@ -92,6 +94,10 @@ export abstract class PagerBase implements JoiningPager {
   /** Status for the popup and the badge. */
   abstract snapshot(): TabStatus;
 
+  /** Take back what the pager put into the page, without a word in the page or the
+   * status (see {@link halt}): another run takes over. */
+  abstract discard(): void;
+
   /**
    * Take one step now (also "next page now"): resolves when it is done or joining
    * stopped; never rejects.
@@ -131,6 +137,19 @@ export abstract class PagerBase implements JoiningPager {
     if (this.isFinished()) return;
     const cancel = this.inFlight();
     this.finish({ kind: "reader-stop" });
+    cancel?.();
+  }
+
+  /**
+   * Stop at once without a word in the page or the status, and cancel a step in flight;
+   * the start of {@link discard}.
+   */
+  protected halt(): void {
+    const cancel = this.inFlight();
+    // Stopped first: a step still resolving then takes nothing.
+    this.state = "stopped";
+    this.reason = { kind: "reader-stop" };
+    this.detach();
     cancel?.();
   }
 

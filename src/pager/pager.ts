@@ -263,6 +263,7 @@ export class Pager extends PagerBase {
 
   protected inFlight(): (() => void) | null {
     const inFlight = this.abort;
+    this.abort = null;
     return inFlight ? () => inFlight.abort() : null;
   }
 
@@ -655,13 +656,7 @@ export class Pager extends PagerBase {
    * a rule).
    */
   discard(): void {
-    const inFlight = this.abort;
-    this.abort = null;
-    this.detach();
-    inFlight?.abort();
-    // Stopped before anything is removed: a request still resolving then joins nothing.
-    this.state = "stopped";
-    this.reason = { kind: "reader-stop" };
+    this.halt();
     this.removePagesFrom(2);
     for (const bar of this.bars) bar.removeAttribute("data-tsugi-pager-bar");
     this.withdraw();

@@ -143,3 +143,39 @@ describe("TabRun", () => {
     expect(run.state.loaded).toEqual({ gate: null, as: "module" });
   });
 });
+
+describe("TabRun, starting again", () => {
+  it("startLoadMore with the reader's load-more rule names the rule as the reader's", () => {
+    const run = new TabRun();
+    const rule = { name: "a.test", url: "^https://a\\.test/", loadMoreButton: "//button" };
+    run.startLoadMore({ ...button, rule } as never);
+    expect(run.state.rule.name).toBe("a.test");
+    expect(run.state.rule.source).toBe("user");
+    expect(run.canJoin()).toBe(true);
+  });
+
+  it("restart forgets the run and hands back its pager and own-scroll watch", () => {
+    const run = new TabRun();
+    const pager = fakePager();
+    const watch = () => {};
+    const refused = () => true;
+    run.readCorrections(refused);
+    run.startWithRule(start, { name: "a.test", source: "user", cached: null });
+    run.pagerCreated(pager);
+    run.watchingOwnScroll(watch);
+    run.pageJoined({ number: 2, url: "u2", html: "" });
+    run.listCounted(5);
+    run.said("Saved");
+    run.beginFetchAll();
+    expect(run.restart()).toEqual({ pager, ownScrollWatch: watch });
+    const s = run.state;
+    expect(s.rule).toEqual(initialRunState().rule);
+    expect([s.pager, s.start, s.loadMore, s.ownScrollWatch]).toEqual([null, null, null, null]);
+    expect(s.joined).toEqual([]);
+    expect(s.listCount).toBeUndefined();
+    expect(s.teaching.note).toBeNull();
+    // What belongs to the tab, not the run, stays.
+    expect(s.fetchingAll).toBe(true);
+    expect(run.canJoin()).toBe(false);
+  });
+});

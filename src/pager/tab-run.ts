@@ -14,6 +14,7 @@
 import type { RefusedLink } from "../detect/refused-links";
 import type { LoadMoreTarget } from "../features/load-more";
 import type { GateResult } from "../gate/gate";
+import type { LoadMoreRule } from "../messaging/site-rule";
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../messaging/status";
 import type { RuleParts } from "../picker/teach";
 import type { CachedRule } from "../rule/rule-cache";
@@ -23,10 +24,12 @@ import type { JoiningPager } from "./pager-base";
 /** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
 export type RuleSource = "user" | "learned" | "detected";
 
-/** Page 1's "Load more" button, when it has no next link, and the detection time, ms. */
+/** Page 1's "Load more" button, when it has no next link, the detection time, ms, and
+ * the reader's rule that names it, when one does. */
 export interface LoadMoreFound {
   target: LoadMoreTarget;
   detectMs: number;
+  rule?: LoadMoreRule;
 }
 
 /** One joined page as fetched, for the export: its number (2 for the first), URL, HTML. */
@@ -77,6 +80,11 @@ export interface RunState {
   fetchingAll: boolean;
   /** The page lists more by itself as the reader scrolls: tsugi joins nothing. */
   ownScroll: boolean;
+  /** Ends the watch for the site's own scrolling of the current run (null: none). */
+  ownScrollWatch: (() => void) | null;
+  /** The run now on the page (the first, or the last one started again): the next
+   * starts after it, never beside it. */
+  run: Promise<void>;
   /** Pages joined again by next link when the reader came back; undefined on a fresh
    * visit (the load-more pager counts its repeated clicks in its own status). */
   restored: number | undefined;
@@ -111,6 +119,8 @@ export function initialRunState(): RunState {
     pager: null,
     fetchingAll: false,
     ownScroll: false,
+    ownScrollWatch: null,
+    run: Promise.resolve(),
     restored: undefined,
     joined: [],
     listCount: undefined,
@@ -171,10 +181,52 @@ export class TabRun {
     this.set({ start, loadMore });
   }
 
-  /** The reader picked a "Load more" button: the load-more pager takes over from any next
-   * link, and joining is no longer kept off by the site's own scrolling. */
+  /**
+   * Page 1's "Load more" button is clicked from now on: one the reader picked, or the one
+   * the reader's load-more rule names (`found.rule`, whose name the status then shows, as
+   * the reader's own). It takes over from any next link, and joining is no longer kept
+   * off by the site's own scrolling.
+   */
   startLoadMore(found: LoadMoreFound): void {
-    this.set({ start: null, loadMore: found, ownScroll: false });
+    const rule = found.rule
+      ? { ...this.state.rule, name: found.rule.name, source: "user" as const }
+      : this.state.rule;
+    this.set({ start: null, loadMore: found, ownScroll: false, rule });
+  }
+
+  /**
+   * The run ends without a word, so that detection can run again as on a fresh visit:
+   * the pager, page 1's rule, what detection decided, the reader's corrections, the pages
+   * joined and the note of the last pick are forgotten. The status, "fetch all", the
+   * place keeper and the address bar stay.
+   * @returns the pager to discard and the watch of the site's own scrolling to end
+   */
+  restart(): { pager: JoiningPager | null; ownScrollWatch: (() => void) | null } {
+    const { pager, ownScrollWatch } = this.state;
+    const fresh = initialRunState();
+    this.set({
+      pager: null,
+      start: null,
+      loadMore: null,
+      joined: [],
+      rule: fresh.rule,
+      ownScroll: false,
+      ownScrollWatch: null,
+      listCount: undefined,
+      // What the last pick became no longer holds.
+      teaching: { ...this.state.teaching, note: null },
+    });
+    return { pager, ownScrollWatch };
+  }
+
+  /** A run (page 1's detection and the pager's start) is under way. */
+  running(run: Promise<void>): void {
+    this.set({ run });
+  }
+
+  /** The watch of the site's own scrolling started (`stop` ends it). */
+  watchingOwnScroll(stop: () => void): void {
+    this.set({ ownScrollWatch: stop });
   }
 
   /** A pager was made for what page 1 gave. */

@@ -31,6 +31,7 @@ describe("pick words", () => {
     for (const p of problems) expect(fromCatalogue.problem(p)).toBe(fallback.problem(p));
     expect(fromCatalogue.saved("ex.com")).toBe(fallback.saved("ex.com"));
     expect(fromCatalogue.loadMoreChosen("▼")).toBe(fallback.loadMoreChosen("▼"));
+    expect(fromCatalogue.loadMoreSaved("▼", "ex.com")).toBe(fallback.loadMoreSaved("▼", "ex.com"));
     expect(fallback.saved("ex.com")).toBe('Saved as your site rule "ex.com": joining with it.');
   });
 
@@ -44,5 +45,6 @@ describe("pick words", () => {
     for (const p of problems) expect(w.problem(p)).toMatch(japanese);
     expect(w.saved("ex.com")).toContain("ex.com");
     expect(w.loadMoreChosen("▼")).toContain("▼");
+    expect(w.loadMoreSaved("▼", "ex.com")).toMatch(/ex\.com.*▼/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What teaching a site says to the reader, in their language, through `browser.i18n`
  * (message keys `pickHint*`, `pickProblem_*`, `pickNeed*`, `pickSaved`,
- * `pickLoadMoreChosen` in public/_locales). A missing message falls back to English.
+ * `pickLoadMoreChosen`, `pickLoadMoreSaved` in public/_locales). A missing message falls back to English.
  */
 import type { PickTarget } from "../messaging/messages";
 import type { PickProblem } from "./pick-checks";
@@ -21,6 +21,9 @@ export interface PickWords {
   saved(name: string): string;
   /** The load-more button labelled `label` will be clicked on this page. */
   loadMoreChosen(label: string): string;
+  /** The load-more button labelled `label` was saved in the rule `name`: it will be
+   * clicked on this page and on later visits. */
+  loadMoreSaved(label: string, name: string): string;
 }
 
 const KEYS = "↑ or W: wider, ↓ or N: narrower, Esc: cancel.";
@@ -72,6 +75,14 @@ export function pickWords(getMessage: GetMessage): PickWords {
           `tsugi clicks "${label}" as you near the end of the list on this page.`,
         ],
         [label],
+      ),
+    loadMoreSaved: (label, name) =>
+      say(
+        [
+          "pickLoadMoreSaved",
+          `Saved as your site rule "${name}": tsugi clicks "${label}" as you near the end of the list, here and on later visits.`,
+        ],
+        [name, label],
       ),
   };
 }

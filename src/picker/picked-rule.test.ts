@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { pickedRuleOf, pickedSiteRule, withoutPickedRule, withPickedRule } from "./picked-rule";
+import {
+  isPickedRule,
+  pickedLoadMoreRule,
+  pickedRuleOf,
+  pickedSiteRule,
+  withoutPickedRule,
+  withPickedRule,
+} from "./picked-rule";
 
 const URL1 = "http://ex.com:8080/teach/intro.html";
 const NEXT = '//a[contains(concat(" ", normalize-space(@class), " "), " zz-q7 ")]';
@@ -20,5 +27,29 @@ describe("the picked rule among the reader's rules", () => {
     expect(pickedRuleOf(rules, "ex.com:8080")).toBe(second);
     expect(pickedRuleOf(rules, "")).toBeUndefined();
     expect(withoutPickedRule(rules, "ex.com:8080")).toEqual([other]);
+  });
+});
+
+describe("isPickedRule", () => {
+  it("tells a rule picked on a page from one written by hand or read from Wedata", () => {
+    expect(isPickedRule(pickedSiteRule(URL1, NEXT, ENTRY))).toBe(true);
+    expect(isPickedRule(pickedSiteRule("https://ex.com/", NEXT, ENTRY))).toBe(true);
+    expect(isPickedRule(pickedLoadMoreRule("https://shop.test/list/1", "//button"))).toBe(true);
+    const written = {
+      name: "Example blog",
+      url: "^https://ex\\.com/",
+      nextLink: "//a",
+      pageElement: "//p",
+    };
+    expect(isPickedRule(written)).toBe(false);
+    // Named after a host, but its url covers another site, or any site.
+    expect(isPickedRule({ ...written, name: "ex.com", url: "^https://other\\.com/" })).toBe(false);
+    expect(isPickedRule({ ...written, name: "ex.com", url: "^https?://ex\\.com/" })).toBe(false);
+    expect(isPickedRule({ ...written, name: "ex.com", url: "." })).toBe(false);
+  });
+  it("a picked load-more rule replaces the site's picked next-link rule", () => {
+    const first = pickedSiteRule(URL1, NEXT, ENTRY);
+    const button = pickedLoadMoreRule(URL1, "//button");
+    expect(withPickedRule([first], button)).toEqual([button]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Correction,
   correctionRefuses,
   correctionsFor,
+  correctionsUndone,
   forgetCorrections,
   MAX_CORRECTIONS,
   parseCorrections,
@@ -66,5 +67,21 @@ describe("the correction store", () => {
     const stored = [ok, { ...ok, urlPattern: "(" }, { ...ok, at: "x" }, null, "x", { site: "a" }];
     expect(parseCorrections(stored)).toEqual([ok]);
     expect(parseCorrections(undefined)).toEqual([]);
+  });
+});
+
+describe("correctionsUndone", () => {
+  it("says when one of the site's corrections was taken back, not when one was added", () => {
+    const mine = c();
+    const other = c({ site: "other.com" });
+    const list = [mine, other];
+    expect(correctionsUndone(list, forgetCorrections(list, "ex.com"), "ex.com")).toBe(true);
+    expect(correctionsUndone(list, removeCorrection(list, mine), "ex.com")).toBe(true);
+    expect(correctionsUndone(list, undefined, "ex.com")).toBe(true);
+    // Another site's correction removed, one added, a date renewed: nothing undone here.
+    expect(correctionsUndone(list, [mine], "ex.com")).toBe(false);
+    expect(correctionsUndone([other], list, "ex.com")).toBe(false);
+    expect(correctionsUndone(list, addCorrection(list, c({ at: 2000 })), "ex.com")).toBe(false);
+    expect(correctionsUndone(undefined, list, "ex.com")).toBe(false);
   });
 });

@@ -102,6 +102,19 @@ export function forgetCorrections(list: readonly Correction[], site: string): Co
   return list.filter((c) => c.site !== site);
 }
 
+/**
+ * Whether a change of the stored corrections took back one of a site's (the popup's
+ * "Forget corrections for this site", the options page's remove button, an import): an
+ * open tab of the site then detects again, at once. A correction added is no undo.
+ * @param before what `storage.local` held under {@link CORRECTIONS_KEY} (a change's `oldValue`)
+ * @param after what it holds now (the change's `newValue`)
+ * @param site a host, as `siteOf` gives it
+ */
+export function correctionsUndone(before: unknown, after: unknown, site: string): boolean {
+  const now = parseCorrections(after);
+  return correctionsFor(parseCorrections(before), site).some((c) => !now.some((o) => same(o, c)));
+}
+
 /** The corrections without one (the options page's remove button). */
 export function removeCorrection(list: readonly Correction[], c: Correction): Correction[] {
   return list.filter((o) => !same(o, c));

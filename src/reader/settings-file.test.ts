@@ -17,7 +17,7 @@ describe("settings file", () => {
     expect(back.siteRules).toEqual(rules);
     expect(back.warnings).toEqual([]);
   });
-  it("round-trips a picked rule and the corrections; an older file has none", () => {
+  it("round-trips picked rules (a load-more button's among them) and the corrections; an older file has none", () => {
     const picked = {
       name: "ex.com",
       url: "^https://ex\\.com/",
@@ -33,8 +33,14 @@ describe("settings file", () => {
         at: 1700000000000,
       },
     ];
-    const back = settingsFromJson(settingsToJson(DEFAULT_SETTINGS, [picked], corrections));
-    expect(back.siteRules).toEqual([picked]);
+    const button = {
+      name: "shop.test",
+      url: "^https://shop\\.test/list/",
+      loadMoreButton: '//button[@class="zz-more"]',
+    };
+    const back = settingsFromJson(settingsToJson(DEFAULT_SETTINGS, [picked, button], corrections));
+    expect(back.siteRules).toEqual([picked, button]);
+    expect(back.warnings).toEqual([]);
     expect(back.corrections).toEqual(corrections);
     const older = settingsToJson(DEFAULT_SETTINGS, []);
     expect(older).not.toContain("corrections");

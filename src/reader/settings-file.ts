@@ -3,7 +3,7 @@
  * settings (`storage.sync`), the reader's site rules (`storage.local`: the rules picked on
  * a page among them) and the reader's corrections ("Not the next page", `storage.local`).
  */
-import type { SiteRule } from "../messaging/site-rule";
+import type { ReaderRule } from "../messaging/site-rule";
 import { type Correction, parseCorrections } from "./corrections";
 import { mergeSettings, type Settings } from "./settings";
 import { parseSiteRules } from "./site-rules";
@@ -18,7 +18,7 @@ export const SETTINGS_FILE_VERSION = 1;
  */
 export function settingsToJson(
   settings: Settings,
-  siteRules: readonly SiteRule[],
+  siteRules: readonly ReaderRule[],
   corrections: readonly Correction[] = [],
 ): string {
   const file = {
@@ -33,7 +33,7 @@ export function settingsToJson(
 /** What an imported file yields: settings merged over the defaults, valid rules, problems. */
 export interface ImportedSettings {
   settings: Settings;
-  siteRules: SiteRule[];
+  siteRules: ReaderRule[];
   /** The corrections in the file (malformed ones dropped; none in older files). */
   corrections: Correction[];
   /** One line per rule dropped; the file is still usable. */

@@ -2,16 +2,24 @@
  * The reader's own site rules, in AutoPagerize's SITEINFO shape as Wedata serves it
  * (`[{"name", "data": {"url", "nextLink", "pageElement", "insertBefore"?, "exampleUrl"?}}]`)
  * or as bare items (`[{"url", "nextLink", "pageElement"}]`). A matching rule takes
- * precedence over detection. Rules live in `storage.local` under {@link SITE_RULES_KEY}
- * (`storage.sync` allows only 8 KB per item, too little for a Wedata export).
+ * precedence over detection. Beside them, tsugi's own kind of rule for a list grown by its
+ * own button, which SITEINFO has no field for: `{"name", "url", "loadMoreButton"}`
+ * ({@link LoadMoreRule}, saved by "Pick the Load more button"). Rules live in
+ * `storage.local` under {@link SITE_RULES_KEY} (`storage.sync` allows only 8 KB per item,
+ * too little for a Wedata export).
  */
-import type { SiteRule } from "../messaging/site-rule";
+import type { LoadMoreRule, ReaderRule } from "../messaging/site-rule";
 
 export const SITE_RULES_KEY = "siteRules";
 
+/** Whether a reader's rule is a load-more button's rule (no next link). */
+export function isLoadMoreRule(rule: ReaderRule): rule is LoadMoreRule {
+  return "loadMoreButton" in rule && !("nextLink" in rule);
+}
+
 /** Result of reading a rules file: the valid rules and one message per item dropped. */
 export interface ParsedRules {
-  rules: SiteRule[];
+  rules: ReaderRule[];
   errors: string[];
 }
 
@@ -24,8 +32,19 @@ const fileValue = (json: unknown): unknown => (typeof json === "string" ? JSON.p
 function itemFields(item: unknown) {
   const o = (item ?? {}) as Record<string, unknown>;
   const d = (typeof o.data === "object" && o.data !== null ? o.data : o) as Record<string, unknown>;
-  return { o, d, url: str(d.url), nextLink: str(d.nextLink), pageElement: str(d.pageElement) };
+  return {
+    o,
+    d,
+    url: str(d.url),
+    nextLink: str(d.nextLink),
+    pageElement: str(d.pageElement),
+    loadMoreButton: str(d.loadMoreButton),
+  };
 }
+
+/** Whether an item's fields make a rule: a next link and a page element, or a button. */
+const complete = (f: ReturnType<typeof itemFields>) =>
+  !!f.url && ((!!f.nextLink && !!f.pageElement) || !!f.loadMoreButton);
 
 /** Whether a rule's `url` regular expression matches a page; a broken one matches nothing. */
 export function urlMatches(url: string, pageUrl: string): boolean {
@@ -37,8 +56,10 @@ export function urlMatches(url: string, pageUrl: string): boolean {
 }
 
 /**
- * Read Wedata AutoPagerize JSON (or bare SITEINFO items). Items without a valid
- * `url` regular expression, `nextLink` or `pageElement` are dropped with a message.
+ * Read Wedata AutoPagerize JSON (or bare SITEINFO items, or load-more button rules).
+ * Items without a valid `url` regular expression, or with neither `nextLink` and
+ * `pageElement` nor `loadMoreButton`, are dropped with a message. An item with a next
+ * link is a SITEINFO item (a `loadMoreButton` beside it is not kept).
  * @param json the file's text, or an already parsed value
  * @returns the rules in the file's order
  */
@@ -50,19 +71,24 @@ export function parseSiteRules(json: unknown): ParsedRules {
     return { rules: [], errors: [`not JSON: ${(e as Error).message}`] };
   }
   if (!Array.isArray(value)) return { rules: [], errors: ["expected a JSON array of rules"] };
-  const rules: SiteRule[] = [];
+  const rules: ReaderRule[] = [];
   const errors: string[] = [];
   value.forEach((item: unknown, i) => {
-    const { o, d, url, nextLink, pageElement } = itemFields(item);
+    const fields = itemFields(item);
+    const { o, d, url, nextLink, pageElement, loadMoreButton } = fields;
     const name = str(o.name) ?? str(d.name) ?? `rule ${i + 1}`;
-    if (!url || !nextLink || !pageElement) {
-      errors.push(`${name}: needs url, nextLink and pageElement`);
+    if (!url || !complete(fields)) {
+      errors.push(`${name}: needs url, nextLink and pageElement (or loadMoreButton)`);
       return;
     }
     try {
       new RegExp(url);
     } catch {
       errors.push(`${name}: url is not a regular expression`);
+      return;
+    }
+    if (!nextLink || !pageElement) {
+      rules.push({ name, url, loadMoreButton: loadMoreButton as string });
       return;
     }
     const insertBefore = str(d.insertBefore);
@@ -88,10 +114,24 @@ export function hasSiteRuleFor(stored: unknown, pageUrl: string): boolean {
   return (
     Array.isArray(value) &&
     value.some((item: unknown) => {
-      const { url, nextLink, pageElement } = itemFields(item);
-      return !!url && !!nextLink && !!pageElement && urlMatches(url, pageUrl);
+      const fields = itemFields(item);
+      return !!fields.url && complete(fields) && urlMatches(fields.url, pageUrl);
     })
   );
+}
+
+/**
+ * Whether a change of the stored rules took away the rule named `name` (the popup's
+ * "Remove this site's picked rule", the options page's remove buttons, an import without
+ * it): a tab joining with it then detects again, at once. A rule replaced under the same
+ * name (a new pick) is not taken away.
+ * @param before what `storage.local` held under {@link SITE_RULES_KEY} (a change's `oldValue`)
+ * @param after what it holds now (the change's `newValue`)
+ * @param name the rule in use
+ */
+export function ruleRemoved(before: unknown, after: unknown, name: string): boolean {
+  const had = parseSiteRules(before ?? []).rules.some((r) => r.name === name);
+  return had && !parseSiteRules(after ?? []).rules.some((r) => r.name === name);
 }
 
 /**
@@ -99,10 +139,10 @@ export function hasSiteRuleFor(stored: unknown, pageUrl: string): boolean {
  * replaces the current rule of the same name in its place; the others follow, in order.
  * @returns a new array; neither input is changed
  */
-export function mergeSiteRules(
-  current: readonly SiteRule[],
-  added: readonly SiteRule[],
-): SiteRule[] {
+export function mergeSiteRules<R extends { name: string }>(
+  current: readonly R[],
+  added: readonly R[],
+): R[] {
   const addedByName = new Map(added.map((r) => [r.name, r]));
   const currentNames = new Set(current.map((r) => r.name));
   return [

@@ -3,8 +3,8 @@
  * matches and whose `nextLink` and `pageElement` XPaths select something there. Used for
  * the reader's rules (src/reader/site-rules.ts), learned rules and picked rules alike.
  */
-import type { SiteRule } from "../messaging/site-rule";
-import { rulesMatching } from "../reader/site-rules";
+import type { LoadMoreRule, SiteRule } from "../messaging/site-rule";
+import { isLoadMoreRule, rulesMatching } from "../reader/site-rules";
 import { evaluateXPath } from "./xpath";
 
 /** A rule that applies to a page, with what it selects there. */
@@ -19,7 +19,8 @@ export interface RuleMatch<R extends SiteRule = SiteRule> {
 /**
  * The rule to use on a page, as AutoPagerize chooses: among rules whose `url`
  * matches, longest `url` first, the first whose `nextLink` and `pageElement`
- * both select something on the page (and that `accept` takes).
+ * both select something on the page (and that `accept` takes). Load-more button rules
+ * among them are skipped (they have no next link).
  * @param doc the page
  * @param pageUrl its URL
  * @param accept a further test of a rule's match (a next link the reader refused, a
@@ -27,12 +28,13 @@ export interface RuleMatch<R extends SiteRule = SiteRule> {
  * @returns null when no rule applies
  */
 export function matchSiteRule<R extends SiteRule>(
-  rules: readonly R[],
+  rules: readonly (R | LoadMoreRule)[],
   doc: Document,
   pageUrl: string,
   accept: (match: RuleMatch<R>) => boolean = () => true,
 ): RuleMatch<R> | null {
-  for (const rule of rulesMatching(rules, pageUrl)) {
+  const siteinfo = rules.filter((r): r is R => !isLoadMoreRule(r));
+  for (const rule of rulesMatching(siteinfo, pageUrl)) {
     const next = nextFromRule(doc, rule.nextLink, pageUrl);
     const pageElements = evaluateXPath(doc, rule.pageElement);
     if (!next || pageElements.length === 0) continue;

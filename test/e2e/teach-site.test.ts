@@ -2,8 +2,11 @@
  * Teaching tsugi a site, in real Chromium with the built extension: on a site whose next
  * link the detector does not find (an unlabelled arrow image), the reader picks it from
  * the popup with two clicks, tsugi saves a site rule and joins with it, and uses it on
- * the next visit; on a site where tsugi joined a page, the reader presses "Not the next
- * page" on its separator, and the link is refused from then on.
+ * the next visit; on a list whose "more" button it does not recognise, the picked button
+ * is saved and clicked on later visits too; on a site where tsugi joined a page, the
+ * reader presses "Not the next page" on its separator, and the link is refused from then
+ * on, the next-best link taken only where its page 2 confirms it. Every undo (a picked
+ * rule removed, corrections forgotten) reaches the open tab at once.
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -18,7 +21,7 @@ import {
   tabStatus,
   waitForStatus,
 } from "../../src/cli/join";
-import type { SiteRule } from "../../src/messaging/site-rule";
+import type { LoadMoreRule, ReaderRule, SiteRule } from "../../src/messaging/site-rule";
 import type { TabStatus } from "../../src/messaging/status";
 import { CORRECTIONS_KEY, type Correction } from "../../src/reader/corrections";
 import { SITE_RULES_KEY } from "../../src/reader/site-rules";
@@ -127,10 +130,12 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(rule.nextLink).not.toMatch(/\[\d+\]/);
     expect(new RegExp(rule.url).test(`${server.origin}/teach/chapter-c.html`)).toBe(true);
 
-    // The options page lists it.
+    // The options page lists it among the rules picked, apart from the rules written by hand.
     const options = await openOptions(browser);
-    expect(await options.getByTestId("rule-list").textContent()).toContain(host);
-    expect(await options.getByTestId("site-rules").inputValue()).toContain("zz-q7");
+    expect(await options.getByTestId("picked-rules").textContent()).toContain(host);
+    expect(await options.getByTestId("picked-rules").textContent()).toContain("zz-q7");
+    expect(await options.getByTestId("rule-list").count()).toBe(0);
+    expect(await options.getByTestId("site-rules").inputValue()).toBe("");
     await options.close();
 
     // On reload the rule is used before any detection: every page is joined again.
@@ -141,15 +146,23 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(again).toMatchObject({ state: "done", pages: 4, ruleSource: "user", ruleName: host });
     expect(await page.locator("[data-tsugi-page='4']").count()).toBeGreaterThan(0);
 
-    // The popup's undo removes the picked rule.
-    const popup2 = await openPopupFor(ctx, url);
-    await popup2.getByTestId("remove-picked").click();
+    // Removed on the options page, the rule leaves the open tab at once: the pages joined
+    // with it are taken back and tsugi detects again (and finds no next link by itself).
+    const options2 = await openOptions(browser);
+    await options2.getByTestId("remove-picked-rule").click();
+    expect(await options2.getByTestId("note").textContent()).toContain(host);
     await expect
       .poll(async () => ((await extensionLocalStorage(ctx))[SITE_RULES_KEY] as SiteRule[]).length)
       .toBe(0);
+    await options2.close();
+    await page.bringToFront();
+    const undone = await waitForStatus(page, (s) => s.ruleSource !== "user");
+    expect(undone).toMatchObject({ state: "no-next", pages: 1, ruleName: null });
+    expect(await page.locator(".tsugi-separator, [data-tsugi-page='2']").count()).toBe(0);
+    expect(page.url()).toBe(url);
   });
 
-  it("on a list without a next link, the reader picks its arrow button and tsugi clicks it as they scroll", async () => {
+  it("on a list without a next link, the reader picks its arrow button: tsugi clicks it as they scroll, and again after a Reload and on a later visit", async () => {
     browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
     const ctx = browser.context;
     const page = await ctx.newPage();
@@ -181,6 +194,48 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(end.state).toBe("done");
     expect(await shown()).toBe(40);
     expect(await page.locator("li.tide").count()).toBe(40);
+
+    // The button is saved as the site's picked rule, by an XPath without positions.
+    const host = new URL(url).host;
+    const rules = (await extensionLocalStorage(ctx))[SITE_RULES_KEY] as ReaderRule[];
+    expect(rules).toHaveLength(1);
+    const rule = rules[0] as LoadMoreRule;
+    expect(rule).toMatchObject({ name: host });
+    expect(rule.loadMoreButton).toContain("zz-more");
+    expect(rule.loadMoreButton).not.toMatch(/\[\d+\]/);
+    expect("nextLink" in rule).toBe(false);
+    expect(chosen.teach).toContain(host);
+
+    // Reload: the list grows again with no new pick.
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    const again = await scrollUntilSettled(page, 60_000);
+    expect(again).toMatchObject({ state: "done", ruleSource: "user", ruleName: host });
+    expect(await shown()).toBe(40);
+    expect(await page.evaluate(() => document.body.dataset.readerClicks ?? "")).toBe("");
+
+    // A later visit in a new tab (no place to come back to): the rule alone wakes tsugi.
+    await page.close();
+    const later = await ctx.newPage();
+    await later.goto(url, { waitUntil: "load" });
+    const laterShown = () => later.evaluate(() => Number(document.body.dataset.shown));
+    expect(await laterShown()).toBe(10);
+    const fresh = await scrollUntilSettled(later, 60_000);
+    expect(fresh).toMatchObject({ state: "done", ruleSource: "user", ruleName: host });
+    expect(await laterShown()).toBe(40);
+
+    // The popup's undo removes the picked rule; the tab stops using it at once.
+    const popup2 = await openPopupFor(ctx, url);
+    await popup2.getByTestId("remove-picked").click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[SITE_RULES_KEY] as ReaderRule[]).length)
+      .toBe(0);
+    await popup2.close();
+    await later.bringToFront();
+    const undone = await waitForStatus(later, (s) => s.ruleSource !== "user");
+    expect(undone).toMatchObject({ state: "no-next", ruleName: null });
+    expect(undone.loadMore ?? null).toBeNull();
+    expect(await later.locator(".tsugi-status").count()).toBe(0);
   });
 
   it("'Not the next page' takes the joined pages back, stops, and the link is refused on reload", async () => {
@@ -268,6 +323,39 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
   });
 
+  it("'Forget corrections for this site' starts joining again on the same tab, without Reload", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/series-1.html`;
+    await page.goto(url, { waitUntil: "load" });
+    expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
+    await page
+      .locator(".tsugi-separator[data-tsugi-separator='2']")
+      .getByRole("button", { name: "Not the next page" })
+      .click();
+    expect((await waitForStatus(page, (s) => s.state === "stopped")).pages).toBe(1);
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(1);
+
+    const popup = await openPopupFor(ctx, url);
+    await popup.getByTestId("forget-corrections").click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(0);
+    await popup.close();
+
+    // Same tab, same document: detection runs again and pages 2 and 3 are joined.
+    await page.bringToFront();
+    await waitForStatus(page, (s) => s.state !== "stopped");
+    const again = await scrollUntilSettled(page, 30_000);
+    expect(again).toMatchObject({ state: "done", pages: 3 });
+    expect(page.url()).toBe(url);
+    expect(await page.locator(".tsugi-separator").allTextContents()).toEqual(["Page 2", "Page 3"]);
+    expect(await page.locator("body").innerText()).toContain("Harbour note 2 begins");
+  });
+
   it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
     browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
     const ctx = browser.context;
@@ -296,5 +384,41 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(text).toContain("By noon the fog had lifted");
     expect(text).not.toContain("The gulls of the north pier");
     expect(requestsFor("/teach/log-2.html")).toBe(asked);
+  });
+
+  it("after 'Not the next page', the next-best link is not joined on reload when its page is another document", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/pier-1.html`;
+    await page.goto(url, { waitUntil: "load" });
+    await scrollUntilSettled(page, 30_000);
+    const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
+    // The detector took the numbered link to another diary.
+    expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/pier-2.html`);
+    await second.getByRole("button", { name: "Not the next page" }).click();
+    await expect
+      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
+      .toHaveLength(1);
+
+    const asked = requestsFor("/teach/pier-2.html");
+    const notices = requestsFor("/teach/pier-1-2.html");
+    await forgetStatus(page);
+    await page.reload({ waitUntil: "load" });
+    await scrollUntilSettled(page, 30_000);
+    // "Next »", whose address reads as page 2, was fetched quietly as the reader neared the
+    // end, and refused by the page-2 check (another title, no way back to page 1): nothing
+    // is joined.
+    await expect.poll(() => requestsFor("/teach/pier-1-2.html")).toBeGreaterThan(notices);
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    expect(await page.locator("[data-tsugi-page='2'], .tsugi-separator").count()).toBe(0);
+    const text = await page.locator("body").innerText();
+    expect(text).not.toContain("Notices of the harbour board");
+    expect(text).not.toContain("The anglers of the east steps");
+    expect((await tabStatus(page))?.pages).toBe(1);
+    expect(requestsFor("/teach/pier-2.html")).toBe(asked);
   });
 });
