@@ -10,25 +10,7 @@ import {
   ruleRemoved,
   rulesMatching,
 } from "./site-rules";
-
-const wedata = [
-  {
-    name: "generic",
-    resource_url: "http://wedata.net/items/1",
-    data: { url: "^https?://blog\\.test/", nextLink: "//a[@rel='next']", pageElement: "//article" },
-  },
-  {
-    name: "posts",
-    data: {
-      url: "^https?://blog\\.test/posts/",
-      nextLink: "//a[contains(@class,'older')]",
-      pageElement: "//div[@id='posts']/div",
-      insertBefore: "//div[@id='pager']",
-    },
-  },
-  { name: "bad regexp", data: { url: "(", nextLink: "//a", pageElement: "//b" } },
-  { name: "incomplete", data: { url: "^x" } },
-];
+import { WEDATA_SAMPLE as wedata } from "./wedata-sample";
 
 describe("user site rules", () => {
   it("reads Wedata JSON and bare SITEINFO items, dropping invalid ones with a reason", () => {

@@ -1,26 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { parseSiteRules } from "../reader/site-rules";
+import { WEDATA_SAMPLE as wedata } from "../reader/wedata-sample";
 import { matchSiteRule, nextFromRule } from "./match-rule";
-
-const wedata = [
-  {
-    name: "generic",
-    resource_url: "http://wedata.net/items/1",
-    data: { url: "^https?://blog\\.test/", nextLink: "//a[@rel='next']", pageElement: "//article" },
-  },
-  {
-    name: "posts",
-    data: {
-      url: "^https?://blog\\.test/posts/",
-      nextLink: "//a[contains(@class,'older')]",
-      pageElement: "//div[@id='posts']/div",
-      insertBefore: "//div[@id='pager']",
-    },
-  },
-  { name: "bad regexp", data: { url: "(", nextLink: "//a", pageElement: "//b" } },
-  { name: "incomplete", data: { url: "^x" } },
-];
 
 describe("site rules on a page", () => {
   it("picks the longest matching url whose XPaths select something, as AutoPagerize does", () => {

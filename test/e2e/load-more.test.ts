@@ -18,7 +18,7 @@ import {
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension, testTabs } from "../support/extension";
+import { launchWithExtension, taggedTitles, testTabs } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -81,19 +81,11 @@ describe("a list with a Load more button (case a)", () => {
       Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
     );
     // Each click's items are one page, tagged as such, and announced as AutoPagerize does.
-    for (let n = 2; n <= LAST_PAGE; n++) {
-      const tagged = await page.evaluate(
-        (n) =>
-          Array.from(
-            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
-            (e) => e.textContent,
-          ),
-        n,
-      );
-      expect(tagged).toEqual(
-        Array.from({ length: PER_PAGE }, (_, k) => itemOf((n - 1) * PER_PAGE + k + 1).title),
-      );
-    }
+    expect(await taggedTitles(page, LAST_PAGE)).toEqual(
+      Array.from({ length: LAST_PAGE - 1 }, (_, i) =>
+        Array.from({ length: PER_PAGE }, (_, k) => itemOf((i + 1) * PER_PAGE + k + 1).title),
+      ),
+    );
     expect(await page.evaluate(() => (window as unknown as { __ap: unknown }).__ap)).toEqual({
       nodes: PER_PAGE * (LAST_PAGE - 1),
       pages: LAST_PAGE - 1,

@@ -20,7 +20,12 @@ import {
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import { wakeAtLoadMatches } from "../../src/wake/wake-at-load";
-import { launchWithExtension, testTabs, wakeAtLoadRegistered } from "../support/extension";
+import {
+  launchWithExtension,
+  taggedTitles,
+  testTabs,
+  wakeAtLoadRegistered,
+} from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -216,14 +221,27 @@ describe("numbered pages filled from JSON by script (case b)", () => {
   });
 });
 
-describe("app shells whose list container holds a placeholder", () => {
-  for (const kind of ["loading", "skeleton", "spinner"]) {
+describe("app shells whose list container holds a placeholder or only page 1's boilerplate", () => {
+  // loading: a "Loading…" line; skeleton: empty cards; spinner: an image; toolbar: only
+  // the "Sort by" row page 1 also has.
+  for (const kind of ["loading", "skeleton", "spinner", "toolbar"]) {
     it(`${kind}: every page is rendered in a frame and read, each item once and in order`, async () => {
+      const from = server.requests.length;
       const page = await openPage(`/${kind}/1`);
       await waitForStatus(page, (s) => s.state !== "starting");
       const end = await scrollUntilSettled(page, 60_000);
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
       expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+      // Each later page came through its frame: its script asked for its JSON once (the
+      // skeleton's pages carry theirs inline).
+      expect(requested(from, "/spa/api")).toEqual(
+        kind === "skeleton"
+          ? []
+          : Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+      );
+      expect(await taggedTitles(page, LAST_PAGE)).toEqual(
+        Array.from({ length: LAST_PAGE - 1 }, (_, i) => allTitles(i + 2).slice((i + 1) * PER_PAGE)),
+      );
       // No placeholder came through: no "Loading…" line, no empty card, no spinner.
       const joined = await page.evaluate(() =>
         Array.from(
@@ -235,33 +253,6 @@ describe("app shells whose list container holds a placeholder", () => {
       expect(await page.locator("iframe").count()).toBe(0);
     });
   }
-});
-
-describe("app shells whose list container holds only page 1's boilerplate", () => {
-  it("toolbar: a list holding only the 'Sort by' row page 1 also has is rendered in a frame, every page read, each item once and in order", async () => {
-    const from = server.requests.length;
-    const page = await openPage("/toolbar/1");
-    await waitForStatus(page, (s) => s.state !== "starting");
-    const end = await scrollUntilSettled(page, 60_000);
-    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
-    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
-    // Each later page came through its frame: its script asked for its JSON once.
-    expect(requested(from, "/spa/api")).toEqual(
-      Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
-    );
-    for (let n = 2; n <= LAST_PAGE; n++) {
-      const tagged = await page.evaluate(
-        (n) =>
-          Array.from(
-            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
-            (e) => e.textContent,
-          ),
-        n,
-      );
-      expect(tagged).toEqual(allTitles(n).slice((n - 1) * PER_PAGE));
-    }
-    expect(await page.locator("iframe").count()).toBe(0);
-  });
 });
 
 describe("requests of a framed page to other sites", () => {

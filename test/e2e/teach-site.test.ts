@@ -9,7 +9,7 @@
  * rule removed, corrections forgotten) reaches the open tab at once.
  */
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { extensionId } from "../../src/cli/browser";
@@ -73,6 +73,38 @@ async function forgetStatus(page: Page): Promise<void> {
 }
 
 const requestsFor = (path: string) => server.requests.filter((r) => r.path === path).length;
+
+/** The reader's corrections as the extension keeps them. */
+async function corrections(ctx: BrowserContext): Promise<Correction[]> {
+  return ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[];
+}
+
+/** Scroll to the end a few times, as a reader waiting for more would. */
+async function scrollToEndRepeatedly(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(150);
+  }
+}
+
+/**
+ * Open a fixture list in a fresh browser, let tsugi join it, check that page 2 came from
+ * `wrongPage`, and press "Not the next page" on page 2's separator.
+ *
+ * @returns the browser, the tab and page 2's separator
+ */
+async function refuseSecondPage(fixture: string, wrongPage: string) {
+  const launched = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+  const page = await launched.context.newPage();
+  const url = `${server.origin}/teach/${fixture}`;
+  await page.goto(url, { waitUntil: "load" });
+  await scrollUntilSettled(page, 30_000);
+  const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
+  expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/${wrongPage}`);
+  await second.getByRole("button", { name: "Not the next page" }).click();
+  await expect.poll(() => corrections(launched.context)).toHaveLength(1);
+  return { launched, page, second };
+}
 
 describe("teach tsugi a site (built extension, Chromium)", () => {
   it("the reader picks an unlabelled next link: tsugi joins with the rule it saved, and uses it on reload", async () => {
@@ -275,9 +307,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     await said.close();
 
     // The correction is kept for the site; the learned rule that led there is dropped.
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(1);
+    await expect.poll(() => corrections(ctx)).toHaveLength(1);
     const local = await extensionLocalStorage(ctx);
     const [correction] = local[CORRECTIONS_KEY] as Correction[];
     expect(correction).toMatchObject({
@@ -297,10 +327,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     await page.reload({ waitUntil: "load" });
     const after = await scrollUntilSettled(page, 30_000);
     expect(after.state).toBe("no-next");
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
-    }
+    await scrollToEndRepeatedly(page);
     expect(await page.locator("[data-tsugi-page='2'], .tsugi-separator").count()).toBe(0);
     expect(requestsFor("/teach/series-2.html")).toBe(asked);
     expect((await tabStatus(page))?.pages).toBe(1);
@@ -315,9 +342,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     // The popup forgets the site's corrections: the next visit joins again.
     const popup = await openPopupFor(ctx, url);
     await popup.getByTestId("forget-corrections").click();
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(0);
+    await expect.poll(() => corrections(ctx)).toHaveLength(0);
     await popup.close();
     await page.bringToFront();
     await forgetStatus(page);
@@ -337,15 +362,11 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
       .getByRole("button", { name: "Not the next page" })
       .click();
     expect((await waitForStatus(page, (s) => s.state === "stopped")).pages).toBe(1);
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(1);
+    await expect.poll(() => corrections(ctx)).toHaveLength(1);
 
     const popup = await openPopupFor(ctx, url);
     await popup.getByTestId("forget-corrections").click();
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(0);
+    await expect.poll(() => corrections(ctx)).toHaveLength(0);
     await popup.close();
 
     // Same tab, same document: detection runs again and pages 2 and 3 are joined.
@@ -359,19 +380,10 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/log-1.html`;
-    await page.goto(url, { waitUntil: "load" });
-    await scrollUntilSettled(page, 30_000);
-    const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
     // The detector took the numbered link to another log.
-    expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/log-2.html`);
-    await second.getByRole("button", { name: "Not the next page" }).click();
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(1);
+    const refused = await refuseSecondPage("log-1.html", "log-2.html");
+    browser = refused.launched;
+    const { page, second } = refused;
 
     const asked = requestsFor("/teach/log-2.html");
     await forgetStatus(page);
@@ -389,19 +401,10 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("after 'Not the next page', the next-best link is not joined on reload when its page is another document", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/pier-1.html`;
-    await page.goto(url, { waitUntil: "load" });
-    await scrollUntilSettled(page, 30_000);
-    const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
     // The detector took the numbered link to another diary.
-    expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/pier-2.html`);
-    await second.getByRole("button", { name: "Not the next page" }).click();
-    await expect
-      .poll(async () => ((await extensionLocalStorage(ctx))[CORRECTIONS_KEY] ?? []) as Correction[])
-      .toHaveLength(1);
+    const refused = await refuseSecondPage("pier-1.html", "pier-2.html");
+    browser = refused.launched;
+    const { page } = refused;
 
     const asked = requestsFor("/teach/pier-2.html");
     const notices = requestsFor("/teach/pier-1-2.html");
@@ -412,10 +415,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     // end, and refused by the page-2 check (another title, no way back to page 1): nothing
     // is joined.
     await expect.poll(() => requestsFor("/teach/pier-1-2.html")).toBeGreaterThan(notices);
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
-    }
+    await scrollToEndRepeatedly(page);
     expect(await page.locator("[data-tsugi-page='2'], .tsugi-separator").count()).toBe(0);
     const text = await page.locator("body").innerText();
     expect(text).not.toContain("Notices of the harbour board");

@@ -118,3 +118,28 @@ export async function wakeAtLoadRegistered(context: BrowserContext): Promise<str
     return script?.matches ?? [];
   }, WAKE_AT_LOAD_ID);
 }
+
+/**
+ * The `h2` titles inside each joined page's wrapper (`[data-tsugi-page="n"]`), for
+ * n = 2..last: what tsugi tagged as each page.
+ *
+ * @param page the tab
+ * @param last number of the last page
+ * @returns one list of titles per page, page 2 first
+ */
+export async function taggedTitles(page: Page, last: number): Promise<(string | null)[][]> {
+  const out: (string | null)[][] = [];
+  for (let n = 2; n <= last; n++) {
+    out.push(
+      await page.evaluate(
+        (n) =>
+          Array.from(
+            document.querySelectorAll(`[data-tsugi-page="${n}"] h2`),
+            (e) => e.textContent,
+          ),
+        n,
+      ),
+    );
+  }
+  return out;
+}
