@@ -7,7 +7,9 @@
  *   off      not an HTML page, or an excluded URL: nothing more happens
  *   idle     the gate found no pager signal, no site rule applies and the reader is not
  *            coming back to joined pages (Back, Forward, Reload): nothing more is loaded;
- *            a reader's request ("Next page now", export…) loads the detector anyway.
+ *            a reader's request ("Next page now", export…) loads the detector anyway, and
+ *            so does the gate's second look where the page's own script added links
+ *            (an app shell's list and pager) by the time the reader nears the end.
  *            A list that grows by itself as the reader scrolls turns the status into
  *            "own-scroll" (the site's own infinite scroll), still idle
  *   loading  the detector script (content/detector.ts) is being imported as a module of
@@ -33,6 +35,7 @@ import { type EntrySettings, entrySettings } from "../src/reader/settings";
 import { hasSiteRuleFor, SITE_RULES_KEY } from "../src/reader/site-rules";
 import { isSiteEnabled, siteOf } from "../src/reader/site-switch";
 import { hasCachedRuleFor, LEARNED_RULES_KEY } from "../src/rule/rule-cache";
+import { watchForLateLinks } from "../src/wake/regate";
 import { installEntry } from "../src/wake/wake";
 import { whenIdle } from "./when-idle";
 
@@ -166,13 +169,18 @@ async function decide(asked: boolean): Promise<void> {
     await loadDetector(start);
     return;
   }
+  // The own-scroll mode of ../src/reader/site-modes.ts, read from its one host list.
+  const unwatchOwnScroll = isSiteEnabled(pageUrl, settings.ownScrollOffSites)
+    ? watchOwnScroll(window, { onFound: ownScrollSeen })
+    : () => {};
+  const unwatchLinks = watchForLateLinks(window, regate);
   stage = {
     kind: "idle",
     start,
-    // The own-scroll mode of ../src/reader/site-modes.ts, read from its one host list.
-    unwatch: isSiteEnabled(pageUrl, settings.ownScrollOffSites)
-      ? watchOwnScroll(window, { onFound: ownScrollSeen })
-      : () => {},
+    unwatch: () => {
+      unwatchOwnScroll();
+      unwatchLinks();
+    },
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
@@ -185,6 +193,19 @@ async function decide(asked: boolean): Promise<void> {
     },
   };
   report(stage.status);
+}
+
+/**
+ * The gate again, on an idle page whose own script added links since it looked (an app
+ * shell's list and pager, ../src/wake/regate.ts); the detector loads where it now opens.
+ * @returns true when the page is no longer idle, or no longer one to look at again
+ */
+function regate(): boolean {
+  if (stage.kind !== "idle" || stage.status.state !== "no-next") return true;
+  const gate = pagerGate(document, location.hostname.toLowerCase(), location.href);
+  if (!gate.pass) return false;
+  void loadDetector({ ...stage.start, gate });
+  return true;
 }
 
 /** An idle page's list grew by itself as the reader scrolled: say so in the status. */

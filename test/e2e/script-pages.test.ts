@@ -19,6 +19,7 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
+import type { TabStatus } from "../../src/messaging/status";
 import { wakeAtLoadMatches } from "../../src/wake/wake-at-load";
 import {
   launchWithExtension,
@@ -29,6 +30,7 @@ import {
 import {
   itemOf,
   LAST_PAGE,
+  LATE_FILL_MS,
   PER_PAGE,
   type ScriptPagesServer,
   startScriptPagesServer,
@@ -71,6 +73,28 @@ const titles = (page: Page) =>
 
 const allTitles = (pages: number) =>
   Array.from({ length: pages * PER_PAGE }, (_, i) => itemOf(i + 1).title);
+
+/**
+ * Read an app shell through as a reader would: once its own script has shown page 1's
+ * items, scroll to the end until tsugi is past the gate (a gate that looked before the
+ * items came looks again as the reader nears the end), then until the pager settles.
+ */
+async function readShell(page: Page): Promise<TabStatus> {
+  await page
+    .locator("li.entry h2")
+    .first()
+    .waitFor({ timeout: LATE_FILL_MS + 10_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return (await tabStatus(page))?.state;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toMatch(/^(starting|no-next)$/);
+  return scrollUntilSettled(page, 60_000);
+}
 
 /** Requests since `from` whose path starts with `prefix`. */
 const requested = (from: number, prefix: string) =>
@@ -228,8 +252,7 @@ describe("app shells whose list container holds a placeholder or only page 1's b
     it(`${kind}: every page is rendered in a frame and read, each item once and in order`, async () => {
       const from = server.requests.length;
       const page = await openPage(`/${kind}/1`);
-      await waitForStatus(page, (s) => s.state !== "starting");
-      const end = await scrollUntilSettled(page, 60_000);
+      const end = await readShell(page);
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
       expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
       // Each later page came through its frame: its script asked for its JSON once (the
@@ -253,6 +276,18 @@ describe("app shells whose list container holds a placeholder or only page 1's b
       expect(await page.locator("iframe").count()).toBe(0);
     });
   }
+});
+
+describe("an app shell whose page 1 renders its list and pager late", () => {
+  it("is gated again once its links are in: every page read, each item once and in order", async () => {
+    const page = await openPage("/late/1");
+    // The shell is short: the entry wakes at load and the gate sees no pager yet.
+    const first = await waitForStatus(page, (s) => s.state !== "starting");
+    expect(first.state).toBe("no-next");
+    const end = await readShell(page);
+    expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
+    expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
+  });
 });
 
 describe("requests of a framed page to other sites", () => {

@@ -40,6 +40,9 @@
  *   the list's first child, appends the items (from `/spa/api?page=N`) after it and
  *   renders the pager. Page 1 shows the same row above its items: a fetched page 2 holds
  *   only page 1's boilerplate.
+ * - `/late/N`: the `/loading` shell whose page 1 renders its list and its pager only
+ *   {@link LATE_FILL_MS} after load (a slow API): the gate's first look, at load on a
+ *   page this short, sees a shell without a pager.
  * - `/spinner.svg`: the spinner image.
  * - `/ext/N`: the `/spa` shell that also loads a script of another site
  *   (`http://localhost:PORT/ext.js?page=N`, the same server under another host name, as
@@ -59,6 +62,9 @@ export const PER_PAGE = 8;
 export const LAST_PAGE = 6;
 /** Delay of the JSON answer for pages ≥ 2, ms. */
 export const API_DELAY_MS = 300;
+
+/** How long `/late/1` waits after load before it fills its list, ms. */
+export const LATE_FILL_MS = 3000;
 /** Height of an item of `/ownlong/N`, px: 8 of them make a page of several screens. */
 export const LONG_ITEM_PX = 700;
 /** The own-scroll site loads more when the reader is this close to the end, px. */
@@ -204,6 +210,7 @@ export const TOOLBAR =
 const PLACEHOLDERS: Record<string, string> = {
   toolbar: TOOLBAR,
   loading: '<li class="loading">Loading…</li>',
+  late: '<li class="loading">Loading…</li>',
   skeleton:
     '<li class="entry skeleton"><img src="/spinner.svg" width="40" height="40" alt=""><h2></h2><p></p></li>'.repeat(
       3,
@@ -221,10 +228,13 @@ function placeholderShell(kind: string, n: number): string {
   document.querySelector("main").insertAdjacentHTML("beforeend", ${pager});
 }
 `;
+  const fetched = `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => draw(d.items));`;
   const data =
     kind === "skeleton"
       ? `setTimeout(() => draw(${JSON.stringify(pageItems(n))}), ${n >= 2 ? API_DELAY_MS : 0});`
-      : `fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => draw(d.items));`;
+      : kind === "late" && n === 1
+        ? `setTimeout(() => { ${fetched} }, ${LATE_FILL_MS});`
+        : fetched;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Shell with a placeholder, page ${n}</title></head>
 <body>
@@ -248,7 +258,7 @@ function route(url: URL, origin: string): Reply {
     delayMs,
   });
   const m =
-    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|toolbar|ext|plain)\/(\d+)$/.exec(
+    /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|toolbar|ext|plain|late)\/(\d+)$/.exec(
       url.pathname,
     );
   if (url.pathname === "/feed") return html(ownPage(1, false));
@@ -257,6 +267,7 @@ function route(url: URL, origin: string): Reply {
     const base = `/${m[1]}`;
     const reader = n === 1 && url.searchParams.has("reader") ? READER_SCRIPT : "";
     if (m[1] === "spa") return html(shell(base, n, fill(n) + reader));
+
     if (m[1] === "ext") {
       const other = origin.replace("127.0.0.1", "localhost");
       const tag = `<script src="${other}/ext.js?page=${n}"></script>`;
