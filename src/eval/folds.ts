@@ -9,18 +9,16 @@ import { fnv1a as hash } from "../keys/hash";
 /**
  * @param groups the group of each page
  * @param k number of folds (>= 2)
- * @param salt prefixed to each group name before hashing: another salt deals groups of
- *   equal size to other folds (a repeated CV); "" keeps the split of earlier runs
  * @returns the fold (0..k−1) of each page
  * @throws RangeError when k < 2 or there are fewer groups than folds
  */
-export function groupFolds(groups: readonly string[], k = 5, salt = ""): number[] {
+export function groupFolds(groups: readonly string[], k = 5): number[] {
   if (k < 2) throw new RangeError("need at least 2 folds");
   const size = new Map<string, number>();
   for (const g of groups) size.set(g, (size.get(g) ?? 0) + 1);
   if (size.size < k) throw new RangeError(`only ${size.size} groups for ${k} folds`);
   const order = [...size.keys()].sort(
-    (a, b) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || hash(salt + a) - hash(salt + b),
+    (a, b) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || hash(a) - hash(b),
   );
   const load = new Array<number>(k).fill(0);
   const foldOf = new Map<string, number>();

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  changedQuery,
-  isIdentifierKey,
-  isVolatileKey,
-  localePrefixLength,
-  pageUrlOnce,
-} from "./url-query";
+import { changedQuery, isIdentifierKey, pageUrlOnce } from "./url-query";
 
 describe("changedQuery", () => {
   it("lists the parameters a link sets or changes on the same path", () => {
@@ -39,23 +33,5 @@ describe("isIdentifierKey", () => {
       expect(isIdentifierKey(k), k).toBe(true);
     for (const k of ["pageID", "pageid", "page", "paid", "grid"])
       expect(isIdentifierKey(k), k).toBe(k === "paid" || k === "grid");
-  });
-});
-
-describe("isVolatileKey", () => {
-  it("names sessions, referrers and search request ids, not pages or filters", () => {
-    for (const k of ["qid", "ref", "utm_source", "PHPSESSID", "sid"])
-      expect(isVolatileKey(k)).toBe(true);
-    for (const k of ["page", "p", "cat", "id", "q"]) expect(isVolatileKey(k)).toBe(false);
-  });
-});
-
-describe("localePrefixLength", () => {
-  it("counts leading locale segments, never the last segment", () => {
-    expect(localePrefixLength(["-", "en", "s"])).toBe(2);
-    expect(localePrefixLength(["en-us", "shop"])).toBe(1);
-    expect(localePrefixLength(["ja_JP", "list"])).toBe(1);
-    expect(localePrefixLength(["shop", "en"])).toBe(0);
-    expect(localePrefixLength(["en"])).toBe(0);
   });
 });

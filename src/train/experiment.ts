@@ -843,19 +843,12 @@ export const MAX_FALSE_ACTIVATION: Readonly<Record<PageKind, number>> = {
   article: 0.01,
 };
 
-/** How many times {@link chooseThreshold} repeats its inner 4-fold CV, each with sites
- * dealt to other folds, pooling the scores: the false-activation caps allow about one
- * page of an inner split, so a single split's odd page moved a fold's threshold from 0.3
- * to 0.8 (a repeated CV averages that chance out). */
-const INNER_REPEATS = 3;
-
 /** Thresholds {@link chooseThreshold} tries. */
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 
 /**
  * The next-link threshold, from the training pages only: a 4-fold site-grouped CV inside
- * them, repeated {@link INNER_REPEATS} times with other splits, scores every list and
- * article page (each once per repeat); the threshold with the best F1 among those
+ * them scores every list and article page; the threshold with the best F1 among those
  * whose false activation stays <= {@link MAX_FALSE_ACTIVATION} on each kind of page wins
  * (the lowest FA if none does).
  *
@@ -865,25 +858,22 @@ export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: n
   const pages = train.filter((r) => linkTrainingPage(r, setup));
   const groups = new Set(pages.map((r) => r.group));
   if (groups.size < 4) return 0.5;
+  const folds = groupFolds(
+    pages.map((r) => r.group),
+    4,
+  );
   const m = emptyMeasures();
-  for (let repeat = 0; repeat < INNER_REPEATS; repeat++) {
-    const folds = groupFolds(
-      pages.map((r) => r.group),
-      4,
-      repeat === 0 ? "" : String(repeat),
+  for (let f = 0; f < 4; f++) {
+    const scorer = trainLinkScorer(
+      pages.filter((_, i) => folds[i] !== f),
+      setup,
+      linkCols,
     );
-    for (let f = 0; f < 4; f++) {
-      const scorer = trainLinkScorer(
-        pages.filter((_, i) => folds[i] !== f),
-        setup,
-        linkCols,
-      );
-      pages.forEach((rec, i) => {
-        if (folds[i] !== f) return;
-        const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
-        recordBestScore(m, rec, probs, Number.NaN);
-      });
-    }
+    pages.forEach((rec, i) => {
+      if (folds[i] !== f) return;
+      const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
+      recordBestScore(m, rec, probs, Number.NaN);
+    });
   }
   const sweep = thresholdSweep(m, THRESHOLDS);
   const feasible = sweep.filter(
