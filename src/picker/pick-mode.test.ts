@@ -121,6 +121,24 @@ describe("PickMode", () => {
     expect(pageSaw).toContain("click");
   });
 
+  it("follows the keyboard focus, so Tab to a link and Enter pick it without a mouse", () => {
+    const { onChoose } = setUp();
+    const link = document.querySelector("a.zz-q7") as HTMLElement;
+    link.focus();
+    const enter = key("Enter");
+    expect(enter.defaultPrevented).toBe(true);
+    expect(onChoose).toHaveBeenCalledWith(link);
+  });
+
+  it("starts from the element that already has the focus", () => {
+    document.body.innerHTML = '<p><a id="on" href="/2">2</a></p>';
+    (document.getElementById("on") as HTMLElement).focus();
+    const onChoose = vi.fn();
+    new PickMode(window, { target: "next-link", hint: "", onChoose, onCancel: vi.fn() }).start();
+    key("Enter");
+    expect(onChoose).toHaveBeenCalledWith(document.getElementById("on"));
+  });
+
   it("Enter chooses the current element; Esc cancels and removes the overlay", () => {
     const a = setUp("page-element");
     move(document.querySelector("p") as Element);

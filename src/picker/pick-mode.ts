@@ -96,6 +96,7 @@ export class PickMode {
   private readonly labelEl: HTMLElement;
   private active = false;
   private readonly onMove = (e: Event) => this.moved(e);
+  private readonly onFocus = (e: Event) => this.moved(e);
   private readonly onSwallow = (e: Event) => this.swallow(e);
   private readonly onKey = (e: Event) => this.key(e as KeyboardEvent);
   private readonly onRedraw = () => this.draw();
@@ -146,6 +147,16 @@ export class PickMode {
       this.win.addEventListener(type, this.onMove, true);
     for (const type of SWALLOWED) this.win.addEventListener(type, this.onSwallow, true);
     this.win.addEventListener("keydown", this.onKey, true);
+    // Keyboard only: Tab moves the choice with the focus, and a link already focused is
+    // the first choice; Enter then chooses without following it.
+    this.win.addEventListener("focusin", this.onFocus, true);
+    const focused = this.win.document.activeElement;
+    if (
+      focused &&
+      focused !== this.win.document.body &&
+      focused !== this.win.document.documentElement
+    )
+      this.point(focused);
     this.win.addEventListener("scroll", this.onRedraw, { capture: true, passive: true });
     this.win.addEventListener("resize", this.onRedraw, { passive: true });
   }
@@ -159,13 +170,14 @@ export class PickMode {
       this.win.removeEventListener(type, this.onMove, true);
     for (const type of SWALLOWED) this.win.removeEventListener(type, this.onSwallow, true);
     this.win.removeEventListener("keydown", this.onKey, true);
+    this.win.removeEventListener("focusin", this.onFocus, true);
     this.win.removeEventListener("scroll", this.onRedraw, true);
     this.win.removeEventListener("resize", this.onRedraw);
   }
 
   /**
-   * Point at an element (what the pointer is over): it becomes the choice, or its link
-   * when the next link is picked.
+   * Point at an element (what the pointer is over, or what has the keyboard focus): it
+   * becomes the choice, or its link when the next link is picked.
    */
   point(el: Element): void {
     if (el === this.host) return;

@@ -26,7 +26,7 @@ export interface PickWords {
   loadMoreSaved(label: string, name: string): string;
 }
 
-const KEYS = "↑ or W: wider, ↓ or N: narrower, Esc: cancel.";
+const KEYS = "Or Tab to it and press Enter. ↑ or W: wider, ↓ or N: narrower, Esc: cancel.";
 
 const HINTS: Record<PickTarget, [string, string]> = {
   "next-link": ["pickHintNextLink", `Click the next link. ${KEYS}`],
