@@ -194,6 +194,37 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(page.url()).toBe(url);
   });
 
+  it("keyboard only: the popup's button by Enter, Tab to the unlabelled arrow, Enter: pages 2 to 4 are joined", async () => {
+    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+    const ctx = browser.context;
+    const page = await ctx.newPage();
+    const url = `${server.origin}/teach/intro.html`;
+    await page.goto(url, { waitUntil: "load" });
+
+    const popup = await openPopupFor(ctx, url);
+    const closed = popup.waitForEvent("close");
+    await popup.getByTestId("pick-next").focus();
+    await popup.keyboard.press("Enter");
+    await closed;
+
+    await page.bringToFront();
+    await waitForStatus(page, (s) => s.teach !== undefined || s.state !== "starting");
+    // Tab through the page's links until the arrow has the focus (the outline follows it).
+    for (let i = 0; i < 30; i++) {
+      if (await page.evaluate(() => document.activeElement?.matches("a.zz-q7") ?? false)) break;
+      await page.keyboard.press("Tab");
+    }
+    expect(await page.evaluate(() => document.activeElement?.matches("a.zz-q7"))).toBe(true);
+    await page.keyboard.press("Enter");
+
+    // Enter chose the link without following it; the rule joins pages 2 to 4.
+    expect(page.url()).toBe(url);
+    await waitForStatus(page, (s) => s.ruleSource === "user", 20_000);
+    const done = await scrollUntilSettled(page, 30_000);
+    expect(done).toMatchObject({ state: "done", pages: 4, ruleSource: "user" });
+    expect(page.url()).toBe(url);
+  });
+
   it("on a list without a next link, the reader picks its arrow button: tsugi clicks it as they scroll, and again after a Reload and on a later visit", async () => {
     browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
     const ctx = browser.context;
