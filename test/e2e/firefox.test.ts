@@ -251,27 +251,31 @@ describe("Firefox", () => {
     },
   );
 
-  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
-    "renders app-shell pages in a hidden frame through every page: every item once, in order",
-    async () => {
-      scriptServer = await startScriptPagesServer();
-      await openInFirefox(`${scriptServer.origin}/spa/1?reader=1`);
-      // Page 1's own script plays the reader and reports what the page shows.
-      const srv = scriptServer;
-      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
-      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
-      const seen = new URL(report() as string, "http://x").searchParams;
-      console.log(`script pages (Firefox): ${seen.toString()}`);
-      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
-      expect(seen.get("inorder")).toBe("1");
-      expect(seen.get("pages")).toBe(String(SPA_LAST_PAGE - 1));
-      // The frames' scripts asked for each JSON page once.
-      const api = srv.requests.filter((r) => r.path.startsWith("/spa/api")).map((r) => r.path);
-      expect(api).toEqual(
-        Array.from({ length: SPA_LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
-      );
-    },
-  );
+  // spa: an empty list; loading: a "Loading…" placeholder; toolbar: only the "Sort by" row
+  // page 1 also has.
+  for (const kind of ["spa", "loading", "toolbar"]) {
+    it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+      `renders app-shell pages (${kind}) in a hidden frame through every page: every item once, in order`,
+      async () => {
+        scriptServer = await startScriptPagesServer();
+        await openInFirefox(`${scriptServer.origin}/${kind}/1?reader=1`);
+        // Page 1's own script plays the reader and reports what the page shows.
+        const srv = scriptServer;
+        const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+        expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+        const seen = new URL(report() as string, "http://x").searchParams;
+        console.log(`script pages, ${kind} (Firefox): ${seen.toString()}`);
+        expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+        expect(seen.get("inorder")).toBe("1");
+        expect(seen.get("pages")).toBe(String(SPA_LAST_PAGE - 1));
+        // The frames' scripts asked for each JSON page once.
+        const api = srv.requests.filter((r) => r.path.startsWith("/spa/api")).map((r) => r.path);
+        expect(api).toEqual(
+          Array.from({ length: SPA_LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
+        );
+      },
+    );
+  }
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",

@@ -8,7 +8,7 @@
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
  *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
- *   `/spa/1?reader=1` (and `/ext/1?reader=1`) adds a script that plays the reader for browsers the tests cannot
+ *   `/spa/1?reader=1` (and `/ext/1?reader=1`, and the placeholder shells') adds a script that plays the reader for browsers the tests cannot
  *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
  *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
  *   are items 1…N once each in order, AutoPagerize page events seen).
@@ -219,7 +219,7 @@ const PLACEHOLDERS: Record<string, string> = {
 };
 
 /** A shell whose list and pager both come from the page's script (see the module comment). */
-function placeholderShell(kind: string, n: number): string {
+function placeholderShell(kind: string, n: number, reader = ""): string {
   const pager = JSON.stringify(pagerHtml(`/${kind}`, n));
   const draw = `function draw(items) {
   const list = document.getElementById("items");
@@ -242,7 +242,7 @@ function placeholderShell(kind: string, n: number): string {
 <main>
 <ul id="items">${PLACEHOLDERS[kind]}</ul>
 </main>
-<script>${RENDER}${draw}${data}</script>
+<script>${RENDER}${draw}${data}${reader}</script>
 </body></html>
 `;
 }
@@ -273,7 +273,7 @@ function route(url: URL, origin: string): Reply {
       const tag = `<script src="${other}/ext.js?page=${n}"></script>`;
       return html(shell(base, n, fill(n) + reader).replace("</head>", `${tag}</head>`));
     }
-    if (m[1] && m[1] in PLACEHOLDERS) return html(placeholderShell(m[1], n));
+    if (m[1] && m[1] in PLACEHOLDERS) return html(placeholderShell(m[1], n, reader));
     if (m[1] === "stuck") return html(shell(base, n, n === 1 ? fill(1) : ""));
     if (m[1] === "bust") {
       const bust = `try { if (top !== self) top.location.href = location.href; } catch (e) {}
