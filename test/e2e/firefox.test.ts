@@ -278,6 +278,24 @@ describe("Firefox", () => {
   }
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "leaves a site's own infinite scroll alone: every item once, in order, from the site's own loads, and no page fetched by tsugi",
+    async () => {
+      scriptServer = await startScriptPagesServer();
+      await openInFirefox(`${scriptServer.origin}/own/1?reader=1`);
+      const srv = scriptServer;
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+      const seen = new URL(report() as string, "http://x").searchParams;
+      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+      expect(seen.get("inorder")).toBe("1");
+      // Nothing of tsugi's was joined, and tsugi asked the site for no page.
+      expect(seen.get("pages")).toBe("0");
+      const pages = srv.requests.map((r) => r.path).filter((p) => /^\/own\/\d+/.test(p));
+      expect(pages).toEqual(["/own/1?reader=1"]);
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",
     async () => {
       scriptServer = await startScriptPagesServer();
