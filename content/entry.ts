@@ -129,6 +129,11 @@ function loadDetector(start: DetectorStart): Promise<DetectorApi | null> {
   return ready;
 }
 
+/** The gate (../src/gate/gate.ts) on this page as it is now. */
+function gateThisPage(): GateResult {
+  return pagerGate(document, location.hostname.toLowerCase(), location.href);
+}
+
 /**
  * The entry's decision: settings, rules, then the gate.
  * @param asked a reader's request woke the entry: no wait for the page's idle time
@@ -163,7 +168,7 @@ async function decide(asked: boolean): Promise<void> {
   // A reader coming back waits for no idle time: the joined pages must be in before the
   // wrong place shows. Nor does a reader who asked.
   if (!back && !asked) await whenIdle();
-  const gate: GateResult = pagerGate(document, location.hostname.toLowerCase(), location.href);
+  const gate = gateThisPage();
   const start: DetectorStart = { sync, local, gate, ...(back ? { restore: back } : {}) };
   if (gate.pass || ruleApplies(local) || back) {
     await loadDetector(start);
@@ -202,7 +207,7 @@ async function decide(asked: boolean): Promise<void> {
  */
 function regate(): boolean {
   if (stage.kind !== "idle" || stage.status.state !== "no-next") return true;
-  const gate = pagerGate(document, location.hostname.toLowerCase(), location.href);
+  const gate = gateThisPage();
   if (!gate.pass) return false;
   void loadDetector({ ...stage.start, gate });
   return true;

@@ -83,6 +83,9 @@ function overlayHost(doc: Document): { host: HTMLElement; root: ShadowRoot } {
   return { host, root };
 }
 
+/** Events that point at an element: the pointer's, and the keyboard focus moving. */
+const POINTING = ["mousemove", "mouseover", "focusin"] as const;
+
 /**
  * Pick mode on one window. Start it with {@link start}; it ends by itself when the reader
  * chooses or cancels, or when {@link stop} is called.
@@ -96,7 +99,6 @@ export class PickMode {
   private readonly labelEl: HTMLElement;
   private active = false;
   private readonly onMove = (e: Event) => this.moved(e);
-  private readonly onFocus = (e: Event) => this.moved(e);
   private readonly onSwallow = (e: Event) => this.swallow(e);
   private readonly onKey = (e: Event) => this.key(e as KeyboardEvent);
   private readonly onRedraw = () => this.draw();
@@ -143,13 +145,11 @@ export class PickMode {
     if (this.active) return;
     this.active = true;
     this.win.document.documentElement.append(this.host);
-    for (const type of ["mousemove", "mouseover"])
-      this.win.addEventListener(type, this.onMove, true);
+    // Keyboard only: Tab moves the choice with the focus (focusin), as the pointer does.
+    for (const type of POINTING) this.win.addEventListener(type, this.onMove, true);
     for (const type of SWALLOWED) this.win.addEventListener(type, this.onSwallow, true);
     this.win.addEventListener("keydown", this.onKey, true);
-    // Keyboard only: Tab moves the choice with the focus, and a link already focused is
-    // the first choice; Enter then chooses without following it.
-    this.win.addEventListener("focusin", this.onFocus, true);
+    // A link already focused is the first choice; Enter then chooses without following it.
     const focused = this.win.document.activeElement;
     if (
       focused &&
@@ -166,11 +166,9 @@ export class PickMode {
     if (!this.active) return;
     this.active = false;
     this.host.remove();
-    for (const type of ["mousemove", "mouseover"])
-      this.win.removeEventListener(type, this.onMove, true);
+    for (const type of POINTING) this.win.removeEventListener(type, this.onMove, true);
     for (const type of SWALLOWED) this.win.removeEventListener(type, this.onSwallow, true);
     this.win.removeEventListener("keydown", this.onKey, true);
-    this.win.removeEventListener("focusin", this.onFocus, true);
     this.win.removeEventListener("scroll", this.onRedraw, true);
     this.win.removeEventListener("resize", this.onRedraw);
   }

@@ -87,6 +87,27 @@ async function firefoxTabStatus(url: string) {
   return latestStatusFor(items as Record<string, unknown>, url);
 }
 
+/**
+ * Open a script-pages fixture whose page 1 plays the reader (`?reader=1`), wait for its
+ * report, and check that every item was shown once, in order.
+ *
+ * @param path the fixture's page 1, e.g. `/spa/1`
+ * @returns the server (its requests) and the report's parameters (`items`, `inorder`, `pages`)
+ */
+async function readByPageScript(
+  path: string,
+): Promise<{ srv: ScriptPagesServer; seen: URLSearchParams }> {
+  const srv = await startScriptPagesServer();
+  scriptServer = srv;
+  await openInFirefox(`${srv.origin}${path}?reader=1`);
+  const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+  expect(await until(() => report() !== undefined, 120_000)).toBe(true);
+  const seen = new URL(report() as string, "http://x").searchParams;
+  expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+  expect(seen.get("inorder")).toBe("1");
+  return { srv, seen };
+}
+
 describe("Firefox", () => {
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "the popup's 'Pick the next link' and a click on an unlabelled arrow: the page stays, pages 2 to 4 are joined with the rule saved",
@@ -257,16 +278,9 @@ describe("Firefox", () => {
     it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
       `renders app-shell pages (${kind}) in a hidden frame through every page: every item once, in order`,
       async () => {
-        scriptServer = await startScriptPagesServer();
-        await openInFirefox(`${scriptServer.origin}/${kind}/1?reader=1`);
         // Page 1's own script plays the reader and reports what the page shows.
-        const srv = scriptServer;
-        const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
-        expect(await until(() => report() !== undefined, 120_000)).toBe(true);
-        const seen = new URL(report() as string, "http://x").searchParams;
+        const { srv, seen } = await readByPageScript(`/${kind}/1`);
         console.log(`script pages, ${kind} (Firefox): ${seen.toString()}`);
-        expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
-        expect(seen.get("inorder")).toBe("1");
         expect(seen.get("pages")).toBe(String(SPA_LAST_PAGE - 1));
         // The frames' scripts asked for each JSON page once.
         const api = srv.requests.filter((r) => r.path.startsWith("/spa/api")).map((r) => r.path);
@@ -280,14 +294,7 @@ describe("Firefox", () => {
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "leaves a site's own infinite scroll alone: every item once, in order, from the site's own loads, and no page fetched by tsugi",
     async () => {
-      scriptServer = await startScriptPagesServer();
-      await openInFirefox(`${scriptServer.origin}/own/1?reader=1`);
-      const srv = scriptServer;
-      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
-      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
-      const seen = new URL(report() as string, "http://x").searchParams;
-      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
-      expect(seen.get("inorder")).toBe("1");
+      const { srv, seen } = await readByPageScript("/own/1");
       // Nothing of tsugi's was joined, and tsugi asked the site for no page.
       expect(seen.get("pages")).toBe("0");
       const pages = srv.requests.map((r) => r.path).filter((p) => /^\/own\/\d+/.test(p));
@@ -298,14 +305,7 @@ describe("Firefox", () => {
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",
     async () => {
-      scriptServer = await startScriptPagesServer();
-      await openInFirefox(`${scriptServer.origin}/ext/1?reader=1`);
-      const srv = scriptServer;
-      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
-      expect(await until(() => report() !== undefined, 120_000)).toBe(true);
-      const seen = new URL(report() as string, "http://x").searchParams;
-      expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
-      expect(seen.get("inorder")).toBe("1");
+      const { srv } = await readByPageScript("/ext/1");
       // The other host saw page 1's own request only, none of a frame's.
       const other = srv.requests.filter((r) => r.host.startsWith("localhost")).map((r) => r.path);
       expect(other).toEqual(["/ext.js?page=1"]);

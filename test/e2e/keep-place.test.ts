@@ -13,7 +13,7 @@ import { scrollUntilSettled, setExtensionSettings, tabStatus } from "../../src/c
 import type { TabStatus } from "../../src/messaging/status";
 import { hostResolverRules, startReplayServer } from "../../src/replay/replay-server";
 import { withoutCorpus } from "../support/corpus";
-import { launchWithExtension } from "../support/extension";
+import { launchWithExtension, restoredStatus } from "../support/extension";
 import {
   linkTextOf,
   PAGES,
@@ -105,20 +105,8 @@ async function untilPlaced(
   return last as Seen;
 }
 
-/**
- * The tab's status once it counts restored pages (at most 10 s): the content script reports
- * it after the joins and the scroll back to the anchor, so it reaches the background a
- * moment after the page already shows the pages in place.
- */
-async function restoredStatus(page: Page): Promise<TabStatus | null> {
-  const deadline = Date.now() + 10_000;
-  let status = await tabStatus(page);
-  while (status?.restored === undefined && Date.now() < deadline) {
-    await page.waitForTimeout(50);
-    status = await tabStatus(page);
-  }
-  return status;
-}
+/** The tab's status once it counts restored pages (at most 10 s). */
+const restoredPages = (page: Page) => restoredStatus(page, "restored", 10_000);
 
 /** Open page 1, join every page, bring page `k`'s link to the middle of the screen and
  * follow it; resolves on the page it leads to.
@@ -188,7 +176,7 @@ describe("Back and Reload keep the reader's place", () => {
     expect(await fromCache(page)).toBe(false);
     let s = await untilPlaced(page, 3, [1, 2, 3, 4], "no-store back", t0);
     expect(s).toMatchObject({ order: [1, 2, 3, 4], counts: [1, 1, 1, 1], linkOnScreen: true });
-    const status = (await restoredStatus(page)) as TabStatus;
+    const status = (await restoredPages(page)) as TabStatus;
     expect(status.restored).toBe(3);
     expect(status.pages).toBe(PAGES);
     // The site sent no-store: each page is fetched again, once.
@@ -212,7 +200,7 @@ describe("Back and Reload keep the reader's place", () => {
     expect(await fromCache(page)).toBe(false);
     const s = await untilPlaced(page, 3, [1, 2, 3, 4], "reload", t0);
     expect(s).toMatchObject({ order: [1, 2, 3, 4], counts: [1, 1, 1, 1], linkOnScreen: true });
-    expect((await restoredStatus(page))?.restored).toBe(3);
+    expect((await restoredPages(page))?.restored).toBe(3);
     // The reload asks for page 1 itself; pages 2–4 come from the HTTP cache.
     expect(requestsOf("cached").slice(1)).toEqual(before.slice(1));
   });
@@ -225,7 +213,7 @@ describe("Back and Reload keep the reader's place", () => {
     const s = await untilPlaced(page, 3, [3, 4], "address bar back", t0);
     expect(s).toMatchObject({ order: [3, 4], linkOnScreen: true });
     expect(s.counts.slice(2)).toEqual([1, 1]);
-    expect((await restoredStatus(page))?.restored).toBe(1);
+    expect((await restoredPages(page))?.restored).toBe(1);
   });
 
   it("control: with the option off, a no-store page comes back at page 1 alone", async () => {

@@ -18,7 +18,7 @@ import {
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension, taggedTitles, testTabs } from "../support/extension";
+import { launchWithExtension, restoredStatus, taggedTitles, testTabs } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
@@ -210,15 +210,7 @@ describe("the load-more pager in the reader's language", () => {
 
 describe("Back and Reload after Load more", () => {
   /** The status once it counts restored clicks (at most 20 s). */
-  async function restoredStatus(page: Page): Promise<TabStatus | null> {
-    const deadline = Date.now() + 20_000;
-    let status = await tabStatus(page);
-    while (status?.restoredClicks === undefined && Date.now() < deadline) {
-      await page.waitForTimeout(50);
-      status = await tabStatus(page);
-    }
-    return status;
-  }
+  const restoredClicks = (page: Page) => restoredStatus(page, "restoredClicks", 20_000);
   const all = () => Array.from({ length: PER_PAGE * LAST_PAGE }, (_, i) => itemOf(i + 1).title);
   /** Where item `title`'s heading stands in the viewport, px from its top (null: absent). */
   const topOf = (page: Page, title: string) =>
@@ -255,7 +247,7 @@ describe("Back and Reload after Load more", () => {
     await page.waitForTimeout(600);
     const from = server.requests.length;
     await page.reload();
-    const status = await restoredStatus(page);
+    const status = await restoredClicks(page);
     expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(all());
     // The page's own button, once per page, at the site's pace: each JSON page once.
@@ -284,7 +276,7 @@ describe("Back and Reload after Load more", () => {
     });
     await page.goto(`${server.origin}/inert`);
     await page.goBack({ waitUntil: "commit" });
-    const status = await restoredStatus(page);
+    const status = await restoredClicks(page);
     expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(all());
     const after = await topOf(page, reading);

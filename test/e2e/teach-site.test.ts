@@ -43,9 +43,9 @@ afterEach(async () => {
   browser = null;
 });
 
-async function openOptions(b: LaunchedBrowser): Promise<Page> {
-  const page = await b.context.newPage();
-  await page.goto(`chrome-extension://${await extensionId(b.context)}/options/index.html`);
+async function openOptions(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`chrome-extension://${await extensionId(ctx)}/options/index.html`);
   await page.getByTestId("page-cap").waitFor();
   return page;
 }
@@ -88,31 +88,40 @@ async function scrollToEndRepeatedly(page: Page): Promise<void> {
 }
 
 /**
- * Open a fixture list in a fresh browser, let tsugi join it, check that page 2 came from
- * `wrongPage`, and press "Not the next page" on page 2's separator.
+ * A fresh browser with the built extension (closed after the test), and a tab on a
+ * fixture of `test/fixtures/teach/`, loaded.
  *
- * @returns the browser, the tab and page 2's separator
+ * @param fixture file name, e.g. `intro.html`
+ * @returns the browser context, the tab and the fixture's URL
  */
-async function refuseSecondPage(fixture: string, wrongPage: string) {
-  const launched = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-  const page = await launched.context.newPage();
+async function openFixture(fixture: string) {
+  browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
+  const ctx = browser.context;
+  const page = await ctx.newPage();
   const url = `${server.origin}/teach/${fixture}`;
   await page.goto(url, { waitUntil: "load" });
+  return { ctx, page, url };
+}
+
+/**
+ * Open a fixture list ({@link openFixture}), let tsugi join it, check that page 2 came
+ * from `wrongPage`, and press "Not the next page" on page 2's separator.
+ *
+ * @returns the tab and page 2's separator
+ */
+async function refuseSecondPage(fixture: string, wrongPage: string) {
+  const { ctx, page } = await openFixture(fixture);
   await scrollUntilSettled(page, 30_000);
   const second = page.locator(".tsugi-separator[data-tsugi-separator='2']");
   expect(await second.getAttribute("data-tsugi-url")).toBe(`${server.origin}/teach/${wrongPage}`);
   await second.getByRole("button", { name: "Not the next page" }).click();
-  await expect.poll(() => corrections(launched.context)).toHaveLength(1);
-  return { launched, page, second };
+  await expect.poll(() => corrections(ctx)).toHaveLength(1);
+  return { page, second };
 }
 
 describe("teach tsugi a site (built extension, Chromium)", () => {
   it("the reader picks an unlabelled next link: tsugi joins with the rule it saved, and uses it on reload", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/intro.html`;
-    await page.goto(url, { waitUntil: "load" });
+    const { ctx, page, url } = await openFixture("intro.html");
     const host = new URL(url).host;
 
     // The detector, asked as "next page now" asks, finds no next link here by itself.
@@ -163,7 +172,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect(new RegExp(rule.url).test(`${server.origin}/teach/chapter-c.html`)).toBe(true);
 
     // The options page lists it among the rules picked, apart from the rules written by hand.
-    const options = await openOptions(browser);
+    const options = await openOptions(ctx);
     expect(await options.getByTestId("picked-rules").textContent()).toContain(host);
     expect(await options.getByTestId("picked-rules").textContent()).toContain("zz-q7");
     expect(await options.getByTestId("rule-list").count()).toBe(0);
@@ -180,7 +189,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
 
     // Removed on the options page, the rule leaves the open tab at once: the pages joined
     // with it are taken back and tsugi detects again (and finds no next link by itself).
-    const options2 = await openOptions(browser);
+    const options2 = await openOptions(ctx);
     await options2.getByTestId("remove-picked-rule").click();
     expect(await options2.getByTestId("note").textContent()).toContain(host);
     await expect
@@ -195,11 +204,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("keyboard only: the popup's button by Enter, Tab to the unlabelled arrow, Enter: pages 2 to 4 are joined", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/intro.html`;
-    await page.goto(url, { waitUntil: "load" });
+    const { ctx, page, url } = await openFixture("intro.html");
 
     const popup = await openPopupFor(ctx, url);
     const closed = popup.waitForEvent("close");
@@ -226,11 +231,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("on a list without a next link, the reader picks its arrow button: tsugi clicks it as they scroll, and again after a Reload and on a later visit", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/list.html`;
-    await page.goto(url, { waitUntil: "load" });
+    const { ctx, page, url } = await openFixture("list.html");
     const shown = () => page.evaluate(() => Number(document.body.dataset.shown));
     const missed = await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
     expect(missed).toMatchObject({ state: "no-next", nextUrl: null });
@@ -304,11 +305,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("'Not the next page' takes the joined pages back, stops, and the link is refused on reload", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/series-1.html`;
-    await page.goto(url, { waitUntil: "load" });
+    const { ctx, page, url } = await openFixture("series-1.html");
     expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
     // Page 2 taught tsugi a rule for the section, kept for the next visit.
     await expect
@@ -364,7 +361,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
     expect((await tabStatus(page))?.pages).toBe(1);
 
     // The options page lists the correction.
-    const options = await openOptions(browser);
+    const options = await openOptions(ctx);
     expect(await options.getByTestId("corrections").textContent()).toContain(
       `${server.origin}/teach/series-2.html`,
     );
@@ -382,11 +379,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("'Forget corrections for this site' starts joining again on the same tab, without Reload", async () => {
-    browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-    const ctx = browser.context;
-    const page = await ctx.newPage();
-    const url = `${server.origin}/teach/series-1.html`;
-    await page.goto(url, { waitUntil: "load" });
+    const { ctx, page, url } = await openFixture("series-1.html");
     expect(await scrollUntilSettled(page, 30_000)).toMatchObject({ state: "done", pages: 3 });
     await page
       .locator(".tsugi-separator[data-tsugi-separator='2']")
@@ -412,9 +405,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
 
   it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
     // The detector took the numbered link to another log.
-    const refused = await refuseSecondPage("log-1.html", "log-2.html");
-    browser = refused.launched;
-    const { page, second } = refused;
+    const { page, second } = await refuseSecondPage("log-1.html", "log-2.html");
 
     const asked = requestsFor("/teach/log-2.html");
     await forgetStatus(page);
@@ -433,9 +424,7 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
 
   it("after 'Not the next page', the next-best link is not joined on reload when its page is another document", async () => {
     // The detector took the numbered link to another diary.
-    const refused = await refuseSecondPage("pier-1.html", "pier-2.html");
-    browser = refused.launched;
-    const { page } = refused;
+    const { page } = await refuseSecondPage("pier-1.html", "pier-2.html");
 
     const asked = requestsFor("/teach/pier-2.html");
     const notices = requestsFor("/teach/pier-1-2.html");

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
-import { backgroundWorker, setExtensionSettings } from "../../src/cli/join";
+import { backgroundWorker, setExtensionSettings, tabStatus } from "../../src/cli/join";
+import type { TabStatus } from "../../src/messaging/status";
 import { WAKE_AT_LOAD_ID } from "../../src/wake/wake-at-load";
 
 /** The built extension; e2e tests run after `npm run build` (npm test does both). */
@@ -142,4 +143,29 @@ export async function taggedTitles(page: Page, last: number): Promise<(string | 
     );
   }
   return out;
+}
+
+/**
+ * The tab's status once it says what came back after Back or Reload: the content script
+ * reports it after the joins (or clicks) and the scroll back to the reading place, so it
+ * reaches the background a moment after the page shows them. Polls without waking the
+ * tab (`waitForStatus` would ask it as the popup does).
+ *
+ * @param page the tab
+ * @param field `restored` (pages joined by next link) or `restoredClicks` (Load more clicks)
+ * @param timeoutMs how long to poll, ms
+ * @returns the first status with the field set, else the last status read (null: none)
+ */
+export async function restoredStatus(
+  page: Page,
+  field: "restored" | "restoredClicks",
+  timeoutMs: number,
+): Promise<TabStatus | null> {
+  const deadline = Date.now() + timeoutMs;
+  let status = await tabStatus(page);
+  while (status?.[field] === undefined && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    status = await tabStatus(page);
+  }
+  return status;
 }
