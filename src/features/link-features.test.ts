@@ -462,6 +462,20 @@ describe("extractLinkVectors", () => {
     expect(prev.features.prevHint).toBe(1);
   });
 
+  it("merges links to one page that differ only in their referrer, and reads data-href", () => {
+    const page = `<div class="pager">
+      <a href="/list?page=2&ref=pg_2">2</a> <a href="/list?page=3&ref=pg_3">3</a>
+      <a href="javascript:;" data-href="/list?page=2&ref=pg_next">Next »</a></div>`;
+    const vs = extractLinkVectors(docOf(page), "http://ex.com/list");
+    expect(vs.map((v) => v.url)).toEqual([
+      "http://ex.com/list?page=2&ref=pg_2",
+      "http://ex.com/list?page=3&ref=pg_3",
+    ]);
+    const next = vectorFor(vs, "http://ex.com/list?page=2&ref=pg_2");
+    expect(next.anchors.map((a) => a.textContent)).toEqual(["2", "Next »"]);
+    expect(next.features).toMatchObject({ occurrences: 2, nextText: 1, pageNumberDelta: 1 });
+  });
+
   it("with pagerSignalsOnly, drops the links without a pager signal and keeps the others' features", () => {
     const page = `<nav><a href="/about">About us</a> <a href="/contact">Contact</a></nav>${PAGER}`;
     const all = extractLinkVectors(docOf(page), PAGE);

@@ -8,6 +8,7 @@
  * {@link extractLinkVectors} only gathers and merges them.
  */
 
+import { anchorHref } from "./anchor-href";
 import { disabledLink, moreText, olderStep, olderText, plusOneLinks } from "./continuation";
 import { iconNext } from "./icon-next";
 import {
@@ -38,7 +39,7 @@ import { otherDocument } from "./page-step";
 import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
 import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
-import { parseUrl } from "./url-query";
+import { mergeKey, parseUrl } from "./url-query";
 
 export {
   CONTINUATION_FEATURES,
@@ -633,7 +634,8 @@ export interface CandidateAnchor {
 
 /**
  * The candidate anchors of seed 000 §3.2.1 in document order (the "A-tag list" of
- * §3.2.2.2), each with its target URL: HTML `<a href>` elements whose target passes
+ * §3.2.2.2), each with its target URL: HTML `<a href>` elements whose target
+ * ({@link anchorHref}: the href, or the data-href behind a script hook) passes
  * {@link candidateUrl}.
  *
  * @param doc document
@@ -655,7 +657,7 @@ export function candidateAnchors(doc: Document, pageUrl: string): CandidateAncho
   for (let i = 0, n = anchors.length; i < n; i++) {
     const el = anchors[i] as Element;
     if (el.namespaceURI !== XHTML_NS) continue;
-    const href = el.getAttribute("href");
+    const href = anchorHref(el);
     if (href === null) continue;
     let target = targets.get(href);
     if (target === undefined) {
@@ -784,8 +786,8 @@ function linkSignals(
 }
 
 /**
- * Candidate next links of a page, seed 000 §3.2: same-origin links merged by URL, each
- * with the features of {@link LINK_FEATURE_NAMES}. Merge rules (Table 3.2 and ours):
+ * Candidate next links of a page, seed 000 §3.2: same-origin links merged by URL (their
+ * referrer and click-tracker parameters aside, {@link mergeKey}), each with the features of {@link LINK_FEATURE_NAMES}. Merge rules (Table 3.2 and ours):
  * any() for nextLabel, pageLabel, oneChar and the binary extensions; the anchor count
  * for occurrences; the median for textLength, textRatio, urlLength, urlRatio; the max for
  * linkSimilarity and area; all() for inHeadOrFooter (a link repeated outside the header
@@ -806,7 +808,8 @@ function linkSignals(
  *   page's text, `relTop` reads its height, `area` every anchor's rect; the next-link
  *   forest is trained without them, src/train/experiment.ts), a walk over the page (all
  *   of them by default)
- * @returns one vector per distinct target URL, in order of first appearance
+ * @returns one vector per distinct target URL (per {@link mergeKey}; the vector's URL is its
+ *   first anchor's), in order of first appearance
  */
 export function extractLinkVectors(
   doc: Document,
@@ -840,9 +843,10 @@ export function extractLinkVectors(
       position: i,
       parsed: c.parsed,
     };
-    const g = groupOf.get(c.url);
+    const key = mergeKey(c.url);
+    const g = groupOf.get(key);
     if (g === undefined) {
-      groupOf.set(c.url, urls.length);
+      groupOf.set(key, urls.length);
       urls.push(c.url);
       grouped.push([row]);
     } else grouped[g]?.push(row);

@@ -154,3 +154,39 @@ describe("pageNumberText", () => {
     expect(pageNumberText("2 comments")).toBeNull();
   });
 });
+
+describe("pageNumberChange beside volatile parameters and locales", () => {
+  const amazon = (path: string, page: number | null, qid: string, ref: string) =>
+    `https://www.amazon.co.jp${path}?k=python&rh=n%3A52033011${page === null ? "" : `&page=${page}`}&qid=${qid}&ref=${ref}`;
+
+  it("reads the page step when a search request id and a referrer change too", () => {
+    const page = amazon("/s", 15, "1603699998", "sr_pg_4");
+    expect(pageNumberDelta(page, amazon("/s", 16, "1610515410", "sr_pg_15"))).toBe(1);
+    expect(
+      pageNumberDelta(
+        amazon("/s", null, "1602477565", "sr_nr_n_15"),
+        amazon("/s", 2, "1610515313", "sr_pg_1"),
+      ),
+    ).toBe(1);
+  });
+
+  it("sets aside a locale prefix that only the link carries", () => {
+    const page = amazon("/s", 3, "1603253436", "sr_pg_3");
+    expect(pageNumberDelta(page, amazon("/-/en/s", 4, "1610515373", "sr_pg_3"))).toBe(1);
+    expect(
+      pageNumberDelta("https://a.example/shop?page=1", "https://a.example/en-us/shop?page=2"),
+    ).toBe(1);
+  });
+
+  it("keeps another language's page and a changed filter apart", () => {
+    expect(
+      pageNumberDelta("https://a.example/de/shop?page=1", "https://a.example/en/shop?page=2"),
+    ).toBe(0);
+    expect(
+      pageNumberDelta("https://a.example/shop?page=1&cat=4", "https://a.example/shop?page=2&cat=5"),
+    ).toBe(0);
+    expect(
+      pageNumberDelta("https://a.example/shop?page=1", "https://a.example/blog/shop?page=2"),
+    ).toBe(0);
+  });
+});

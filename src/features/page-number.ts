@@ -4,7 +4,14 @@
  * pager URLs look alike (Fig. 3.7: nyuuin_report2, nyuuin_report3); here the number that
  * differs is read and subtracted.
  */
-import { digitParts, isIdentifierKey, pageUrlOnce, parseUrl } from "./url-query";
+import {
+  digitParts,
+  isIdentifierKey,
+  isVolatileKey,
+  localePrefixLength,
+  pageUrlOnce,
+  parseUrl,
+} from "./url-query";
 
 /** Query names whose value counts items rather than pages (first page = 0). */
 const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
@@ -32,7 +39,7 @@ export interface PageNumberChange {
 }
 
 interface UrlShape {
-  segments: string[];
+  segments: readonly string[];
   query: Map<string, string>;
 }
 
@@ -47,10 +54,31 @@ function segmentsOf(u: URL): string[] {
   return out;
 }
 
+/** The query's parameters by lower-cased name, volatile ones left out: a session, a
+ * referrer or a search request id changes beside the page number (Amazon's
+ * `qid=…&ref=sr_pg_3`) and is no second changed number. */
 function queryOf(u: URL): Map<string, string> {
   const query = new Map<string, string>();
-  for (const [k, v] of u.searchParams) query.set(k.toLowerCase(), v);
+  for (const [k, v] of u.searchParams) if (!isVolatileKey(k)) query.set(k.toLowerCase(), v);
   return query;
+}
+
+/**
+ * The two paths with a locale prefix that only one of them carries removed (a page at
+ * `/s` whose links go to `/-/en/s`): the same list in the language a cookie chose.
+ * Different locales on both sides stay: another language's page is another document.
+ *
+ * @returns the current and the link segments, compared as they are otherwise
+ */
+function withoutOneSidedLocale(
+  cur: readonly string[],
+  link: readonly string[],
+): [readonly string[], readonly string[]] {
+  const a = localePrefixLength(cur);
+  const b = localePrefixLength(link);
+  if (a === 0 && b > 0) return [cur, link.slice(b)];
+  if (b === 0 && a > 0) return [cur.slice(a), link];
+  return [cur, link];
 }
 
 /**
@@ -226,7 +254,9 @@ function pageParamStep(cur: UrlShape, link: UrlShape): PageNumberChange | null {
  *    on the same path, other parameters of the page dropped or kept but never changed
  *    (`?query=x` → `?page=2&pageSize=32`: +1; `?p=2&o=2` → `?p=3`: +1).
  * Different origins, different non-numeric parts, several changed numbers, or a step in
- * an identifier parameter (`?id=8` → `?id=9`: the next item) give null.
+ * an identifier parameter (`?id=8` → `?id=9`: the next item) give null. Volatile
+ * parameters (sessions, referrers, search request ids: `isVolatileKey`) are not read, and
+ * a locale prefix that only one path carries (`/s` → `/-/en/s`) is set aside.
  *
  * @param pageUrl absolute URL of the current page
  * @param linkUrl absolute URL of the link
@@ -242,9 +272,12 @@ export function pageNumberChange(
   const current = currentShape(pageUrl);
   const lu = parsedLink ?? parseUrl(linkUrl);
   if (current === null || lu === null || current.origin !== lu.origin) return null;
-  const cur = current.shape;
-  const segments = segmentsOf(lu);
-  if (!pathsMayStep(cur.segments, segments)) return null;
+  const [curSegments, segments] = withoutOneSidedLocale(current.shape.segments, segmentsOf(lu));
+  if (!pathsMayStep(curSegments, segments)) return null;
+  const cur: UrlShape =
+    curSegments === current.shape.segments
+      ? current.shape
+      : { segments: curSegments, query: current.shape.query };
   const link: UrlShape = { segments, query: queryOf(lu) };
   const token = changedToken(cur, link);
   if (token !== null) return token;

@@ -10,7 +10,7 @@
 import { dateStep } from "./next-item";
 import { pageNumberChange } from "./page-number";
 import { cursorParam } from "./pager-structure";
-import { digitParts, isIdentifierKey, parseUrl } from "./url-query";
+import { digitParts, isIdentifierKey, isVolatileKey, parseUrl } from "./url-query";
 
 /** Words a paged URL adds or drops without naming another document: page words of the
  * pager languages, list/index file names and extensions. */
@@ -56,11 +56,6 @@ const PAGE_PARAM =
 /** Page-named query keys that hold a size or a count ("pageSize", "recsPerPage"). */
 const SIZE_KEY = /size|per|count|limit|max_?results|rows|items/i;
 
-/** Query names whose value changes from visit to visit (sessions, referrers, trackers):
- * their words say nothing of the document. */
-const VOLATILE_KEY =
-  /^(?:s|sid|session_?id|phpsessid|jsessionid|ref|ref_|src|qid|utm_.*|fbclid|gclid)$/i;
-
 /** Path paging forms as sites write them: `/page/2`, `/page-2`, `/p2/`, `_p3.html`. */
 const PATH_PAGE = /[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?$|-or\d+-/i;
 
@@ -87,7 +82,7 @@ export function urlWords(u: URL): Set<string> {
   };
   add(u.pathname);
   for (const [k, v] of u.searchParams) {
-    if (VOLATILE_KEY.test(k)) continue;
+    if (isVolatileKey(k)) continue;
     add(k);
     add(v);
   }

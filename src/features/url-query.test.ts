@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { changedQuery, isIdentifierKey, pageUrlOnce } from "./url-query";
+import {
+  changedQuery,
+  isIdentifierKey,
+  isVolatileKey,
+  localePrefixLength,
+  mergeKey,
+  pageUrlOnce,
+} from "./url-query";
 
 describe("changedQuery", () => {
   it("lists the parameters a link sets or changes on the same path", () => {
@@ -33,5 +40,44 @@ describe("isIdentifierKey", () => {
       expect(isIdentifierKey(k), k).toBe(true);
     for (const k of ["pageID", "pageid", "page", "paid", "grid"])
       expect(isIdentifierKey(k), k).toBe(k === "paid" || k === "grid");
+  });
+});
+
+describe("isVolatileKey", () => {
+  it("names sessions, referrers and search request ids, not pages or filters", () => {
+    for (const k of ["qid", "ref", "utm_source", "PHPSESSID", "sid"])
+      expect(isVolatileKey(k)).toBe(true);
+    for (const k of ["page", "p", "cat", "id", "q"]) expect(isVolatileKey(k)).toBe(false);
+  });
+});
+
+describe("localePrefixLength", () => {
+  it("counts leading locale segments, never the last segment", () => {
+    expect(localePrefixLength(["-", "en", "s"])).toBe(2);
+    expect(localePrefixLength(["en-us", "shop"])).toBe(1);
+    expect(localePrefixLength(["ja_JP", "list"])).toBe(1);
+    expect(localePrefixLength(["shop", "en"])).toBe(0);
+    expect(localePrefixLength(["en"])).toBe(0);
+  });
+});
+
+describe("mergeKey", () => {
+  it("sets referrer and click-tracker parameters aside, other parameters as written", () => {
+    const base = "https://www.amazon.co.jp/-/en/s?k=python&dc&page=2&qid=1610515313";
+    expect(mergeKey(`${base}&ref=sr_pg_2`)).toBe(base);
+    expect(mergeKey(`${base}&ref=sr_pg_1`)).toBe(mergeKey(`${base}&ref=sr_pg_2`));
+    expect(mergeKey("https://a.example/list?utm_source=x&page=2&fbclid=y")).toBe(
+      "https://a.example/list?page=2",
+    );
+    expect(mergeKey("https://a.example/list?ref=x")).toBe("https://a.example/list");
+  });
+  it("leaves every other URL as it is, page and search parameters included", () => {
+    for (const u of [
+      "https://a.example/list?page=2",
+      "https://a.example/?s=term",
+      "https://a.example/list?referrer=a&pref=b",
+      "https://a.example/ref=x/list",
+    ])
+      expect(mergeKey(u)).toBe(u);
   });
 });

@@ -41,6 +41,74 @@ export function isIdentifierKey(key: string): boolean {
   return /[-_]id$/i.test(key) || !PAGE_NAME_WORD.test(key);
 }
 
+/** Query names whose value changes from visit to visit (sessions, referrers, trackers,
+ * search request ids): Amazon's `qid=1610515373` and `ref=sr_pg_3`, `utm_source`. */
+const VOLATILE_KEY =
+  /^(?:s|sid|session_?id|phpsessid|jsessionid|ref|ref_|src|qid|utm_.*|fbclid|gclid)$/i;
+
+/**
+ * Whether a query name holds a session, referrer or tracker value that changes from
+ * visit to visit and names nothing of the document: its words are no words of the URL
+ * (page-step.ts), and its numbers are no page numbers (page-number.ts).
+ *
+ * @param key query name, any case
+ * @returns true for a volatile parameter
+ */
+export function isVolatileKey(key: string): boolean {
+  return VOLATILE_KEY.test(key);
+}
+
+/** Query names that say where a click came from, not what it asks for: referrers and
+ * click trackers (Amazon's `ref=sr_pg_1` beside `ref=sr_pg_2` on two links to page 2). */
+const TRACKER_KEY = /^(?:ref|ref_|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid)$/i;
+
+/** A quick test that a URL may carry a {@link TRACKER_KEY} parameter at all. */
+const MAY_TRACK = /[?&](?:ref_?|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid)=/i;
+
+/**
+ * The key under which a page's links to one page are merged (seed 000 §3.2.1 merges
+ * candidates by URL): the URL itself, or, when it carries referrer or click-tracker
+ * parameters, the URL without them. "2" and "Next→" of Amazon's pager both ask for
+ * `page=2` but say `ref=sr_pg_2` and `ref=sr_pg_1`: one page, one candidate. The other
+ * parameters keep their spelling (`&dc&` stays as written), so a link without trackers
+ * and one with them compare equal.
+ *
+ * @param url absolute URL, fragment removed
+ * @returns `url` unchanged when it carries no such parameter, else `url` without them
+ */
+export function mergeKey(url: string): string {
+  if (!MAY_TRACK.test(url)) return url;
+  const q = url.indexOf("?");
+  const kept = url
+    .slice(q + 1)
+    .split("&")
+    .filter((part) => {
+      const eq = part.indexOf("=");
+      return !TRACKER_KEY.test(eq < 0 ? part : part.slice(0, eq));
+    });
+  return kept.length === 0 ? url.slice(0, q) : `${url.slice(0, q)}?${kept.join("&")}`;
+}
+
+/** A locale path segment as sites prefix it: Amazon's `/-/en/`, `/en/`, `/en-us/`,
+ * `/ja_JP/` (ISO 639-1 languages that sites localise to, optionally with a region). */
+const LOCALE_SEGMENT =
+  /^(?:-|(?:ar|cs|da|de|el|en|es|fi|fr|he|hi|hu|id|it|ja|ko|nl|no|pl|pt|ro|ru|sv|th|tr|uk|vi|zh)(?:[-_][a-z]{2,4})?)$/i;
+
+/**
+ * How many leading path segments (non-empty, in order) name a locale rather than a place
+ * of the site: `["-", "en", "s"]` → 2, `["en-us", "shop"]` → 1, `["shop"]` → 0. A
+ * page's links may carry a locale its own URL lacks (the language a cookie chose), and
+ * the link is still this list's next page.
+ *
+ * @param segments the path's non-empty segments
+ * @returns the number of leading locale segments
+ */
+export function localePrefixLength(segments: readonly string[]): number {
+  let n = 0;
+  while (n < segments.length - 1 && LOCALE_SEGMENT.test(segments[n] ?? "")) n++;
+  return n;
+}
+
 /**
  * A URL parsed, or null where the parser refuses it (`new URL` throws).
  *

@@ -11,6 +11,7 @@
  */
 
 import { pagerAnchor } from "../detect/pager-anchor";
+import { anchorHref } from "../features/anchor-href";
 import {
   candidateUrl,
   documentBaseUrl,
@@ -25,6 +26,7 @@ import {
 } from "../features/node-features";
 import { PHRASING_TAGS } from "../features/phrasing";
 import { NON_TEXT_TAGS, normalizeSpace, visibleText } from "../features/text";
+import { mergeKey } from "../features/url-query";
 
 /** Labels and references for one page; which fields are set depends on the corpus part. */
 export interface HarvestInput {
@@ -188,7 +190,7 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
     page.hash = "";
     for (const el of safeQueryAll(doc, input.nextSelector, problems)) {
       const a = el.closest("a[href]") ?? el.querySelector("a[href]");
-      const href = a?.getAttribute("href");
+      const href = a ? anchorHref(a) : null;
       if (!href || base === null) continue;
       const url = candidateUrl(href, base, page) ?? absolute(href, base);
       if (url !== null && !goldNextUrls.includes(url)) goldNextUrls.push(url);
@@ -198,6 +200,11 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
       problems.push("next selector matches no link");
     }
   }
+  // A candidate merged with a gold link (the same page under another referrer, mergeKey)
+  // is the gold link: its URL is the one the detector answers with.
+  const goldKeys = new Set(goldNextUrls.map(mergeKey));
+  for (const l of links)
+    if (goldKeys.has(mergeKey(l.url)) && !goldNextUrls.includes(l.url)) goldNextUrls.push(l.url);
 
   const roots = outermost(goldElements);
   const goldRoots = roots.map((el) => stats.index.get(el) ?? -1).filter((i) => i >= 0);
