@@ -34,7 +34,7 @@ import type { ReaderRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { LoadMorePager } from "../src/pager/load-more-pager";
-import { ownScrollGate } from "../src/pager/own-scroll-gate";
+import { ownScrollGate, waitForSite } from "../src/pager/own-scroll-gate";
 import {
   Pager,
   type PagerHooks,
@@ -229,7 +229,8 @@ function pagerHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
-    firstFetch: () => (modes().ownScroll ? firstFetchGate.wait() : Promise.resolve(true)),
+    firstFetch: () =>
+      modes().ownScroll ? waitForSite(window, firstFetchGate) : Promise.resolve(true),
     frameRequests: (on) =>
       browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),

@@ -4,12 +4,14 @@ import {
   addedByParent,
   appendedItems,
   inScope,
+  isOwnDataRequest,
   isTsugiNode,
   MIN_RUN,
   readerScrolled,
   SCROLL_WINDOW_MS,
   seenInScope,
   soonAfterScroll,
+  watchOwnRequests,
   watchOwnScroll,
   watchOwnScrollEarly,
 } from "./own-scroll";
@@ -251,5 +253,55 @@ describe("watchOwnScrollEarly", () => {
     grow(ul, 3);
     await flush();
     expect(other.handOver().items).toBeNull();
+  });
+});
+
+describe("the site's own requests", () => {
+  const origin = "https://feed.example";
+  it("isOwnDataRequest: fetch and XMLHttpRequest to the page's origin; not images, scripts, other sites or bad URLs", () => {
+    const e = (name: string, initiatorType: string) => ({ name, initiatorType });
+    expect(isOwnDataRequest(e(`${origin}/api?page=2`, "fetch"), origin)).toBe(true);
+    expect(isOwnDataRequest(e(`${origin}/more.json`, "xmlhttprequest"), origin)).toBe(true);
+    expect(isOwnDataRequest(e(`${origin}/a.png`, "img"), origin)).toBe(false);
+    expect(isOwnDataRequest(e(`${origin}/app.js`, "script"), origin)).toBe(false);
+    expect(isOwnDataRequest(e("https://ads.example/pixel", "fetch"), origin)).toBe(false);
+    expect(isOwnDataRequest(e("not a url", "fetch"), origin)).toBe(false);
+  });
+
+  it("watchOwnRequests: calls back for a batch holding the site's own request, and stops", () => {
+    let callback: ((list: { getEntries(): unknown[] }) => void) | null = null;
+    let observed: unknown = null;
+    let disconnected = false;
+    class FakeObserver {
+      constructor(cb: (list: { getEntries(): unknown[] }) => void) {
+        callback = cb;
+      }
+      observe(opts: unknown) {
+        observed = opts;
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const win = { PerformanceObserver: FakeObserver, location: { origin } } as unknown as Window;
+    let calls = 0;
+    const stop = watchOwnRequests(win, () => calls++);
+    expect(observed).toEqual({ type: "resource" });
+    const batch = (...entries: unknown[]) =>
+      (callback as unknown as (l: { getEntries(): unknown[] }) => void)({
+        getEntries: () => entries,
+      });
+    batch({ name: `${origin}/a.png`, initiatorType: "img" });
+    expect(calls).toBe(0);
+    batch(
+      { name: `${origin}/a.png`, initiatorType: "img" },
+      { name: `${origin}/api?page=2`, initiatorType: "fetch" },
+    );
+    expect(calls).toBe(1);
+    stop();
+    expect(disconnected).toBe(true);
+    // A browser without the observer: nothing to watch, nothing thrown.
+    const none = watchOwnRequests({ location: { origin } } as unknown as Window, () => calls++);
+    none();
   });
 });

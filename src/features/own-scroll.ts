@@ -239,3 +239,46 @@ export function watchOwnScrollEarly(
   });
   return { seen: () => items, handOver: () => ({ items, lastScrollAt: stop() }) };
 }
+
+/**
+ * Signal: a Resource Timing entry is the site's own data request: a `fetch` or
+ * XMLHttpRequest to the page's origin (what an infinite scroll asks its server for), not an
+ * image, script or a third party's call.
+ * @param entry a resource entry (its URL in `name`, `initiatorType`)
+ * @param origin the page's origin, e.g. `https://example.com`
+ */
+export function isOwnDataRequest(
+  entry: Pick<PerformanceResourceTiming, "name" | "initiatorType">,
+  origin: string,
+): boolean {
+  if (entry.initiatorType !== "fetch" && entry.initiatorType !== "xmlhttprequest") return false;
+  try {
+    return new URL(entry.name).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Call `onRequest` whenever one of the site's own data requests is answered
+ * ({@link isOwnDataRequest}), from now on (entries arrive once the response is in).
+ * Method: PerformanceObserver on `resource` entries; where the browser has none, nothing.
+ * @param win the page's window
+ * @param onRequest called once per batch of entries holding one
+ * @returns a function that stops watching
+ */
+export function watchOwnRequests(win: Window, onRequest: () => void): () => void {
+  const Observer = (win as Window & typeof globalThis).PerformanceObserver;
+  if (typeof Observer !== "function") return () => {};
+  const origin = win.location.origin;
+  const observer = new Observer((list) => {
+    if (list.getEntries().some((e) => isOwnDataRequest(e as PerformanceResourceTiming, origin)))
+      onRequest();
+  });
+  try {
+    observer.observe({ type: "resource" });
+  } catch {
+    return () => {};
+  }
+  return () => observer.disconnect();
+}
