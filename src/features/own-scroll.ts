@@ -18,6 +18,8 @@
  * ({@link seenInScope}): a reader who scrolls to the end as the page loads gets the site's
  * answer while tsugi is still loading, and a watch begun with the detector alone would miss
  * it. A reader already down the page ({@link readerScrolled}) is watched from the start.
+ * The site's own data requests ({@link isOwnDataRequest}, {@link watchOwnRequests}) tell
+ * the first fetch's gate (../pager/own-scroll-gate.ts) that the site is loading.
  *
  * Method: the dynamic test Pagetual and uAutoPagerize lack; sites whose lists grow
  * without them are otherwise listed by hand in their rule databases (Pagetual's
