@@ -19,7 +19,12 @@ import { detectPageElement } from "../src/detect/page-element";
 import { refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
-import { watchOwnScroll } from "../src/features/own-scroll";
+import {
+  type EarlyOwnScroll,
+  type OwnScrollSeen,
+  seenInScope,
+  watchOwnScroll,
+} from "../src/features/own-scroll";
 import { installDetector } from "../src/gate/detector-api";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
@@ -29,7 +34,7 @@ import type { ReaderRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
 import { LoadMorePager } from "../src/pager/load-more-pager";
-import { ownScrollGate } from "../src/pager/own-scroll-gate";
+import { ownScrollGate, waitForSite } from "../src/pager/own-scroll-gate";
 import {
   Pager,
   type PagerHooks,
@@ -224,7 +229,8 @@ function pagerHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
-    firstFetch: () => (modes().ownScroll ? firstFetchGate.wait() : Promise.resolve(true)),
+    firstFetch: () =>
+      modes().ownScroll ? waitForSite(window, firstFetchGate) : Promise.resolve(true),
     frameRequests: (on) =>
       browser.runtime.sendMessage({ type: "content→background:frame-requests", on, pageUrl }),
     onRuleChecked: (check) => void keepOrDropRule(check),
@@ -298,24 +304,35 @@ function startWith(match: RuleMatch, userRule: boolean, detectMs: number): Pager
  * when there is no pager), and when the site's own items arrive, take back what tsugi
  * joined and join nothing more.
  * @param scope page 1's page elements; empty: any list
+ * @param seen what the entry's watch saw from waking until now (the site may have answered
+ *   a scroll made while the detector loaded: then tsugi keeps out at once)
  */
-function watchForOwnScroll(scope: readonly Element[]): void {
+function watchForOwnScroll(scope: readonly Element[], seen?: OwnScrollSeen): void {
+  const onFound = () => {
+    // The reader told tsugi to join on this site anyway.
+    if (!modes().ownScroll) return;
+    tab.stop("own-scroll");
+    firstFetchGate.found();
+    const reason = words.stop({ kind: "own-scroll" }, 1);
+    const { pager, place, status } = tab.state;
+    if (pager instanceof Pager) {
+      pager.yieldToSite();
+      // Back or Reload must not join again the pages just taken back.
+      place?.save();
+      report(pager.snapshot());
+    } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
+  };
+  if (seen && seenInScope(seen.items, scope)) {
+    onFound();
+    return;
+  }
   const stop = watchOwnScroll(window, {
     scope,
-    onFound: () => {
-      // The reader told tsugi to join on this site anyway.
-      if (!modes().ownScroll) return;
-      tab.stop("own-scroll");
-      firstFetchGate.found();
-      const reason = words.stop({ kind: "own-scroll" }, 1);
-      const { pager, place, status } = tab.state;
-      if (pager instanceof Pager) {
-        pager.yieldToSite();
-        // Back or Reload must not join again the pages just taken back.
-        place?.save();
-        report(pager.snapshot());
-      } else if (!pager) report({ ...status, state: "own-scroll", reason, pages: 1 });
-    },
+    // A scroll the entry saw may still be answered: watch from now on.
+    ...(seen && seen.lastScrollAt > Number.NEGATIVE_INFINITY
+      ? { scrolledAt: seen.lastScrollAt }
+      : {}),
+    onFound,
   });
   tab.watchingOwnScroll(stop);
 }
@@ -518,10 +535,18 @@ function applyAddressBar(): void {
   }
 }
 
+/**
+ * Page 1's run: a site rule or detection, then the pager.
+ * @param fromEntry the reader's settings as the entry read them
+ * @param local the reader's and learned rules and corrections, as the entry read them
+ * @param back the joined pages and place to restore (Back, Forward, Reload)
+ * @param ownScroll the entry's watch for the site's own scrolling, taken over here
+ */
 async function main(
   fromEntry: Settings,
   local: Record<string, unknown>,
   back?: Recalled,
+  ownScroll?: EarlyOwnScroll,
 ): Promise<void> {
   // The pager holds this object and storage.onChanged updates it in place.
   Object.assign(settings, fromEntry);
@@ -553,7 +578,6 @@ async function main(
     const detected = pagerStart(found, pageUrl);
     tab.detected(detected, button ? { target: button, detectMs: found.ms } : null);
     if (!detected && !button) {
-      watchForOwnScroll([]);
       report({
         ...INITIAL_STATUS,
         state: "no-next",
@@ -563,12 +587,17 @@ async function main(
         nextScore: found.next.score,
         detectMs: found.ms,
       });
+      // After the report: growth seen while loading turns the status at once.
+      watchForOwnScroll([], ownScroll?.handOver());
       return;
     }
   }
   const { start, loadMore } = tab.state;
+  const seen = ownScroll?.handOver();
   // A load-more pager's clicks grow the list by design: only next-link pages are watched.
-  if (start) watchForOwnScroll(start.pageElements);
+  if (start) watchForOwnScroll(start.pageElements, seen);
+  // The site answered the reader's scroll while tsugi loaded: nothing to join or restore.
+  if (tab.state.ownScroll) return;
   if (!enabled()) {
     report(
       start
@@ -866,7 +895,9 @@ function reportFailure(e: unknown): void {
 installDetector({
   start: (ctx) => {
     tab.begin(ctx.gate, ctx.loadedAs);
-    const run = main(mergeSettings(ctx.sync), ctx.local, ctx.restore).catch(reportFailure);
+    const run = main(mergeSettings(ctx.sync), ctx.local, ctx.restore, ctx.ownScroll).catch(
+      reportFailure,
+    );
     tab.running(run);
     return run;
   },

@@ -20,7 +20,7 @@
  * page without a pager pays for once the reader nears its end; the features, forests and
  * pager arrive only with the detector script.
  */
-import { watchOwnScroll } from "../src/features/own-scroll";
+import { watchOwnScrollEarly } from "../src/features/own-scroll";
 import type { DetectorApi, DetectorStart } from "../src/gate/detector-api";
 import { type GateResult, pagerGate } from "../src/gate/gate";
 import { loadDetectorScript } from "../src/gate/load-detector";
@@ -149,12 +149,18 @@ async function decide(asked: boolean): Promise<void> {
     stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
     return report(stage.status);
   }
+  // Watched from waking on: the site may answer the reader's scroll while tsugi is still
+  // deciding and loading the detector, which takes this watch over.
+  const ownScroll = watchOwnScrollEarly(window, ownScrollSeen);
   const sync: unknown = await browser()
     .storage.sync.get(null)
     .catch(() => ({}));
   const settings = entrySettings(sync);
+  // The own-scroll mode of ../src/reader/site-modes.ts, read from its one host list.
+  if (!isSiteEnabled(pageUrl, settings.ownScrollOffSites)) ownScroll.handOver();
   const excluded = matchingExclusion(pageUrl, settings.exclusions);
   if (excluded) {
+    ownScroll.handOver();
     const reason = t("reasonExcluded", [excluded], `Excluded by the pattern ${excluded}.`);
     stage = { kind: "off", status: { ...INITIAL_STATUS, state: "off", reason } };
     return report(stage.status);
@@ -169,23 +175,22 @@ async function decide(asked: boolean): Promise<void> {
   // wrong place shows. Nor does a reader who asked.
   if (!back && !asked) await whenIdle();
   const gate = gateThisPage();
-  const start: DetectorStart = { sync, local, gate, ...(back ? { restore: back } : {}) };
+  const start: DetectorStart = {
+    sync,
+    local,
+    gate,
+    ownScroll,
+    ...(back ? { restore: back } : {}),
+  };
   if (gate.pass || ruleApplies(local) || back) {
     await loadDetector(start);
     return;
   }
-  // The own-scroll mode of ../src/reader/site-modes.ts, read from its one host list.
-  const unwatchOwnScroll = isSiteEnabled(pageUrl, settings.ownScrollOffSites)
-    ? watchOwnScroll(window, { onFound: ownScrollSeen })
-    : () => {};
-  const unwatchLinks = watchForLateLinks(window, regate);
   stage = {
     kind: "idle",
     start,
-    unwatch: () => {
-      unwatchOwnScroll();
-      unwatchLinks();
-    },
+    // The own-scroll watch goes on: the detector takes it over if it loads.
+    unwatch: watchForLateLinks(window, regate),
     status: {
       ...INITIAL_STATUS,
       state: "no-next",
@@ -198,6 +203,7 @@ async function decide(asked: boolean): Promise<void> {
     },
   };
   report(stage.status);
+  if (ownScroll.seen()) ownScrollSeen();
 }
 
 /**

@@ -4,11 +4,16 @@ import {
   addedByParent,
   appendedItems,
   inScope,
+  isOwnDataRequest,
   isTsugiNode,
   MIN_RUN,
+  readerScrolled,
   SCROLL_WINDOW_MS,
+  seenInScope,
   soonAfterScroll,
+  watchOwnRequests,
   watchOwnScroll,
+  watchOwnScrollEarly,
 } from "./own-scroll";
 
 const li = (text: string, attrs: Record<string, string> = {}) => {
@@ -115,6 +120,29 @@ describe("signals", () => {
   });
 });
 
+describe("signals of a watch begun late", () => {
+  it("readerScrolled: a page scrolled away from its top, not one at its top", () => {
+    expect(readerScrolled({ scrollY: 0 })).toBe(false);
+    expect(readerScrolled({ scrollY: 702 })).toBe(true);
+  });
+
+  it("seenInScope: items still in a list in scope; not another list's, removed ones or none", () => {
+    const ul = list(4);
+    const side = document.createElement("ol");
+    document.body.append(side);
+    const mine = [li("New 1"), li("New 2")];
+    ul.append(...mine);
+    const theirs = [li("Side 1"), li("Side 2")];
+    side.append(...theirs);
+    expect(seenInScope(mine, [ul])).toBe(true);
+    expect(seenInScope(mine, [])).toBe(true);
+    expect(seenInScope(theirs, [ul])).toBe(false);
+    expect(seenInScope(null, [ul])).toBe(false);
+    for (const el of mine) el.remove();
+    expect(seenInScope(mine, [ul])).toBe(false);
+  });
+});
+
 describe("watchOwnScroll", () => {
   const grow = (ul: Element, n: number, attrs: Record<string, string> = {}) => {
     for (let i = 1; i <= n; i++) ul.append(li(`More ${i}`, attrs));
@@ -152,5 +180,128 @@ describe("watchOwnScroll", () => {
     await flush();
     stop();
     expect(found).toBe(0);
+  });
+
+  it("counts growth right after a scroll made before it began (scrolledAt), with no scroll event", async () => {
+    const ul = list(4);
+    const found: number[] = [];
+    const stop = watchOwnScroll(window, {
+      scope: [ul],
+      scrolledAt: performance.now(),
+      onFound: (items) => found.push(items.length),
+    });
+    grow(ul, 3);
+    await flush();
+    stop();
+    expect(found).toEqual([3]);
+  });
+
+  it("its stop returns the reader's last scroll it knows", () => {
+    const ul = list(4);
+    const none = watchOwnScroll(window, { scope: [ul], onFound: () => {} });
+    expect(none()).toBe(Number.NEGATIVE_INFINITY);
+    const stop = watchOwnScroll(window, { scope: [ul], scrolledAt: 5, onFound: () => {} });
+    expect(stop()).toBe(5);
+    const later = watchOwnScroll(window, { scope: [ul], onFound: () => {} });
+    window.dispatchEvent(new Event("scroll"));
+    expect(later()).toBeGreaterThan(Number.NEGATIVE_INFINITY);
+  });
+});
+
+describe("watchOwnScrollEarly", () => {
+  const grow = (ul: Element, n: number) => {
+    for (let i = 1; i <= n; i++) ul.append(li(`More ${i}`));
+  };
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+  const scrolledTo = (y: number) =>
+    Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  afterEach(() => {
+    scrolledTo(0);
+  });
+
+  it("a reader already down the page: the site's items are seen without a further scroll, and handed over", async () => {
+    scrolledTo(702);
+    const ul = list(8);
+    const told: number[] = [];
+    const early = watchOwnScrollEarly(window, (items) => told.push(items.length));
+    grow(ul, 8);
+    await flush();
+    expect(told).toEqual([8]);
+    expect(early.seen()?.length).toBe(8);
+    const seen = early.handOver();
+    expect(seen.items?.map((e) => e.textContent)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `More ${i + 1}`),
+    );
+    expect(seen.lastScrollAt).toBeGreaterThan(Number.NEGATIVE_INFINITY);
+    expect(seenInScope(seen.items, [ul])).toBe(true);
+    expect(early.handOver().items).toBe(seen.items);
+  });
+
+  it("a reader at the top: nothing before a scroll; growth after one is seen; nothing after the hand-over", async () => {
+    const ul = list(8);
+    const early = watchOwnScrollEarly(window);
+    grow(ul, 3);
+    await flush();
+    expect(early.seen()).toBeNull();
+    window.dispatchEvent(new Event("scroll"));
+    grow(ul, 3);
+    await flush();
+    expect(early.seen()?.length).toBe(3);
+    const other = watchOwnScrollEarly(window);
+    expect(other.handOver()).toEqual({ items: null, lastScrollAt: Number.NEGATIVE_INFINITY });
+    window.dispatchEvent(new Event("scroll"));
+    grow(ul, 3);
+    await flush();
+    expect(other.handOver().items).toBeNull();
+  });
+});
+
+describe("the site's own requests", () => {
+  const origin = "https://feed.example";
+  it("isOwnDataRequest: fetch and XMLHttpRequest to the page's origin; not images, scripts, other sites or bad URLs", () => {
+    const e = (name: string, initiatorType: string) => ({ name, initiatorType });
+    expect(isOwnDataRequest(e(`${origin}/api?page=2`, "fetch"), origin)).toBe(true);
+    expect(isOwnDataRequest(e(`${origin}/more.json`, "xmlhttprequest"), origin)).toBe(true);
+    expect(isOwnDataRequest(e(`${origin}/a.png`, "img"), origin)).toBe(false);
+    expect(isOwnDataRequest(e(`${origin}/app.js`, "script"), origin)).toBe(false);
+    expect(isOwnDataRequest(e("https://ads.example/pixel", "fetch"), origin)).toBe(false);
+    expect(isOwnDataRequest(e("not a url", "fetch"), origin)).toBe(false);
+  });
+
+  it("watchOwnRequests: calls back for a batch holding the site's own request, and stops", () => {
+    let callback: ((list: { getEntries(): unknown[] }) => void) | null = null;
+    let observed: unknown = null;
+    let disconnected = false;
+    class FakeObserver {
+      constructor(cb: (list: { getEntries(): unknown[] }) => void) {
+        callback = cb;
+      }
+      observe(opts: unknown) {
+        observed = opts;
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const win = { PerformanceObserver: FakeObserver, location: { origin } } as unknown as Window;
+    let calls = 0;
+    const stop = watchOwnRequests(win, () => calls++);
+    expect(observed).toEqual({ type: "resource" });
+    const batch = (...entries: unknown[]) =>
+      (callback as unknown as (l: { getEntries(): unknown[] }) => void)({
+        getEntries: () => entries,
+      });
+    batch({ name: `${origin}/a.png`, initiatorType: "img" });
+    expect(calls).toBe(0);
+    batch(
+      { name: `${origin}/a.png`, initiatorType: "img" },
+      { name: `${origin}/api?page=2`, initiatorType: "fetch" },
+    );
+    expect(calls).toBe(1);
+    stop();
+    expect(disconnected).toBe(true);
+    // A browser without the observer: nothing to watch, nothing thrown.
+    const none = watchOwnRequests({ location: { origin } } as unknown as Window, () => calls++);
+    none();
   });
 });

@@ -5,6 +5,7 @@
  * the same isolated world of the same frame, so the detector hands its API to the entry
  * through one global of that world; the page's own scripts cannot see it.
  */
+import type { EarlyOwnScroll } from "../features/own-scroll";
 import type { Recalled } from "../messaging/joined-place";
 import type { Message } from "../messaging/messages";
 import type { DetectorLoad } from "../messaging/status";
@@ -30,6 +31,10 @@ export interface DetectorStart {
   restore?: Recalled;
   /** How the detector script came (./load-detector.ts), for the status. */
   loadedAs?: DetectorLoad;
+  /** The watch for the site's own scrolling that the entry began on waking
+   * (../features/own-scroll.ts), for the detector to take over: the site's answer to a
+   * scroll made while the detector was loading. */
+  ownScroll?: EarlyOwnScroll;
 }
 
 /** The detector script's side of the contract. */

@@ -292,6 +292,17 @@ describe("Firefox", () => {
   }
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "leaves a site's own infinite scroll alone: every item once, in order, from the site's own loads, and no page fetched by tsugi",
+    async () => {
+      const { srv, seen } = await readByPageScript("/own/1");
+      // Nothing of tsugi's was joined, and tsugi asked the site for no page.
+      expect(seen.get("pages")).toBe("0");
+      const pages = srv.requests.map((r) => r.path).filter((p) => /^\/own\/\d+/.test(p));
+      expect(pages).toEqual(["/own/1?reader=1"]);
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",
     async () => {
       const { srv } = await readByPageScript("/ext/1");

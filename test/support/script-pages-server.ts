@@ -8,7 +8,7 @@
  *   for N ≥ 2 the API answers after {@link API_DELAY_MS}, so whoever reads the page must
  *   wait for the script; meanwhile the list shows a "Loading…" item. Fetched as HTML (scripts never run), a page ≥ 2 has no item.
  *   The page counts AutoPagerize's events in `window.__ap` ({ nodes, pages }).
- *   `/spa/1?reader=1` (and `/ext/1?reader=1` and the placeholder shells') adds a script that plays the reader for browsers the tests cannot
+ *   `/spa/1?reader=1` (and `/ext/1?reader=1`, `/own/1?reader=1` and the placeholder shells') adds a script that plays the reader for browsers the tests cannot
  *   drive (Firefox): it scrolls to the end every 300 ms until every item is shown (or 60 s
  *   passed), then reports `/report?items=N&inorder=0|1&pages=P` (items shown, whether they
  *   are items 1…N once each in order, AutoPagerize page events seen).
@@ -171,7 +171,14 @@ const fill = (n: number) =>
   `document.getElementById("items").innerHTML = '<li class="loading">Loading…</li>';
 fetch("/spa/api?page=${n}").then((r) => r.json()).then((d) => render(d.items));`;
 
-function ownPage(n: number, pager = true, base = "/own", itemPx = 140, own = true): string {
+function ownPage(
+  n: number,
+  pager = true,
+  base = "/own",
+  itemPx = 140,
+  own = true,
+  reader = "",
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Own scroll, page ${n}</title>
 <style>li.entry { min-height: ${itemPx}px; }</style></head>
@@ -198,6 +205,7 @@ addEventListener("scroll", async () => {
   busy = false;
 }, { passive: true });
 </script>
+${reader ? `<script>${reader}</script>` : ""}
 </body></html>
 `;
 }
@@ -305,7 +313,7 @@ for (const li of document.querySelectorAll("li.entry")) {
     }
     if (m[1] === "plain") return html(ownPage(n, true, base, LONG_ITEM_PX, false));
     if (m[1] === "ownlong") return html(ownPage(n, true, base, LONG_ITEM_PX));
-    return html(ownPage(n));
+    return html(ownPage(n, true, "/own", 140, true, reader));
   }
   const page = Number(url.searchParams.get("page"));
   const valid = Number.isInteger(page) && page >= 1 && page <= LAST_PAGE;
