@@ -5,8 +5,10 @@ import {
   decideNext,
   emptyMeasures,
   joinedAtOnce,
+  pickThreshold,
   type Rec,
   rowHasPagerSignal,
+  type SweepRow,
   scoreDecision,
   summarize,
   thresholdSweep,
@@ -129,5 +131,43 @@ describe("next-link measures by kind of page", () => {
     const [low, high] = thresholdSweep(m, [0.5, 0.8]);
     expect(low).toMatchObject({ listFalseActivation: 1, articleFalseActivation: 0.5, recall: 1 });
     expect(high).toMatchObject({ listFalseActivation: 0, articleFalseActivation: 0.5, recall: 0 });
+  });
+});
+
+describe("pickThreshold", () => {
+  const row = (threshold: number, f1: number, listFa: number, articleFa: number): SweepRow => ({
+    threshold,
+    precision: 0,
+    recall: 0,
+    f1,
+    listFalseActivation: listFa,
+    articleFalseActivation: articleFa,
+    falseActivation: Math.max(listFa, articleFa),
+  });
+
+  it("takes the best list F1 whatever the list false activation: F1 already counts it", () => {
+    // Two list pages of ~95 without a next page (2.1 %) at every threshold up to 0.8.
+    const sweep = [
+      row(0.3, 0.936, 0.021, 0.008),
+      row(0.5, 0.933, 0.021, 0.008),
+      row(0.85, 0.915, 0.011, 0.008),
+    ];
+    expect(pickThreshold(sweep)).toBe(0.3);
+  });
+
+  it("keeps article pages under their cap, the lowest threshold of equal F1", () => {
+    const sweep = [
+      row(0.3, 0.95, 0.02, 0.012),
+      row(0.35, 0.94, 0.02, 0.008),
+      row(0.4, 0.94, 0.02, 0.004),
+      row(0.8, 0.9, 0, 0),
+    ];
+    expect(pickThreshold(sweep)).toBe(0.35);
+  });
+
+  it("falls back to the fewest article false activations when none is under the cap", () => {
+    const sweep = [row(0.3, 0.95, 0, 0.03), row(0.6, 0.9, 0, 0.02), row(0.9, 0.8, 0, 0.02)];
+    expect(pickThreshold(sweep)).toBe(0.6);
+    expect(() => pickThreshold([])).toThrow(/empty/);
   });
 });
