@@ -31,4 +31,10 @@ describe("site rules on a page", () => {
     );
     expect(nextFromRule(document, "//nav", "https://s.test/")).toBeNull();
   });
+  it("nextFromRule follows a script-hook link to its data-href", () => {
+    document.body.innerHTML = `<a class="n" rel="next" href="javascript:;" data-href="/list?start=24">2</a>`;
+    expect(nextFromRule(document, "//a[@class='n']", "https://s.test/list")?.nextUrl).toBe(
+      "https://s.test/list?start=24",
+    );
+  });
 });

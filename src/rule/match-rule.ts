@@ -3,6 +3,7 @@
  * matches and whose `nextLink` and `pageElement` XPaths select something there. Used for
  * the reader's rules (src/reader/site-rules.ts), learned rules and picked rules alike.
  */
+import { anchorHref } from "../features/anchor-href";
 import type { LoadMoreRule, SiteRule } from "../messaging/site-rule";
 import { isLoadMoreRule, rulesMatching } from "../reader/site-rules";
 import { evaluateXPath } from "./xpath";
@@ -55,7 +56,8 @@ export function nextFromRule(
   baseUrl: string,
 ): { nextUrl: string; nextAnchor: Element } | null {
   for (const el of evaluateXPath(doc, nextLink)) {
-    const href = el.getAttribute("href") ?? el.getAttribute("action") ?? el.getAttribute("value");
+    // A script-hook href's page is in its data-href, as the detector reads it.
+    const href = anchorHref(el) ?? el.getAttribute("action") ?? el.getAttribute("value");
     if (!href || /^\s*(javascript:|#)/i.test(href)) continue;
     try {
       const base = doc.querySelector("base[href]")?.getAttribute("href") ?? baseUrl;
