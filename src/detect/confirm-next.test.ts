@@ -9,6 +9,8 @@ import {
   tagPaths,
   templateShare,
   titleKey,
+  UNSURE_FLOOR,
+  worthPage2Check,
 } from "./confirm-next";
 
 const doc = (body: string, title = "") =>
@@ -144,5 +146,14 @@ describe("confirmNextPage", () => {
     const r = confirmNextPage(page1, { doc: item, url: "https://ex.com/news/item-7" });
     expect(r).toMatchObject({ confirmed: false, pagerMoved: false, pointsBack: false });
     expect(r.template).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe("worthPage2Check", () => {
+  it("checks another document only on the forest's majority vote, or the caller's floor", () => {
+    expect(worthPage2Check(0.3)).toBe(false);
+    expect(worthPage2Check(0.49)).toBe(false);
+    expect(worthPage2Check(UNSURE_FLOOR)).toBe(true);
+    expect(worthPage2Check(0.3, 0)).toBe(true);
   });
 });

@@ -24,6 +24,20 @@ import { visibleText } from "../features/text";
  * Not tuned on any page; below it most trees say "not next". */
 export const UNSURE_FLOOR = 0.5;
 
+/**
+ * Whether a link that leads to another document (no page step) is worth a page-2 check:
+ * the forest's majority vote says "next" ({@link UNSURE_FLOOR}). Below it the check would
+ * fetch a next post that the forest itself doubts, once per article read to its end (with
+ * a threshold of 0.3, a sixth of Dragnet's news and blog posts had such a link).
+ *
+ * @param score the link's forest probability (0..1)
+ * @param floor the lowest probability worth a check (a caller's own floor; tests pass 0)
+ * @returns true when the link may wait for page 2; false: the page has no next link
+ */
+export function worthPage2Check(score: number, floor = UNSURE_FLOOR): boolean {
+  return score >= floor;
+}
+
 /** Least share of page 1's tag paths that page 2 must share to be the same template. */
 export const SAME_TEMPLATE_SHARE = 0.5;
 

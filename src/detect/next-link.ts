@@ -1,6 +1,7 @@
 import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
 import { pageStep } from "../features/page-step";
 import type { Forest } from "../model/forest";
+import { worthPage2Check } from "./confirm-next";
 import { nextLinkForest } from "./models";
 import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
@@ -61,7 +62,8 @@ export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
  * @param threshold decision threshold in 0..1; default: the model's
  * @param unsureFloor when given (below the threshold), a best candidate scoring at least
  *   this is returned too, marked `unsure` (the page-2 confirmation of confirm-next.ts
- *   decides on it), and so is a sure one whose URL takes no paging step
+ *   decides on it), and so is a sure one whose URL takes no paging step, when the
+ *   forest's majority votes for it (`worthPage2Check`; else the page has no next link)
  * @param refused the reader's corrections on this page (./refused-links.ts): a refused
  *   candidate is skipped, and the one chosen instead is marked `unsure`
  * @returns the decision; never throws on a well-formed Document
@@ -85,15 +87,16 @@ export function detectNextLink(
   const skipped = refused ? vectors.map((v) => refused(v.url, v.anchors)) : undefined;
   const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor, skipped);
   const chosen = index >= 0 ? vectors[index] : undefined;
+  const otherDocument =
+    chosen !== undefined && unsureFloor !== undefined && !pageStep(pageUrl, chosen.url);
+  if (otherDocument && !worthPage2Check(score, unsureFloor))
+    return { url: null, score, anchor: null, candidates: vectors.length, unsure: false };
   return {
     url: chosen?.url ?? null,
     score,
     anchor: chosen ? pagerAnchor(chosen) : null,
     candidates: vectors.length,
     unsure:
-      chosen !== undefined &&
-      (score < cut ||
-        (unsureFloor !== undefined && !pageStep(pageUrl, chosen.url)) ||
-        skipped?.includes(true) === true),
+      chosen !== undefined && (score < cut || otherDocument || skipped?.includes(true) === true),
   };
 }

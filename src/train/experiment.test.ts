@@ -107,6 +107,17 @@ describe("next-link measures by kind of page", () => {
     expect(s["article.pendingNoNext"]).toBe(1);
   });
 
+  it("lets a link to another document wait for page 2 only on the forest's majority vote", () => {
+    const post = page("readability", "http://b.test/2012/a-post", "http://b.test/2012/b-post", []);
+    const doubted = decideNext(post, [0.45], 0.3);
+    expect(doubted.url).toBeNull();
+    expect(doubted.pending).toBe(false);
+    expect(decideNext(post, [0.5], 0.3).pending).toBe(true);
+    // A page step joins at once from the threshold on, whatever the majority says.
+    const list = page("pagination", "http://l.test/items", "http://l.test/items?page=2", []);
+    expect(joinedAtOnce(decideNext(list, [0.35], 0.3))).toBe("http://l.test/items?page=2");
+  });
+
   it("reports false activation per kind, the headline being the larger", () => {
     const m = emptyMeasures();
     const list = page("pagination", "http://l.test/items", "http://l.test/items?page=2", []);

@@ -6,7 +6,7 @@
 
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
-import { UNSURE_FLOOR } from "../detect/confirm-next";
+import { UNSURE_FLOOR, worthPage2Check } from "../detect/confirm-next";
 import { chooseNextLink } from "../detect/next-link-choice";
 import {
   boundarySignal,
@@ -329,12 +329,10 @@ export function decideNext(rec: Rec, probs: readonly number[], threshold: number
   const { index, score } = chooseNextLink(rows, scored, threshold);
   if (index < 0) return { url: null, score, anchor: -1, pending: false };
   const url = rec.links.urls[index] ?? null;
-  return {
-    url,
-    score,
-    anchor: rec.links.anchor[index] ?? -1,
-    pending: url !== null && !pageStep(rec.url, url),
-  };
+  const pending = url !== null && !pageStep(rec.url, url);
+  // As the detector: another document waits for page 2 only on the forest's majority vote.
+  if (pending && !worthPage2Check(score)) return { url: null, score, anchor: -1, pending: false };
+  return { url, score, anchor: rec.links.anchor[index] ?? -1, pending };
 }
 
 /**
