@@ -37,10 +37,22 @@ const PAGES: Record<string, string> = {
   wrappedLead: chrome(
     `<div id="main"><h1>A story</h1><div class="story-body"><div class="intro"><p>The lead paragraph sits in a wrapper, as many news sites print it, with a comma, and a full stop.</p></div>${para(1)}${para(2)}<figure><img src="/f.png" width="600" height="300"><figcaption>A figure caption</figcaption></figure>${para(3)}<x-pullquote>A quoted line, printed large.</x-pullquote>${para(4)}${para(5)}<div class="pagination"><a href="/story/2">Next ›</a></div><ol class="comment-list"><li><a href="/u/1">reader</a> A comment on the story, with words, and more words.</li></ol></div></div>`,
   ),
+  // A shop pager whose links are script hooks with the address in data-href.
+  scriptHook: chrome(
+    `<div id="list">${[1, 2, 3, 4].map((i) => `<div class="post"><h2>Post ${i}</h2>${para(i)}</div>`).join("")}<div class="pager"><span class="current">1</span> <a href="javascript:;" data-href="/story?page=2">2</a> <a href="javascript:;" rel="next" data-href="/story?page=2">Next page »</a></div></div>`,
+  ),
+  // A search list whose "2" and "Next" say where the click came from (`ref`), under a
+  // language prefix the page's own URL lacks.
+  referrers: chrome(
+    `<div id="list">${[1, 2, 3, 4].map((i) => `<div class="post"><h2>Post ${i}</h2>${para(i)}</div>`).join("")}<div class="pager"><span class="current">1</span> <a href="/-/en/s?k=tea&page=2&qid=17&ref=sr_pg_2">2</a> <a href="/-/en/s?k=tea&page=3&qid=17&ref=sr_pg_3">3</a> <a href="/-/en/s?k=tea&page=2&qid=17&ref=sr_pg_1">Next→</a></div></div>`,
+  ),
   items: chrome(
     `<div id="list">${[1, 2, 3, 4].map((i) => `<div class="post"><h2>Post ${i}</h2>${para(i)}</div>`).join("")}<div class="pager"><a href="/story?page=2">Next page »</a></div></div>`,
   ),
 };
+
+/** Pages read at another address than URL1. */
+const URLS: Record<string, string> = { referrers: "http://ex.com/s?k=tea&qid=12&ref=nb_sb" };
 
 type Out = {
   id: string;
@@ -55,7 +67,8 @@ beforeAll(() => {
   const lines: string[] = [];
   for (const [id, html] of Object.entries(PAGES)) {
     writeFileSync(join(dir, `${id}.html`), html);
-    lines.push(JSON.stringify({ id, file: `${id}.html`, url: URL1, charset: "utf-8" }));
+    const url = URLS[id] ?? URL1;
+    lines.push(JSON.stringify({ id, file: `${id}.html`, url, charset: "utf-8" }));
   }
   writeFileSync(join(dir, "m.jsonl"), lines.join("\n"));
   const r = spawnSync(process.execPath, [BIN, "detect", "--batch", join(dir, "m.jsonl")], {
@@ -99,6 +112,12 @@ describe("detectors on page-like fixtures (bundled forests, Chromium)", () => {
     expect(pe?.text).toMatch(/A quoted line/);
     expect(pe?.text).toMatch(/Paragraph 5 of the story/);
     expect(pe?.text).not.toMatch(/Next ›|A comment on the story|Related one/);
+  });
+  it("follows a script-hook pager link to its data-href", () => {
+    expect(results.scriptHook?.nextUrl).toBe("http://ex.com/story?page=2");
+  });
+  it("takes page 2 of a list whose '2' and 'Next' differ only in their referrer", () => {
+    expect(results.referrers?.nextUrl).toMatch(/^http:\/\/ex\.com\/-\/en\/s\?k=tea&page=2&/);
   });
   it("returns the items, not their parent, when the parent also holds the pager", () => {
     expect(results.items?.nextUrl).toBe("http://ex.com/story?page=2");
