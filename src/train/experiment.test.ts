@@ -113,6 +113,8 @@ describe("next-link measures by kind of page", () => {
     expect(doubted.url).toBeNull();
     expect(doubted.pending).toBe(false);
     expect(decideNext(post, [0.5], 0.3).pending).toBe(true);
+    // The threshold sweep reads every best candidate as it is, waiting or not.
+    expect(decideNext(post, [0.45], 0, 0).pending).toBe(true);
     // A page step joins at once from the threshold on, whatever the majority says.
     const list = page("pagination", "http://l.test/items", "http://l.test/items?page=2", []);
     expect(joinedAtOnce(decideNext(list, [0.35], 0.3))).toBe("http://l.test/items?page=2");

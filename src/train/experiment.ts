@@ -321,9 +321,22 @@ export function rowHasPagerSignal(row: readonly number[]): boolean {
 /**
  * Per-page next-link decision (seed 000 §3.2), as the detector makes it: the best-scoring
  * candidate among the links that pass its candidate stage ({@link rowHasPagerSignal}) if
- * its probability reaches the threshold, else none.
+ * its probability reaches the threshold, else none; a link to another document (no page
+ * step) waits for page 2 (`pending`) when it also reaches `floor`, else none.
+ *
+ * @param rec harvested page
+ * @param probs forest probability of each of its links
+ * @param threshold decision threshold (0..1)
+ * @param floor lowest probability at which another document waits for page 2
+ *   (`worthPage2Check`; 0: every such link waits, as the threshold sweep reads them)
+ * @returns the decision
  */
-export function decideNext(rec: Rec, probs: readonly number[], threshold: number): NextPrediction {
+export function decideNext(
+  rec: Rec,
+  probs: readonly number[],
+  threshold: number,
+  floor = UNSURE_FLOOR,
+): NextPrediction {
   const rows = rec.links.rows;
   const scored = probs.map((p, k) => (rowHasPagerSignal(rows[k] ?? []) ? p : 0));
   const { index, score } = chooseNextLink(rows, scored, threshold);
@@ -331,7 +344,8 @@ export function decideNext(rec: Rec, probs: readonly number[], threshold: number
   const url = rec.links.urls[index] ?? null;
   const pending = url !== null && !pageStep(rec.url, url);
   // As the detector: another document waits for page 2 only on the forest's majority vote.
-  if (pending && !worthPage2Check(score)) return { url: null, score, anchor: -1, pending: false };
+  if (pending && !worthPage2Check(score, floor))
+    return { url: null, score, anchor: -1, pending: false };
   return { url, score, anchor: rec.links.anchor[index] ?? -1, pending };
 }
 
@@ -606,7 +620,8 @@ export function summarize(m: Measures): Record<string, number> {
 
 /** Record a page's best candidate score and whether it is right, for threshold sweeps. */
 function recordBestScore(m: Measures, rec: Rec, probs: readonly number[], threshold: number): void {
-  const best = decideNext(rec, probs, 0);
+  // The best candidate as it is, waiting or not: the sweep applies every threshold to it.
+  const best = decideNext(rec, probs, 0, 0);
   m.scores.push({
     score: best.score,
     right: best.url !== null && rec.goldNextUrls.includes(best.url),
