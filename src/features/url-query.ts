@@ -60,10 +60,13 @@ export function isVolatileKey(key: string): boolean {
 
 /** Query names that say where a click came from, not what it asks for: referrers and
  * click trackers (Amazon's `ref=sr_pg_1` beside `ref=sr_pg_2` on two links to page 2). */
-const TRACKER_KEY = /^(?:ref|ref_|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid)$/i;
+const TRACKER_NAMES = "ref_?|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid";
 
-/** A quick test that a URL may carry a {@link TRACKER_KEY} parameter at all. */
-const MAY_TRACK = /[?&](?:ref_?|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid)=/i;
+/** A query name of {@link TRACKER_NAMES}. */
+const TRACKER_KEY = new RegExp(`^(?:${TRACKER_NAMES})$`, "i");
+
+/** A quick test that a URL may carry a {@link TRACKER_NAMES} parameter at all. */
+const MAY_TRACK = new RegExp(`[?&](?:${TRACKER_NAMES})=`, "i");
 
 /**
  * The key under which a page's links to one page are merged (seed 000 §3.2.1 merges
