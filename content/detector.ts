@@ -400,7 +400,8 @@ async function keepOrDropRule(check: RuleCheck): Promise<void> {
   const { rule: runRule, start } = tab.state;
   if (!start) return;
   const cached = runRule.cached;
-  const rule = cached ?? start.rule;
+  // After a handover the pager reads with the rule of the link page 2 confirmed.
+  const rule = cached ?? check.rule ?? start.rule;
   if (!rule) return;
   // Learn from page 2 (one write is enough); forget only the cached rule this page used,
   // never another rule of the same section that was not tried here.

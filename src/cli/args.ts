@@ -99,7 +99,7 @@ export const COMMANDS: CommandSpec[] = [
       "tsugi detect --batch <manifest.jsonl|-> [options]",
     ],
     summary:
-      'Find the next-page link and the page element; one JSON line per page {"id","url","nextUrl","pendingNextUrl","nextScore","pageElement","ms"} (pendingNextUrl: a link joined only once page 2 confirms it).',
+      'Find the next-page link and the page element; one JSON line per page {"id","url","nextUrl","pendingNextUrl","nextScore","candidates","pageElement","ms"} (pendingNextUrl: a link joined only once page 2 confirms it; candidates: the links tried after a refused page 2).',
     options: [...pageOptions("http://tsugi.invalid/"), ...BATCH_OPTIONS, HELP],
   },
   {

@@ -1,7 +1,7 @@
 /**
  * `tsugi detect` (contract in ARCHITECTURE.md): render a page in headless Chromium with
  * its scripts off, run the extension's detector in it and answer
- * `{"url","nextUrl","pendingNextUrl","nextScore","pageElement":{"xpaths","text"},"ms"}`
+ * `{"url","nextUrl","pendingNextUrl","nextScore","candidates","pageElement":{"xpaths","text"},"ms"}`
  * (`pendingNextUrl`: a link the extension joins only once page 2 confirms it; + `"id"` in a
  * batch, + `"refresh"` when the page tried to navigate away and was kept).
  */

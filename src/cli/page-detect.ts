@@ -23,6 +23,9 @@ export interface PageDetection {
   pendingNextUrl: string | null;
   /** forest probability of the link reported (either field), 0 when none */
   nextScore: number;
+  /** the links the extension's pager tries, each through the page-2 judge, when page 2
+   * refuses the one reported (best first, at most two), with their forest probability */
+  candidates: { url: string; score: number }[];
   pageElement: { xpaths: string[]; text: string };
   /** gate + detection, ms (the first run in a fresh page: cold) */
   ms: number;
@@ -54,6 +57,7 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
       nextUrl: null,
       pendingNextUrl: null,
       nextScore: 0,
+      candidates: [],
       pageElement: { xpaths: [], text: "" },
       ms: gateMs,
       gate: false,
@@ -67,6 +71,10 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
     nextUrl: d.next.unsure ? null : d.next.url,
     pendingNextUrl: d.next.unsure ? d.next.url : null,
     nextScore: Math.round(d.next.score * 1e4) / 1e4,
+    candidates: d.next.alternatives.map((a) => ({
+      url: a.url,
+      score: Math.round(a.score * 1e4) / 1e4,
+    })),
     pageElement: {
       xpaths: d.pageElementXPaths,
       text: d.pageElements.map((e) => visibleText(e)).join("\n"),

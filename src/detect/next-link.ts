@@ -1,9 +1,9 @@
-import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
-import { pageStep } from "../features/page-step";
+import { extractLinkVectors, type LinkVector, linkFeatureArray } from "../features/link-features";
+import { visibleText } from "../features/text";
 import type { Forest } from "../model/forest";
-import { worthPage2Check } from "./confirm-next";
 import { nextLinkForest } from "./models";
-import { CHOICE_FEATURES, chooseNextLink } from "./next-link-choice";
+import { decideNextLink, type ScoredCandidate, type WaitReason } from "./next-decision";
+import { CHOICE_FEATURES } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
 import type { RefusedLink } from "./refused-links";
 
@@ -27,6 +27,21 @@ export interface NextLinkResult {
    * this one; or a candidate the reader refused outscored it (./refused-links.ts): the
    * next-best link joins only once page 2 confirms it. */
   unsure: boolean;
+  /** why page 2 must confirm it (null when it joins at once or there is none): its score
+   * is short of certain, it leads to another document, the reader refused a better one, or
+   * the pager's structure chose it over the best-scoring link */
+  wait: WaitReason | null;
+  /** the links the pager tries, each through the page-2 judge, when page 2 refuses `url`
+   * (best first, at most two) */
+  alternatives: NextLinkCandidate[];
+}
+
+/** A link the pager may try after a refused page 2. */
+export interface NextLinkCandidate {
+  url: string;
+  /** forest probability (0..1) */
+  score: number;
+  anchor: HTMLAnchorElement | null;
 }
 
 const computedFor = new WeakMap<Forest, ReadonlySet<string>>();
@@ -52,18 +67,19 @@ export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
 /**
  * Find the next-page link of a document, seed 000 §3.2: every same-origin link, merged by
  * URL, that shows a pager signal (src/features/pager-signal.ts; the others cannot page and are
- * not scored) is scored by the bundled random forest (models/next-link.json); the best one
- * outside comment sections ({@link chooseNextLink}) is the next link if its probability
- * reaches the threshold chosen at training time, else the page has none (an auto-pager
- * must stay idle).
+ * not scored) is scored by the bundled random forest (models/next-link.json) and the
+ * decision of ./next-decision.ts picks one: the best eligible candidate reaching the
+ * threshold chosen at training time (or the pager structure's current + 1), else the page
+ * has none (an auto-pager must stay idle).
  *
  * @param doc the page (live or parsed; layout features are used when present)
  * @param pageUrl absolute URL of `doc` (base for relative links, origin filter)
  * @param threshold decision threshold in 0..1; default: the model's
- * @param unsureFloor when given (below the threshold), a best candidate scoring at least
- *   this is returned too, marked `unsure` (the page-2 confirmation of confirm-next.ts
- *   decides on it), and so is a sure one whose URL takes no paging step, when the
- *   forest's majority votes for it (`worthPage2Check`; else the page has no next link)
+ * @param unsureFloor when given, the page-2 judge guards every link short of certain:
+ *   `unsure` is set unless the link steps within the page's sequence and scores the
+ *   model's `certainScore` (or is structurally next where the model's `certainStructure`
+ *   is 1), and a link to another document is kept only from this score (else the page has
+ *   no next link); `alternatives` lists what the pager tries after a refusal
  * @param refused the reader's corrections on this page (./refused-links.ts): a refused
  *   candidate is skipped, and the one chosen instead is marked `unsure`
  * @returns the decision; never throws on a well-formed Document
@@ -77,26 +93,51 @@ export function detectNextLink(
 ): NextLinkResult {
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
-  const floor = Math.min(cut, unsureFloor ?? cut);
   // Only links with a pager signal are scored (src/features/pager-signal.ts).
   const vectors = extractLinkVectors(doc, pageUrl, {
     pagerSignalsOnly: true,
     features: linkFeaturesRead(forest),
   });
   const rows = vectors.map(linkFeatureArray);
-  const skipped = refused ? vectors.map((v) => refused(v.url, v.anchors)) : undefined;
-  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor, skipped);
-  const chosen = index >= 0 ? vectors[index] : undefined;
-  const otherDocument =
-    chosen !== undefined && unsureFloor !== undefined && !pageStep(pageUrl, chosen.url);
-  if (otherDocument && !worthPage2Check(score, unsureFloor))
-    return { url: null, score, anchor: null, candidates: vectors.length, unsure: false };
+  const probs = forest.probabilities(rows);
+  const candidates: ScoredCandidate[] = vectors.map((v, k) => ({
+    url: v.url,
+    score: probs[k] ?? 0,
+    row: rows[k] ?? [],
+    text: standingText(v),
+    ...(refused?.(v.url, v.anchors) ? { refused: true } : {}),
+  }));
+  const d = decideNextLink(pageUrl, candidates, {
+    threshold: cut,
+    ...(unsureFloor !== undefined ? { floor: unsureFloor } : {}),
+    certainScore: forest.params.certainScore ?? 0,
+    certainStructure: forest.params.certainStructure === 1,
+  });
+  const chosen = d.index >= 0 ? vectors[d.index] : undefined;
+  const result = (v: (typeof vectors)[number], k: number): NextLinkCandidate => ({
+    url: v.url,
+    score: probs[k] ?? 0,
+    anchor: pagerAnchor(v),
+  });
   return {
     url: chosen?.url ?? null,
-    score,
+    score: d.score,
     anchor: chosen ? pagerAnchor(chosen) : null,
     candidates: vectors.length,
-    unsure:
-      chosen !== undefined && (score < cut || otherDocument || skipped?.includes(true) === true),
+    unsure: chosen !== undefined && d.pending,
+    wait: d.wait,
+    alternatives: d.alternatives.map((k) => result(vectors[k] as (typeof vectors)[number], k)),
   };
+}
+
+/**
+ * The visible text of the anchor that stands for a candidate, as the training harvest
+ * records it (first 80 chars): the pager structure reads its numbers there.
+ *
+ * @param v a merged link vector
+ * @returns the text ("" without an anchor)
+ */
+export function standingText(v: LinkVector): string {
+  const a = pagerAnchor(v);
+  return a ? visibleText(a).slice(0, 80) : "";
 }

@@ -7,7 +7,7 @@ import type { TabStatus } from "../messaging/status";
 import { DEFAULT_SETTINGS } from "../reader/settings";
 import { xpathFor } from "../rule/xpath";
 import { type StaticServer, startStaticServer } from "../serve/static-server";
-import { contentHash, Pager, type PagerHooks, pagerStart } from "./pager";
+import { contentHash, Pager, type PagerHooks, type PagerStart, pagerStart } from "./pager";
 
 // Real parts: the project's static server on test fixtures, Node's fetch, jsdom's
 // DOMParser. jsdom has no layout, so the end of the content is always "within
@@ -31,6 +31,7 @@ function startPager(
   confirm = false,
   hooks: PagerHooks = {},
   pageElement?: string,
+  edit?: (start: PagerStart) => void,
 ) {
   document.documentElement.innerHTML = readFileSync(join(FIXTURES, path), "utf8")
     .replace(/^<!doctype html>/i, "")
@@ -45,6 +46,7 @@ function startPager(
   if (!start) throw new Error(`fixture ${path} has nothing to join`);
   // As if the forest were unsure of the next link: page 2 must confirm it.
   if (confirm) start.confirm = true;
+  edit?.(start);
   const states: TabStatus[] = [];
   const pager = new Pager(
     document,
@@ -94,6 +96,51 @@ describe("Pager", () => {
     const end = await settled();
     expect(end.state).toBe("done");
     expect(end.pages).toBe(3);
+  });
+
+  it("hands a refused page 2 over to the link its pager names as page 2, and reuses the refused page as page 3", async () => {
+    const before = server.requests.length;
+    const at = (f: string) => `${server.origin}/zero-based/${f}`;
+    // A parameter counted from 0: the forest's pick asks for page 3. The next-best link
+    // (page 4) ranks above the right one; page 3's own pager names the right one.
+    const { pager, settled } = startPager("zero-based/1.html", {}, true, {}, ".results", (s) => {
+      s.nextUrl = at("p2.html");
+      s.alternatives = [{ url: at("p3.html") }, { url: at("p1.html") }];
+      delete s.rule;
+    });
+    pager.attach();
+    const end = await settled();
+    expect(end.state).toBe("done");
+    expect(end.pages).toBe(4);
+    const results = Array.from(document.querySelectorAll(".result > a"), (a) => a.textContent);
+    expect(results.map((t) => Number(/Result (\d+)/.exec(t ?? "")?.[1]))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
+    // Page 3 was read once, while it was being judged as page 2.
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual([
+      "/zero-based/p2.html",
+      "/zero-based/p1.html",
+      "/zero-based/p3.html",
+    ]);
+  });
+
+  it("joins nothing when every link handed over to is refused too", async () => {
+    const before = server.requests.length;
+    const at = (f: string) => `${server.origin}/zero-based/${f}`;
+    const { pager, settled } = startPager("zero-based/1.html", {}, true, {}, ".results", (s) => {
+      s.nextUrl = at("p2.html");
+      s.alternatives = [{ url: at("p3.html") }];
+      delete s.rule;
+    });
+    pager.attach();
+    const end = await settled();
+    expect(end.pages).toBe(1);
+    expect(end.reason).toMatch(/not page 2/);
+    expect(document.querySelector(".tsugi-separator, .tsugi-status")).toBeNull();
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual([
+      "/zero-based/p2.html",
+      "/zero-based/p3.html",
+    ]);
   });
 
   it("joins nothing and shows nothing when page 2 does not confirm an unsure next link", async () => {

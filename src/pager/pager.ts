@@ -1,5 +1,5 @@
-import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
+import { judgePage2 } from "../detect/page2-judge";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
 import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
@@ -58,6 +58,16 @@ export interface PagerStart {
   /** The next link is unsure: page 2 must confirm it (../detect/confirm-next.ts) before
    * anything is joined, and until then the pager shows nothing on the page. */
   confirm?: boolean;
+  /** The links tried, each through the page-2 judge, when page 2 refuses `nextUrl` (best
+   * first): each with the site rule learned from its own anchor. */
+  alternatives?: Handover[];
+}
+
+/** A next link the pager hands over to after a refused page 2. */
+export interface Handover {
+  url: string;
+  /** the rule learned with this link as the next link (none without an anchor) */
+  rule?: LearnedRule;
 }
 
 /** How the site rule fared on one fetched page. */
@@ -68,6 +78,9 @@ export interface RuleCheck {
   ok: boolean;
   /** What failed, e.g. "pageElement matched nothing"; empty when ok. */
   problems: string[];
+  /** The rule the page was read with (after a handover, the rule of the link page 2
+   * confirmed, not page 1's first pick). */
+  rule?: LearnedRule;
 }
 
 /** Optional callbacks for the content script (export keeps every joined page). */
@@ -114,14 +127,22 @@ export function pagerStart(found: Detection, pageUrl: string): PagerStart | null
   const rows = tableRows(found.pageElements);
   const pageElements = rows?.rows ?? found.pageElements;
   const xpaths = rows ? [rows.xpath] : found.pageElementXPaths;
-  const rule = found.next.anchor
-    ? learnSiteRule(pageUrl, found.next.anchor, pageElements, xpaths)
-    : null;
+  const learn = (anchor: HTMLAnchorElement | null) =>
+    anchor ? learnSiteRule(pageUrl, anchor, pageElements, xpaths) : null;
+  const rule = learn(found.next.anchor);
+  // Only a link page 2 must confirm hands over: a certain one that fails stops as always.
+  const alternatives: Handover[] = found.next.unsure
+    ? found.next.alternatives.map((a) => {
+        const r = learn(a.anchor);
+        return { url: a.url, ...(r ? { rule: r } : {}) };
+      })
+    : [];
   return {
     pageUrl,
     nextUrl: found.next.url,
     nextScore: found.next.score,
     ...(found.next.unsure ? { confirm: true } : {}),
+    ...(alternatives.length > 0 ? { alternatives } : {}),
     pageElements,
     pageElementXPaths: xpaths,
     detectMs: found.ms,
@@ -175,7 +196,15 @@ export class Pager extends PagerBase {
   /** The status block; its element marks the end of the joined content. */
   private readonly block: StatusBlock;
   private readonly at: InsertionPoint;
-  private readonly profile: PageProfile;
+  private profile: PageProfile;
+  /** The site rule fetched pages are read with: page 1's, or after a handover the rule of
+   * the link page 2 confirmed. */
+  private rule: LearnedRule | undefined;
+  /** Links still to try when page 2 refuses the one followed (./page2-judge.ts). */
+  private readonly handovers: Handover[];
+  /** Pages the judge refused as page 2, by requested URL: read again from here, not
+   * fetched again, should the sequence reach them. */
+  private readonly judged = new Map<string, FetchedPage>();
   /** Page 1's own pagination bar(s), replaced by the last page's when that option is on. */
   private readonly bars: Element[];
   private lastRequestAt = 0;
@@ -207,6 +236,8 @@ export class Pager extends PagerBase {
     super(doc, settings, report, hooks.words ?? ENGLISH, 20);
     this.nextUrl = start.nextUrl;
     this.confirmPending = start.confirm === true;
+    this.rule = start.rule;
+    this.handovers = [...(start.alternatives ?? [])];
     this.visited.add(normalizeUrl(start.pageUrl));
     const last = start.pageElements[start.pageElements.length - 1];
     if (!last) throw new Error("Pager needs at least one page element");
@@ -313,7 +344,7 @@ export class Pager extends PagerBase {
       detectMs: this.start.detectMs,
       rule: {
         pageElement: this.start.pageElementXPaths.join(" | "),
-        nextLink: this.start.rule?.nextLink ?? null,
+        nextLink: this.rule?.nextLink ?? null,
       },
       ...(this.rendered > 0 ? { framePages: this.rendered } : {}),
     };
@@ -362,6 +393,11 @@ export class Pager extends PagerBase {
     let page: FetchedPage | null = null;
     const retries = this.manualRetry ? 0 : MAX_RETRIES;
     this.manualRetry = false;
+    const judged = this.judged.get(normalizeUrl(url));
+    if (judged) {
+      this.judged.delete(normalizeUrl(url));
+      page = judged;
+    }
     for (let attempt = 0; !page; attempt++) {
       if (!this.confirmPending) this.showStatus(this.words.loading(this.pages + 1));
       const interval = this.restoring ? 0 : this.settings.minIntervalMs;
@@ -472,9 +508,17 @@ export class Pager extends PagerBase {
     if (!this.block.element.isConnected)
       throw new Error("the page removed tsugi's insertion point");
     if (this.confirmPending) {
-      const page1 = { doc: this.doc, url: this.start.pageUrl };
-      if (!confirmNextPage(page1, { doc: page.doc, url: page.url }).confirmed) {
-        this.finish({ kind: "unconfirmed", url: page.url });
+      const verdict = judgePage2(
+        { doc: this.doc, url: this.start.pageUrl, candidates: this.handovers.map((h) => h.url) },
+        { doc: page.doc, url: page.url },
+      );
+      if (!verdict.continues) {
+        // Not page 2, but maybe a later page of this very sequence (page 3 of a pager
+        // counted from 0): kept, unshown, for when the pager gets there.
+        this.visited.delete(requested);
+        this.visited.delete(landed);
+        this.judged.set(requested, page);
+        if (!this.handOver(verdict.candidate)) this.finish({ kind: "unconfirmed", url: page.url });
         return;
       }
       this.confirmPending = false;
@@ -485,6 +529,7 @@ export class Pager extends PagerBase {
       page: this.pages + 1,
       ok: read.ruleProblems.length === 0,
       problems: read.ruleProblems,
+      ...(this.rule ? { rule: this.rule } : {}),
     });
     const elements = read.elements;
     if (elements.length === 0) {
@@ -536,6 +581,33 @@ export class Pager extends PagerBase {
     }
     // The new page may still leave the end within reach (short pages).
     setTimeout(() => this.maybeLoad(), 0);
+  }
+
+  /**
+   * Page 2 refused the link followed: try the next link, quietly, through the same judge
+   * (the one page 2 itself named as page 1's successor first, else the next-best), with
+   * the rule learned from that link's own anchor. At most the handovers page 1's decision
+   * listed (two), each a page already shown never.
+   * @param named the candidate page 2 named (./page2-judge.ts), if any
+   * @returns false when no link is left to try
+   */
+  private handOver(named: string | null): boolean {
+    const at = this.handovers.findIndex((h) => h.url === named);
+    const [next] = this.handovers.splice(at >= 0 ? at : 0, 1);
+    if (!next || this.visited.has(normalizeUrl(next.url))) {
+      return next !== undefined && this.handOver(null);
+    }
+    this.nextUrl = next.url;
+    this.rule = next.rule;
+    this.profile = profileOf(
+      this.start.pageElements,
+      this.start.pageElementXPaths,
+      next.rule?.nextLink,
+      this.start.userRule,
+    );
+    this.setState("ready");
+    setTimeout(() => void this.loadNext(), 0);
+    return true;
   }
 
   /** The fetched page's elements less what earlier pages showed; the page
@@ -625,7 +697,7 @@ export class Pager extends PagerBase {
     this.pages = page - 1;
     this.nextUrl = null;
     this.finish({ kind: "not-next", url });
-    this.hooks.onRefused?.({ page, url, nextLink: this.start.rule?.nextLink ?? null });
+    this.hooks.onRefused?.({ page, url, nextLink: this.rule?.nextLink ?? null });
   }
 
   /** Remove joined page `page` and every later one: each page's separator and everything

@@ -5,6 +5,8 @@ import {
   decideNext,
   emptyMeasures,
   joinedAtOnce,
+  NEVER_CERTAIN,
+  pickCertainty,
   pickThreshold,
   type Rec,
   rowHasPagerSignal,
@@ -144,6 +146,65 @@ describe("next-link measures by kind of page", () => {
     const [low, high] = thresholdSweep(m, [0.5, 0.8]);
     expect(low).toMatchObject({ listFalseActivation: 1, articleFalseActivation: 0.5, recall: 1 });
     expect(high).toMatchObject({ listFalseActivation: 0, articleFalseActivation: 0.5, recall: 0 });
+  });
+});
+
+describe("certainty", () => {
+  const base = { threshold: Number.NaN, step: true, right: false, hasNext: false };
+  const rec = (over: Partial<typeof base & { score: number; structural: boolean }>) => ({
+    ...base,
+    score: 0.5,
+    kind: "list" as const,
+    ...over,
+  });
+
+  it("is the lowest score above every stepping link on a training page without a next page", () => {
+    const scores = [
+      rec({ score: 0.82 }),
+      rec({ score: 0.97, step: false }), // another document waits anyway
+      rec({ score: 0.99, hasNext: true, right: true }),
+      { ...rec({ score: 0.6 }), kind: "article" as const },
+    ];
+    expect(pickCertainty(scores, 0.3).certainScore).toBe(0.85);
+    expect(pickCertainty([rec({ score: 1 })], 0.3).certainScore).toBe(NEVER_CERTAIN);
+    expect(pickCertainty([rec({ score: 0.1 })], 0.3).certainScore).toBe(0.3);
+  });
+
+  it("trusts the structural signal only where no such page showed it above the threshold", () => {
+    expect(pickCertainty([rec({ score: 0.9 })], 0.3).certainStructure).toBe(true);
+    expect(pickCertainty([rec({ score: 0.4, structural: true })], 0.3).certainStructure).toBe(
+      false,
+    );
+    expect(pickCertainty([rec({ score: 0.2, structural: true })], 0.3).certainStructure).toBe(true);
+  });
+
+  it("makes a doubted stepping link wait for page 2, and counts it joined 'either way'", () => {
+    const list = {
+      key: "pagination/l",
+      part: "pagination",
+      group: "l",
+      language: "",
+      url: "http://l.test/items",
+      links: {
+        urls: ["http://l.test/items?page=2"],
+        rows: [LINK_FEATURE_NAMES.map((n) => (n === "relNext" ? 1 : 0))],
+        anchor: [0],
+        label: [1],
+        text: ["Next"],
+      },
+      goldNextUrls: ["http://l.test/items?page=2"],
+      nextSelectorMatched: true,
+    } as unknown as Rec;
+    const certainty = { certainScore: 0.9, certainStructure: false };
+    const next = decideNext(list, [0.7], 0.3, 0.5, certainty);
+    expect(next.pending).toBe(true);
+    const m = emptyMeasures();
+    scoreDecision(m, list, next);
+    const s = summarize(m);
+    expect(s.recall).toBe(0);
+    expect(s["list.either.recall"]).toBe(1);
+    expect(s["list.pending"]).toBe(1);
+    expect(decideNext(list, [0.95], 0.3, 0.5, certainty).pending).toBe(false);
   });
 });
 

@@ -6,8 +6,15 @@
 
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
-import { UNSURE_FLOOR, worthPage2Check } from "../detect/confirm-next";
-import { chooseNextLink } from "../detect/next-link-choice";
+import { UNSURE_FLOOR } from "../detect/confirm-next";
+import {
+  decideNextLink,
+  type ScoredCandidate,
+  stepsInSequence,
+  structurallyNext,
+  structureOfCandidates,
+  type WaitReason,
+} from "../detect/next-decision";
 import {
   boundarySignal,
   keptTree,
@@ -29,7 +36,6 @@ import {
   LINK_PAGE_SIZE_FEATURES,
 } from "../features/link-features";
 import { NODE_FEATURE_NAMES } from "../features/node-features";
-import { pageStep } from "../features/page-step";
 import {
   hasPagerSignal,
   PAGER_SIGNAL_FEATURES,
@@ -178,7 +184,15 @@ function pick(row: readonly number[], cols: readonly number[]): number[] {
   return cols.map((c) => row[c] ?? 0);
 }
 
-function columnsOf(all: readonly string[], names: readonly string[]): number[] {
+/**
+ * The columns of some features in a row of all of them.
+ *
+ * @param all every feature name, in row order
+ * @param names the features wanted
+ * @returns their positions in `all`, in the order of `names`
+ * @throws Error for a name `all` lacks
+ */
+export function columnsOf(all: readonly string[], names: readonly string[]): number[] {
   return names.map((n) => {
     const i = all.indexOf(n);
     if (i < 0) throw new Error(`unknown feature ${n}`);
@@ -294,10 +308,20 @@ export interface NextPrediction {
   url: string | null;
   score: number;
   anchor: number;
-  /** the URL takes no page step from the page's ({@link pageStep}): the pager waits for
-   * page 2 to show it continues this document before joining it, and `tsugi detect`
-   * reports it as `pendingNextUrl`, not `nextUrl` */
+  /** page 2 must confirm it before it is joined (it is short of certain, or its URL
+   * takes no page step: another document); `tsugi detect` reports it as
+   * `pendingNextUrl`, not `nextUrl` */
   pending: boolean;
+  /** why it waits (src/detect/next-decision.ts) */
+  wait: WaitReason | null;
+  /** the chosen link's own probability (the structure may choose another than the best) */
+  chosenScore?: number;
+  /** its URL steps within the page's sequence */
+  steps?: boolean;
+  /** it is a `rel=next` current + 1 of the numbered pager */
+  structural?: boolean;
+  /** the links tried after a refused page 2, best first */
+  alternatives: string[];
 }
 
 /** Column of each pager signal in a link row (LINK_FEATURE_NAMES order). */
@@ -318,17 +342,49 @@ export function rowHasPagerSignal(row: readonly number[]): boolean {
   return hasPagerSignal(signals);
 }
 
+/** How sure a decision must be to join without page 2 (chosen on training folds,
+ * {@link pickCertainty}; the shipped model's `certainScore` and `certainStructure`). */
+export interface Certainty {
+  certainScore: number;
+  certainStructure: boolean;
+}
+
+/** Every stepping link above the threshold joins at once (the decision before the
+ * page-2 judge guarded every uncertain join). */
+export const NO_CERTAINTY: Certainty = { certainScore: 0, certainStructure: false };
+
 /**
- * Per-page next-link decision (seed 000 §3.2), as the detector makes it: the best-scoring
- * candidate among the links that pass its candidate stage ({@link rowHasPagerSignal}) if
- * its probability reaches the threshold, else none; a link to another document (no page
- * step) waits for page 2 (`pending`) when it also reaches `floor`, else none.
+ * The candidates of a harvested page as the detector's decision reads them
+ * (src/detect/next-decision.ts): links that fail the candidate stage
+ * ({@link rowHasPagerSignal}) score 0, as the detector never scores them.
+ *
+ * @param rec harvested page
+ * @param probs forest probability of each of its links
+ * @returns one candidate per link
+ */
+export function recCandidates(rec: Rec, probs: readonly number[]): ScoredCandidate[] {
+  const rows = rec.links.rows;
+  return probs.map((p, k) => ({
+    url: rec.links.urls[k] ?? "",
+    score: rowHasPagerSignal(rows[k] ?? []) ? p : 0,
+    row: rows[k] ?? [],
+    text: rec.links.text[k] ?? "",
+  }));
+}
+
+/**
+ * Per-page next-link decision (seed 000 §3.2), as the detector makes it
+ * (src/detect/next-decision.ts `decideNextLink`): the best-scoring candidate among the
+ * links that pass its candidate stage, or the pager structure's current + 1, if it reaches
+ * the threshold; it waits for page 2 (`pending`) unless it is certain, and a link to
+ * another document waits only from `floor` (else none).
  *
  * @param rec harvested page
  * @param probs forest probability of each of its links
  * @param threshold decision threshold (0..1)
  * @param floor lowest probability at which another document waits for page 2
  *   (`worthPage2Check`; 0: every such link waits, as the threshold sweep reads them)
+ * @param certainty what joins at once (default {@link NO_CERTAINTY})
  * @returns the decision
  */
 export function decideNext(
@@ -336,17 +392,25 @@ export function decideNext(
   probs: readonly number[],
   threshold: number,
   floor = UNSURE_FLOOR,
+  certainty: Certainty = NO_CERTAINTY,
 ): NextPrediction {
-  const rows = rec.links.rows;
-  const scored = probs.map((p, k) => (rowHasPagerSignal(rows[k] ?? []) ? p : 0));
-  const { index, score } = chooseNextLink(rows, scored, threshold);
-  if (index < 0) return { url: null, score, anchor: -1, pending: false };
-  const url = rec.links.urls[index] ?? null;
-  const pending = url !== null && !pageStep(rec.url, url);
-  // As the detector: another document waits for page 2 only on the forest's majority vote.
-  if (pending && !worthPage2Check(score, floor))
-    return { url: null, score, anchor: -1, pending: false };
-  return { url, score, anchor: rec.links.anchor[index] ?? -1, pending };
+  const candidates = recCandidates(rec, probs);
+  const d = decideNextLink(rec.url, candidates, { threshold, floor, ...certainty });
+  if (d.index < 0)
+    return { url: null, score: d.score, anchor: -1, pending: false, wait: null, alternatives: [] };
+  const chosen = candidates[d.index] as ScoredCandidate;
+  const structure = structureOfCandidates(rec.url, candidates);
+  return {
+    url: chosen.url || null,
+    score: d.score,
+    chosenScore: chosen.score,
+    anchor: rec.links.anchor[d.index] ?? -1,
+    pending: d.pending,
+    wait: d.wait,
+    steps: stepsInSequence(rec.url, chosen.url, structure),
+    structural: structurallyNext(chosen, structure),
+    alternatives: d.alternatives.map((k) => rec.links.urls[k] ?? ""),
+  };
 }
 
 /**
@@ -461,6 +525,11 @@ export interface Measures {
   pendingNoNext: Record<PageKind, number>;
   /** pages whose right next link waits for page 2 (it joins once page 2 confirms it) */
   pendingRight: Record<PageKind, number>;
+  /** every page whose link waits for page 2, by kind */
+  pending: Record<PageKind, number>;
+  /** the next link joined at once or after page 2, every waiting link counted as joined
+   * (the bound of a page-2 judge that confirms everything), by kind */
+  either: Record<PageKind, NextLinkCounts>;
   /** per pagination page: best candidate probability, whether that candidate is a gold
    * next link, whether the page has one (for the threshold sweep / PR curve) */
   scores: {
@@ -468,8 +537,10 @@ export interface Measures {
     right: boolean;
     hasNext: boolean;
     threshold: number;
-    /** the best candidate's URL takes a page step from the page's ({@link pageStep}) */
+    /** the decided candidate's URL steps within the page's sequence */
     step?: boolean;
+    /** the decided candidate is a `rel=next` current + 1 of the numbered pager */
+    structural?: boolean;
     kind: PageKind;
   }[];
   /** page element shingle F1 per corpus part: [sum, pages] */
@@ -484,6 +555,8 @@ export function emptyMeasures(): Measures {
     nextArticle: emptyCounts(),
     pendingNoNext: { list: 0, article: 0 },
     pendingRight: { list: 0, article: 0 },
+    pending: { list: 0, article: 0 },
+    either: { list: emptyCounts(), article: emptyCounts() },
     scores: [],
     pageElement: {},
     skipped: 0,
@@ -512,6 +585,9 @@ export function addMeasures(a: Measures, b: Measures): void {
   for (const kind of ["list", "article"] as const) {
     a.pendingNoNext[kind] += b.pendingNoNext[kind];
     a.pendingRight[kind] += b.pendingRight[kind];
+    a.pending[kind] += b.pending[kind];
+    for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[])
+      a.either[kind][k] += b.either[kind][k];
   }
   for (const [part, e] of Object.entries(b.pageElement)) {
     const t = a.pageElement[part] ?? { p: 0, r: 0, f1: 0, pages: 0 };
@@ -608,7 +684,20 @@ export function summarize(m: Measures): Record<string, number> {
     "article.recall": a.recall,
     "article.pendingNoNext": m.pendingNoNext.article,
     "article.pendingRight": m.pendingRight.article,
+    "list.pending": m.pending.list,
+    "article.pending": m.pending.article,
+    "list.atOnce": m.next.predicted,
+    "article.atOnce": m.nextArticle.predicted,
   };
+  for (const kind of ["list", "article"] as const) {
+    const e = nextLinkScores(m.either[kind]);
+    out[`${kind}.either.precision`] = e.precision;
+    out[`${kind}.either.recall`] = e.recall;
+    out[`${kind}.either.f1`] = e.f1;
+    out[`${kind}.either.falseActivation`] = e.falseActivation;
+    out[`${kind}.either.falseActivations`] = m.either[kind].falseActivations;
+    out[`${kind}.either.correct`] = m.either[kind].correct;
+  }
   for (const [part, e] of Object.entries(m.pageElement)) {
     out[`pe.${part}.f1`] = e.pages ? e.f1 / e.pages : 0;
     out[`pe.${part}.p`] = e.pages ? e.p / e.pages : 0;
@@ -620,14 +709,16 @@ export function summarize(m: Measures): Record<string, number> {
 
 /** Record a page's best candidate score and whether it is right, for threshold sweeps. */
 function recordBestScore(m: Measures, rec: Rec, probs: readonly number[], threshold: number): void {
-  // The best candidate as it is, waiting or not: the sweep applies every threshold to it.
-  const best = decideNext(rec, probs, 0, 0);
+  // The best candidate as it is, waiting or not: the sweep applies every threshold to it
+  // (the pager structure's choice needs the lowest threshold swept).
+  const best = decideNext(rec, probs, THRESHOLDS[0] as number, 0);
   m.scores.push({
     score: best.score,
     right: best.url !== null && rec.goldNextUrls.includes(best.url),
     hasNext: rec.goldNextUrls.length > 0,
     threshold,
-    step: !best.pending,
+    step: best.url === null || best.steps !== false,
+    structural: best.structural === true,
     kind: kindOfPart(rec.part),
   });
 }
@@ -714,7 +805,9 @@ export function scoreNext(
   const kind = kindOfPart(rec.part);
   const gold = new Set(rec.goldNextUrls);
   countNextLink(kind === "list" ? m.next : m.nextArticle, predicted, gold);
+  countNextLink(m.either[kind], predicted ?? pending, gold);
   if (pending === null) return;
+  m.pending[kind]++;
   if (gold.size === 0) m.pendingNoNext[kind]++;
   else if (gold.has(pending)) m.pendingRight[kind]++;
 }
@@ -796,7 +889,10 @@ export function trainDetectors(train: readonly Rec[], setup: Setup): Detectors {
   return { ...linkPart, node, nodeCols };
 }
 
-const linkCache = new Map<string, Pick<Detectors, "link" | "linkCols" | "threshold">>();
+const linkCache = new Map<
+  string,
+  Pick<Detectors, "link" | "linkCols" | "threshold" | "certainty">
+>();
 const nodeCache = new Map<string, Scorer>();
 
 /** Identity of a training set: its page keys, hashed. */
@@ -811,6 +907,8 @@ export interface Detectors {
   linkCols: number[];
   nodeCols: number[];
   threshold: number;
+  /** what joins without page 2 ({@link pickCertainty}) */
+  certainty: Certainty;
 }
 
 /**
@@ -823,13 +921,13 @@ export interface Detectors {
 export function trainLinkDetector(
   train: readonly Rec[],
   setup: Setup,
-): Pick<Detectors, "link" | "linkCols" | "threshold"> {
+): Pick<Detectors, "link" | "linkCols" | "threshold" | "certainty"> {
   const linkCols = columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures);
-  const threshold =
+  const params =
     setup.linkThreshold === "inner-cv"
-      ? chooseThreshold(train, setup, linkCols)
-      : setup.linkThreshold;
-  return { link: trainLinkScorer(train, setup, linkCols), linkCols, threshold };
+      ? chooseLinkParams(train, setup, linkCols)
+      : { threshold: setup.linkThreshold, certainty: NO_CERTAINTY };
+  return { link: trainLinkScorer(train, setup, linkCols), linkCols, ...params };
 }
 
 function trainLinkScorer(train: readonly Rec[], setup: Setup, linkCols: number[]): Scorer {
@@ -881,17 +979,49 @@ export function pickThreshold(sweep: readonly SweepRow[]): number {
   return pool.reduce((a, b) => (better(a, b) ? b : a)).threshold;
 }
 
+/** Scores a certain link may need ({@link pickCertainty}); past the last, none is certain
+ * by its score alone. */
+const CERTAIN_SCORES = [
+  0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1,
+];
+
+/** A score no forest reaches: nothing is certain by score. */
+export const NEVER_CERTAIN = 2;
+
 /**
- * The next-link threshold, from the training pages only: a 4-fold site-grouped CV inside
- * them scores every list and article page, and {@link pickThreshold} chooses from the
- * sweep.
+ * What joins without page 2, from the training folds' records alone: the lowest score of
+ * {@link CERTAIN_SCORES} (at or above the threshold) at which no page without a next page,
+ * list or article, has a stepping link; and the structural signal (`rel=next` and the
+ * numbered pager's current + 1) only where no such page has a stepping link above the
+ * threshold that shows it. Everything else waits for the page-2 judge.
  *
- * @returns a threshold in 0..1
+ * @param scores the inner folds' per-page records ({@link Measures.scores})
+ * @param threshold the chosen threshold
+ * @returns the certainty settings
  */
-export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: number[]): number {
+export function pickCertainty(scores: Measures["scores"], threshold: number): Certainty {
+  const falses = scores.filter((s) => !s.hasNext && s.step !== false && s.score >= threshold);
+  const worst = Math.max(-1, ...falses.map((s) => s.score));
+  const certainScore = CERTAIN_SCORES.find((c) => c >= threshold && c > worst) ?? NEVER_CERTAIN;
+  const certainStructure = !falses.some((s) => s.structural === true);
+  return { certainScore, certainStructure };
+}
+
+/**
+ * The next-link threshold and certainty, from the training pages only: a 4-fold
+ * site-grouped CV inside them scores every list and article page, {@link pickThreshold}
+ * chooses the threshold from the sweep and {@link pickCertainty} what joins without page 2.
+ *
+ * @returns the threshold (0..1) and the certainty
+ */
+export function chooseLinkParams(
+  train: readonly Rec[],
+  setup: Setup,
+  linkCols: number[],
+): { threshold: number; certainty: Certainty } {
   const pages = train.filter((r) => linkTrainingPage(r, setup));
   const groups = new Set(pages.map((r) => r.group));
-  if (groups.size < 4) return 0.5;
+  if (groups.size < 4) return { threshold: 0.5, certainty: NO_CERTAINTY };
   const folds = groupFolds(
     pages.map((r) => r.group),
     4,
@@ -909,7 +1039,8 @@ export function chooseThreshold(train: readonly Rec[], setup: Setup, linkCols: n
       recordBestScore(m, rec, probs, Number.NaN);
     });
   }
-  return pickThreshold(thresholdSweep(m, THRESHOLDS));
+  const threshold = pickThreshold(thresholdSweep(m, THRESHOLDS));
+  return { threshold, certainty: pickCertainty(m.scores, threshold) };
 }
 
 /**
@@ -926,7 +1057,7 @@ export function testDetectors(
   const m = emptyMeasures();
   for (const rec of test) {
     const probs = d.link.probabilities(rec.links.rows.map((r) => pick(r, d.linkCols)));
-    const next = decideNext(rec, probs, d.threshold);
+    const next = decideNext(rec, probs, d.threshold, UNSURE_FLOOR, d.certainty);
     scoreDecision(m, rec, next);
     if (nextLinkExample(rec)) recordBestScore(m, rec, probs, d.threshold);
     if (!hasPageElementGold(rec)) continue;
@@ -982,7 +1113,12 @@ export function crossValidate(
     const d = trainDetectors(train, setup);
     trainMs += Date.now() - t0;
     const m = testDetectors(test, setup, d);
-    perFold.push({ ...summarize(m), threshold: d.threshold });
+    perFold.push({
+      ...summarize(m),
+      threshold: d.threshold,
+      certainScore: d.certainty.certainScore,
+      certainStructure: d.certainty.certainStructure ? 1 : 0,
+    });
     addMeasures(pooled, m);
   }
   return {
@@ -1016,15 +1152,20 @@ export function crossValidateLinks(
   const perFold: Record<string, number>[] = [];
   for (let f = 0; f < k; f++) {
     const train = recs.filter((_, i) => folds[i] !== f);
-    const { link: scorer, linkCols, threshold } = trainLinkDetector(train, setup);
+    const { link: scorer, linkCols, threshold, certainty } = trainLinkDetector(train, setup);
     const m = emptyMeasures();
     recs.forEach((rec, i) => {
       if (folds[i] !== f || rec.part === "dragnet") return;
       const probs = scorer.probabilities(rec.links.rows.map((r) => pick(r, linkCols)));
-      scoreDecision(m, rec, decideNext(rec, probs, threshold));
+      scoreDecision(m, rec, decideNext(rec, probs, threshold, UNSURE_FLOOR, certainty));
       if (nextLinkExample(rec)) recordBestScore(m, rec, probs, threshold);
     });
-    perFold.push({ ...summarize(m), threshold });
+    perFold.push({
+      ...summarize(m),
+      threshold,
+      certainScore: certainty.certainScore,
+      certainStructure: certainty.certainStructure ? 1 : 0,
+    });
     addMeasures(pooled, m);
   }
   return {

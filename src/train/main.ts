@@ -46,7 +46,10 @@ import {
 } from "./corpus";
 import {
   addMeasures,
+  type Certainty,
   type CvResult,
+  chooseLinkParams,
+  columnsOf,
   crossValidate,
   crossValidateLinks,
   DEFAULT_LEARNER,
@@ -54,6 +57,7 @@ import {
   decideNext,
   emptyMeasures,
   joinedAtOnce,
+  NO_CERTAINTY,
   nextLinkExample,
   pageElementSwitches,
   type Rec,
@@ -166,6 +170,8 @@ function byKind(m: Record<string, number>): string {
   return [
     `  list pages: false activation ${n("list.falseActivations")} of ${n("list.withoutNext")} (${pct("list.falseActivation")}), F1 ${fmt(m.f1)} (P ${fmt(m.precision)}, R ${fmt(m.recall)}) on ${n("list.withNext")} with a next page; waiting for page 2: ${n("list.pendingNoNext")} without a next page, ${n("list.pendingRight")} right next links`,
     `  article pages: false activation ${n("article.falseActivations")} of ${n("article.withoutNext")} (${pct("article.falseActivation")}), next page found on ${n("article.correct")} of ${n("article.withNext")}; waiting for page 2: ${n("article.pendingNoNext")} without a next page, ${n("article.pendingRight")} right next links`,
+    `  list pages, joined at once: ${n("list.atOnce")} pages; waiting for page 2: ${n("list.pending")}; at once or after page 2 (every waiting link joined): F1 ${fmt(m["list.either.f1"])} (P ${fmt(m["list.either.precision"])}, R ${fmt(m["list.either.recall"])}), false activation ${n("list.either.falseActivations")} of ${n("list.withoutNext")} (${pct("list.either.falseActivation")})`,
+    `  article pages, joined at once: ${n("article.atOnce")} pages; waiting for page 2: ${n("article.pending")}; at once or after page 2: next page found on ${n("article.either.correct")} of ${n("article.withNext")}, false activation ${n("article.either.falseActivations")} of ${n("article.withoutNext")} (${pct("article.either.falseActivation")})`,
   ].join("\n");
 }
 
@@ -185,10 +191,17 @@ function shippedOnDragnet(recs: readonly Rec[]): {
   ) as ModelFile;
   const forest = forestOf(model, LINK_FEATURE_NAMES);
   const threshold = model.params?.threshold ?? 0.5;
+  const certainty = modelCertainty(model);
   const m = emptyMeasures();
   const falses: string[] = [];
   for (const rec of recs) {
-    const next = decideNext(rec, forest.probabilities(rec.links.rows), threshold);
+    const next = decideNext(
+      rec,
+      forest.probabilities(rec.links.rows),
+      threshold,
+      UNSURE_FLOOR,
+      certainty,
+    );
     scoreDecision(m, rec, next);
     const joined = joinedAtOnce(next);
     if (joined !== null && !rec.goldNextUrls.includes(joined))
@@ -198,11 +211,55 @@ function shippedOnDragnet(recs: readonly Rec[]): {
   const report = [
     `\nShipped next-link forest (threshold ${threshold}) on articles/dragnet (${recs.length} article pages, evaluation only):`,
     byKind(s).split("\n")[1] ?? "",
+    byKind(s).split("\n")[3] ?? "",
     ...(args.includes("--list") || falses.length <= 20
       ? falses
       : [`    (${falses.length} wrong links; --list prints them)`]),
   ].join("\n");
   return { report, summary: s };
+}
+
+/** The certainty a model file carries (none before it had one: every stepping link
+ * above the threshold joins at once). */
+function modelCertainty(model: ModelFile): Certainty {
+  return {
+    certainScore: model.params?.certainScore ?? NO_CERTAINTY.certainScore,
+    certainStructure: model.params?.certainStructure === 1,
+  };
+}
+
+/**
+ * `train --params-only`: the shipped next-link forest kept as it is, its threshold and
+ * certainty chosen again by the same inner site-grouped CV over every training page
+ * (`chooseLinkParams`, the same forests' settings and seeds as a full train), and
+ * written into models/next-link.json. The chosen threshold must be the one shipped:
+ * otherwise the forest was trained under another and a full `npm run train` is due.
+ *
+ * @param recs every harvested training page
+ * @param setup the shipped setup
+ * @throws Error when the threshold chosen differs from the shipped one
+ */
+function writeLinkParams(recs: readonly Rec[], setup: Setup): void {
+  const path = join(repoRoot(), "models", "next-link.json");
+  const model = JSON.parse(readFileSync(path, "utf8")) as ModelFile;
+  const { threshold, certainty } = chooseLinkParams(
+    recs,
+    setup,
+    columnsOf(LINK_FEATURE_NAMES, setup.linkFeatures),
+  );
+  if (threshold !== model.params?.threshold)
+    throw new Error(
+      `threshold chosen ${threshold}, shipped ${model.params?.threshold}: run npm run train`,
+    );
+  model.params = {
+    ...model.params,
+    certainScore: certainty.certainScore,
+    certainStructure: certainty.certainStructure ? 1 : 0,
+  };
+  writeFileSync(path, `${JSON.stringify(model)}\n`);
+  log(
+    `wrote ${path}: threshold ${threshold}, certainScore ${certainty.certainScore}, certainStructure ${certainty.certainStructure}`,
+  );
 }
 
 /** Baselines measured on every page (they need no training). */
@@ -274,7 +331,7 @@ function listMisses(
       const probs = d.link.probabilities(
         rec.links.rows.map((r) => d.linkCols.map((c) => r[c] ?? 0)),
       );
-      const next = decideNext(rec, probs, d.threshold);
+      const next = decideNext(rec, probs, d.threshold, UNSURE_FLOOR, d.certainty);
       if (nextLinkExample(rec)) {
         const joined = joinedAtOnce(next);
         const ok =
@@ -284,7 +341,7 @@ function listMisses(
           const best = chooseNextLink(rec.links.rows, probs, 0).index;
           const gold = rec.links.label.indexOf(1);
           const kind = next.pending
-            ? "PENDING"
+            ? `PENDING(${next.wait}${rec.goldNextUrls.length === 0 ? ",no-next" : next.url !== null && rec.goldNextUrls.includes(next.url) ? ",right" : ",wrong"})`
             : rec.goldNextUrls.length === 0
               ? "FALSE"
               : joined === null
@@ -331,7 +388,11 @@ function writeModels(
   const date = new Date().toISOString().slice(0, 10);
   const linkModel = d.link.toModel(
     "next-link",
-    { threshold: d.threshold },
+    {
+      threshold: d.threshold,
+      certainScore: d.certainty.certainScore,
+      certainStructure: d.certainty.certainStructure ? 1 : 0,
+    },
     { date, pages, learner: { ...setup.linkLearner }, smoteRatio: setup.linkSmoteRatio },
   );
   const nodeModel = d.node.toModel(
@@ -504,7 +565,12 @@ async function main(): Promise<void> {
       const r = crossValidateLinks(recs, folds, setup);
       console.log(row(setup.name, r.pooled));
       for (const [i, m] of r.folds.entries())
-        console.log(row(`  fold ${i + 1} (t ${m.threshold})`, m));
+        console.log(
+          row(
+            `  fold ${i + 1} (t ${m.threshold}, certain ${m.certainScore}${m.certainStructure ? " +rel=next+1" : ""})`,
+            m,
+          ),
+        );
       const b = r.confirmation;
       console.log(
         `  unsure band: ${b.band} pages (${b.right} right, ${b.noNext} no next, ${b.wrongLink} other)`,
@@ -513,6 +579,10 @@ async function main(): Promise<void> {
       console.log(byKind(r.pooled));
     }
     if (dragnet.length > 0) console.log(shippedOnDragnet(dragnet).report);
+    return;
+  }
+  if (command === "train" && args.includes("--params-only")) {
+    writeLinkParams(recs, setupsFor("train")[0] ?? TSUGI_SETUP);
     return;
   }
   if (command === "train" && args.includes("--models-only")) {

@@ -1,0 +1,87 @@
+/**
+ * The page-2 judge: one stage that reads the fetched page 2 once and answers what page 1
+ * alone cannot prove. Does it continue page 1 (./confirm-next.ts: the same template, its
+ * pager moved on by one, or it links back to page 1 as the same document)? If it does not,
+ * which of page 1's candidate links does page 2 itself show to be the page after page 1
+ * (a page parameter counted from 0 sends the forest's pick to page 3, whose pager then
+ * names page 2's link)? Seeds 002 and 003 read pages that share one template against each
+ * other; here the second page settles the first page's doubts.
+ *
+ * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
+ */
+
+import { pageNumberText } from "../features/page-number";
+import { visibleText } from "../features/text";
+import { parseUrl } from "../features/url-query";
+import {
+  type Confirmation,
+  confirmNextPage,
+  normalPageUrl,
+  pagerCurrentPage,
+} from "./confirm-next";
+
+/** What page 2 said. */
+export interface Page2Verdict {
+  /** page 2 continues page 1: join it */
+  continues: boolean;
+  /** the signals behind `continues` */
+  confirmation: Confirmation;
+  /** when it does not continue: the URL of one of page 1's candidates that page 2's own
+   * pager shows as the page after page 1 (its link numbered page 1's current + 1, or
+   * marked `rel=prev` when page 2 is that very page's successor), null when page 2 names
+   * none of them */
+  candidate: string | null;
+}
+
+/**
+ * The link of page 2's pager that shows page number `n`, as an absolute URL without
+ * fragment.
+ *
+ * @param doc page 2
+ * @param url its URL
+ * @param n the page number looked for
+ * @returns the URLs of the links whose text is `n`
+ */
+export function numberedLinkTo(doc: Document, url: string, n: number): string[] {
+  const out: string[] = [];
+  for (const a of doc.querySelectorAll("a[href]")) {
+    if (pageNumberText(visibleText(a)) !== n) continue;
+    const u = parseUrl(a.getAttribute("href") ?? "", url);
+    if (u) out.push(normalPageUrl(u.href));
+  }
+  return out;
+}
+
+/**
+ * Judge a fetched page against page 1.
+ *
+ * @param page1 page 1 (the live document), its URL, and the URLs of its other candidate
+ *   links (those the pager may hand over to)
+ * @param page2 the fetched document and its final URL
+ * @returns the verdict; never throws
+ */
+export function judgePage2(
+  page1: { doc: Document; url: string; candidates: readonly string[] },
+  page2: { doc: Document; url: string },
+): Page2Verdict {
+  const confirmation = confirmNextPage(page1, page2);
+  if (confirmation.confirmed) return { continues: true, confirmation, candidate: null };
+  return { continues: false, confirmation, candidate: namedSuccessor(page1, page2) };
+}
+
+/** The candidate of page 1 that page 2's pager numbers as page 1's current + 1. */
+function namedSuccessor(
+  page1: { doc: Document; url: string; candidates: readonly string[] },
+  page2: { doc: Document; url: string },
+): string | null {
+  if (page1.candidates.length === 0) return null;
+  const byUrl = new Map(page1.candidates.map((c) => [normalPageUrl(c), c]));
+  const expected = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
+  const landed = normalPageUrl(page2.url);
+  for (const href of numberedLinkTo(page2.doc, page2.url, expected)) {
+    if (href === landed) continue;
+    const c = byUrl.get(href);
+    if (c !== undefined) return c;
+  }
+  return null;
+}
