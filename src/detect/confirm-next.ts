@@ -52,6 +52,8 @@ export interface Confirmation {
   template: number;
   /** page 2's pager shows the followed number as current */
   pagerMoved: boolean;
+  /** page 2's numbered links share a URL with page 1's (one pager, not another list's) */
+  samePager: boolean;
   /** page 2 links back to page 1 as its previous page */
   pointsBack: boolean;
   /** page 2 carries page 1's title or main heading (page numbers aside) */
@@ -258,10 +260,53 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
 }
 
 /**
+ * The URLs of a document's numbered links (a pager's "1", "2", "3"), fragments dropped.
+ *
+ * @param doc document
+ * @param url its URL
+ * @returns the normalized URLs ({@link normalPageUrl})
+ */
+export function numberedLinkUrls(doc: Document, url: string): Set<string> {
+  const out = new Set<string>();
+  for (const a of doc.querySelectorAll("a[href]")) {
+    if (pageNumberText(visibleText(a)) === null) continue;
+    try {
+      out.add(normalPageUrl(new URL(a.getAttribute("href") ?? "", url).href));
+    } catch {
+      // an unparsable href names no page
+    }
+  }
+  return out;
+}
+
+/**
+ * Page 2's pager is page 1's pager moved on, not another list's: their numbered links
+ * share a URL (page 2's "3" is page 1's "3"), or page 2's link to page 1's URL. Page 2 of
+ * one filtered category shows "2" as current too, but its numbers lead through that
+ * category, none of them to page 1's pages. A page 1 with no numbered link has nothing
+ * to compare: it holds.
+ *
+ * @param page1 page 1 and its URL
+ * @param page2 page 2 and its URL
+ * @returns true when the two pagers are one
+ */
+export function samePager(
+  page1: { doc: Document; url: string },
+  page2: { doc: Document; url: string },
+): boolean {
+  const a = numberedLinkUrls(page1.doc, page1.url);
+  if (a.size === 0) return true;
+  const b = numberedLinkUrls(page2.doc, page2.url);
+  const home = normalPageUrl(page1.url);
+  for (const u of b) if (a.has(u) || u === home || isPageOneOf(u, home)) return true;
+  return false;
+}
+
+/**
  * Whether the fetched page confirms the unsure next link that led to it: it keeps page 1's
  * template (at least {@link SAME_TEMPLATE_SHARE} of page 1's tag paths), and either its
  * pager moved on by one (page 1's current page + 1, page 1 counting as 1 when its pager
- * shows none) or it links back to page 1 as the previous page and is the same document
+ * shows none) and is page 1's pager ({@link samePager}), or it links back to page 1 as the previous page and is the same document
  * ({@link sameDocument}). A pager on page 2 that shows any other current page, one that
  * page 1 did not show too, refuses it (the "6" of a numbered run leads to page 6, whose
  * "1" also links back).
@@ -279,6 +324,7 @@ export function confirmNextPage(
   const expected = (shown ?? 1) + 1;
   const current = pagerCurrentPage(page2.doc, page2.url);
   const pagerMoved = current === expected;
+  const onePager = !pagerMoved || samePager(page1, page2);
   const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
   const same = sameDocument(page1.doc, page2.doc);
   // A pager that shows another page (page 6 of the list, reached by its "6") links to
@@ -287,9 +333,12 @@ export function confirmNextPage(
   const otherPage = current !== null && !pagerMoved && current !== shown;
   return {
     confirmed:
-      template >= SAME_TEMPLATE_SHARE && !otherPage && (pagerMoved || (pointsBack && same)),
+      template >= SAME_TEMPLATE_SHARE &&
+      !otherPage &&
+      ((pagerMoved && onePager) || (pointsBack && same)),
     template,
     pagerMoved,
+    samePager: onePager,
     pointsBack,
     sameDocument: same,
   };

@@ -15,6 +15,7 @@ import {
   pageUnder,
   type StructuralNext,
 } from "../features/pager-parameter";
+import { leavesSequence } from "../features/sequence-bounds";
 import { UNSURE_FLOOR, worthPage2Check } from "./confirm-next";
 import { eligibleNextLink } from "./next-link-choice";
 
@@ -91,7 +92,9 @@ export function structurallyNext(c: ScoredCandidate, structure: StructuralNext |
 /**
  * Whether a link's URL is another page of this page's sequence: a page step of its URL
  * (../features/page-step.ts), or a page of the numbered pager under the pager's own
- * parameter (`Nao=20`, `first=11`: names no step vocabulary knows).
+ * parameter (`Nao=20`, `first=11`: names no step vocabulary knows); never a link that
+ * changes its path's words or sets a filter beside the page number
+ * (../features/sequence-bounds.ts: it may page through another list).
  *
  * @param pageUrl the page's URL
  * @param url the link's URL
@@ -103,6 +106,8 @@ export function stepsInSequence(
   url: string,
   structure: StructuralNext | null,
 ): boolean {
+  const where = structure?.param.where;
+  if (leavesSequence(pageUrl, url, where && "key" in where ? where.key : undefined)) return false;
   if (pageStep(pageUrl, url)) return true;
   return structure !== null && pageUnder(structure.param, url) !== null;
 }

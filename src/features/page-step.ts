@@ -63,6 +63,28 @@ const PATH_PAGE = /[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?$|-or\d+-/i;
 const LONG_NUMBER = /^\d{5,}$/;
 
 /**
+ * Whether a URL word is one a paged URL adds or drops without naming another document
+ * (page words of the pager languages, list and index file names, extensions).
+ *
+ * @param word a lower-cased word of {@link urlWords}
+ * @returns true for such a word
+ */
+export function isPageUrlWord(word: string): boolean {
+  return PAGE_URL_WORDS.has(word);
+}
+
+/**
+ * Whether a query name holds a page, an offset or a cursor (`page`, `p`, `start`,
+ * `after`), not a size ("pageSize") nor an identifier ("page_id").
+ *
+ * @param key query name
+ * @returns true for a page parameter's name
+ */
+export function isPageParamKey(key: string): boolean {
+  return PAGE_PARAM.test(key) && !SIZE_KEY.test(key) && !isIdentifierKey(key);
+}
+
+/**
  * The letter words of a URL's path and query (names and values of the parameters that
  * are not volatile), lower-cased; digits split words ("forum-88-5s5p" → forum, s, p).
  *

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { judgePage2, numberedLinkTo } from "./page2-judge";
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+
+/** One page of a site's template: a header menu, the main block, a footer. */
+function page(title: string, h1: string, main: string, menu = ""): Document {
+  return parse(`<!doctype html><html><head><title>${title}</title></head><body>
+    <header class="site"><a href="/">Home</a> <nav class="menu">${menu}</nav></header>
+    <div class="wrap"><h1>${h1}</h1><div class="main">${main}</div></div>
+    <footer class="foot"><a href="/about">About</a> <a href="/contact">Contact</a></footer>
+    </body></html>`);
+}
+
+const items = (from: number, n: number) =>
+  `<ul class="items">${Array.from(
+    { length: n },
+    (_, i) =>
+      `<li class="item"><a href="/p/${from + i}">Item ${from + i}</a> <span>¥${100 + i}</span></li>`,
+  ).join("")}</ul>`;
+
+const pager = (current: number, last: number, href: (n: number) => string) =>
+  `<div class="pager">${Array.from({ length: last }, (_, i) => i + 1)
+    .map((n) =>
+      n === current ? `<span class="current">${n}</span>` : `<a href="${href(n)}">${n}</a>`,
+    )
+    .join(" ")}${current < last ? ` <a href="${href(current + 1)}">Next</a>` : ""}</div>`;
+
+describe("judgePage2 on true pages 2", () => {
+  it("lets page 2 of a list continue page 1 (its pager moved on by one)", () => {
+    const href = (n: number) => (n === 1 ? "/list" : `/list?page=${n}`);
+    const p1 = page("Teapots | Shop", "Teapots", items(1, 10) + pager(1, 5, href));
+    const p2 = page("Teapots | Shop", "Teapots", items(11, 10) + pager(2, 5, href));
+    const v = judgePage2(
+      { doc: p1, url: "https://s.test/list", candidates: [] },
+      { doc: p2, url: "https://s.test/list?page=2" },
+    );
+    expect(v.continues).toBe(true);
+  });
+
+  it("names page 2's link when the pick was page 3 of a pager counted from 0", () => {
+    const href = (n: number) => `/s?q=tea&p=${n - 1}`;
+    const p1 = page("tea - Search", "Results", items(1, 10) + pager(1, 5, href));
+    const p3 = page("tea - Search", "Results", items(21, 10) + pager(3, 5, href));
+    const v = judgePage2(
+      {
+        doc: p1,
+        url: "https://e.test/s?q=tea",
+        candidates: ["https://e.test/s?q=tea&p=3", "https://e.test/s?q=tea&p=1"],
+      },
+      { doc: p3, url: "https://e.test/s?q=tea&p=2" },
+    );
+    expect(v.continues).toBe(false);
+    expect(v.candidate).toBe("https://e.test/s?q=tea&p=1");
+  });
+});
+
+describe("judgePage2 on the shapes of other documents joined as page 2", () => {
+  it("refuses a shop's next category, whose identifier steps", () => {
+    const cat = (id: number, name: string) =>
+      page(
+        `${name} | Tea Shop`,
+        name,
+        `${items(id * 10, 10)}${pager(1, 3, (n) => `/L1000000${id}.aspx?pg=${n}`)}
+         <div class="catnav"><a href="/L1000000${id - 1}.aspx">« Previous category</a>
+         <a href="/L1000000${id + 1}.aspx">Next category »</a></div>`,
+      );
+    const v = judgePage2(
+      { doc: cat(31, "Teapots"), url: "https://t.test/L100000031.aspx", candidates: [] },
+      { doc: cat(32, "Tea cups"), url: "https://t.test/L100000032.aspx" },
+    );
+    expect(v.continues).toBe(false);
+  });
+
+  it("refuses the next point of a feature tour, each a page of one menu", () => {
+    const menu = [1, 2, 3, 4, 5]
+      .map((n) => `<a href="/tour/point${n}.html">Point ${n}</a>`)
+      .join(" ");
+    const point = (n: number, topic: string) =>
+      page(
+        `Point ${n}: ${topic} | Product tour`,
+        topic,
+        `<p>${topic} explained in a paragraph, with a comma, a full stop, and enough words.</p>
+         <p><a href="/tour/point${n - 1}.html">‹ Back</a> <a href="/tour/point${n + 1}.html">Next ›</a></p>`,
+        menu,
+      );
+    const v = judgePage2(
+      { doc: point(1, "Easy to set up"), url: "https://p.test/tour/point1.html", candidates: [] },
+      { doc: point(2, "Safe by design"), url: "https://p.test/tour/point2.html" },
+    );
+    expect(v.continues).toBe(false);
+  });
+
+  it("refuses page 2 of a filtered category reached from the unfiltered list", () => {
+    const list = (title: string, from: number, current: number, base: string) =>
+      page(title, title, items(from, 10) + pager(current, 4, (n) => `${base}Page=${n}`));
+    const v = judgePage2(
+      {
+        doc: list("All goods", 1, 1, "/goods/list.asp?"),
+        url: "https://g.test/goods/list.asp",
+        candidates: [],
+      },
+      {
+        doc: list("Green tea", 51, 2, "/goods/list.asp?type_id2=34&"),
+        url: "https://g.test/goods/list.asp?type_id2=34&Page=2",
+      },
+    );
+    // Its pager moved to 2, but none of its numbers leads to a page of page 1's pager.
+    expect(v.confirmation).toMatchObject({ pagerMoved: true, samePager: false });
+    expect(v.continues).toBe(false);
+  });
+});
+
+describe("numberedLinkTo", () => {
+  it("finds the links of a pager that show a number", () => {
+    const doc = parse(
+      `<div><a href="/x?p=1">2</a> <a href="/x?p=2">[3]</a> <a href="/y">2 comments</a></div>`,
+    );
+    expect(numberedLinkTo(doc, "https://x.test/x", 2)).toEqual(["https://x.test/x?p=1"]);
+  });
+});

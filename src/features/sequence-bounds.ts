@@ -1,0 +1,77 @@
+/**
+ * Where a page's sequence ends although a page number moves: a link that pages through
+ * *another* list (the board's list below a post, one filtered category of an unfiltered
+ * list) steps by its page parameter as the page's own next link would, so a page step
+ * alone does not say it continues this page. Seed 000 §3.2.2.1 (7)–(8) compares the URLs'
+ * shapes; here what else changed beside the page number is named.
+ */
+
+import { isPageParamKey, isPageUrlWord } from "./page-step";
+import { isVolatileKey, localePrefixLength, parseUrl } from "./url-query";
+
+/** The letter words of a path, a locale prefix left out, lower-cased. */
+function pathWords(pathname: string): Set<string> {
+  let text = pathname;
+  try {
+    text = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape: read the raw path
+  }
+  const segments = text.split("/").filter((s) => s !== "");
+  const words = new Set<string>();
+  for (const seg of segments.slice(localePrefixLength(segments)))
+    for (const w of seg.toLowerCase().split(/[^\p{L}]+/u)) if (w !== "") words.add(w);
+  return words;
+}
+
+/**
+ * The link's path names other words than the page's, page words aside
+ * (`/board/read.php` → `/board/list.php`; not `/tag/tea/` → `/tag/tea/page/2/`).
+ *
+ * @param page the page's URL
+ * @param link the link's URL
+ * @returns true when a word other than a page word is added or dropped
+ */
+export function changesPath(page: URL, link: URL): boolean {
+  const a = pathWords(page.pathname);
+  const b = pathWords(link.pathname);
+  for (const w of b) if (!a.has(w) && !isPageUrlWord(w)) return true;
+  for (const w of a) if (!b.has(w) && !isPageUrlWord(w)) return true;
+  return false;
+}
+
+/**
+ * The link sets a query parameter that is neither a page parameter, the pager's own
+ * (`pageKey`), nor a session or tracker, to a value the page's URL does not have: a
+ * filter or a section (`?type_id2=34&Page=2` from the unfiltered list).
+ *
+ * @param page the page's URL
+ * @param link the link's URL
+ * @param pageKey the page parameter the numbered pager shows, if any
+ * @returns true when such a parameter is added or changed
+ */
+export function setsOtherParameter(page: URL, link: URL, pageKey?: string): boolean {
+  for (const [k, v] of link.searchParams) {
+    if (v === "" || k === pageKey || isVolatileKey(k) || isPageParamKey(k)) continue;
+    if (page.searchParams.get(k) !== v) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a link that takes a page step still leaves the page's own sequence: its path
+ * changes words ({@link changesPath}) or it sets another parameter beside the page's
+ * ({@link setsOtherParameter}). Such a link may page through another list: page 2 must
+ * show it continues this page.
+ *
+ * @param pageUrl the page's URL
+ * @param url the link's URL
+ * @param pageKey the page parameter the numbered pager shows, if any
+ * @returns true when it leaves; false when either URL does not parse
+ */
+export function leavesSequence(pageUrl: string, url: string, pageKey?: string): boolean {
+  const page = parseUrl(pageUrl);
+  const link = parseUrl(url);
+  if (page === null || link === null) return false;
+  return changesPath(page, link) || setsOtherParameter(page, link, pageKey);
+}
