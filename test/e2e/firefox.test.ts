@@ -18,6 +18,8 @@ import {
   LAST_PAGE as SPA_LAST_PAGE,
   PER_PAGE as SPA_PER_PAGE,
   startScriptPagesServer,
+  THREAD_PAGES,
+  THREADS_PER_PAGE,
 } from "../support/script-pages-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
@@ -96,6 +98,7 @@ async function firefoxTabStatus(url: string) {
  */
 async function readByPageScript(
   path: string,
+  items = SPA_PER_PAGE * SPA_LAST_PAGE,
 ): Promise<{ srv: ScriptPagesServer; seen: URLSearchParams }> {
   const srv = await startScriptPagesServer();
   scriptServer = srv;
@@ -103,7 +106,7 @@ async function readByPageScript(
   const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
   expect(await until(() => report() !== undefined, 120_000)).toBe(true);
   const seen = new URL(report() as string, "http://x").searchParams;
-  expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+  expect(seen.get("items")).toBe(String(items));
   expect(seen.get("inorder")).toBe("1");
   return { srv, seen };
 }
@@ -287,6 +290,23 @@ describe("Firefox", () => {
         expect(api).toEqual(
           Array.from({ length: SPA_LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
         );
+      },
+    );
+  }
+
+  // An app shell that replaces its whole mount point with the list and the pager, its API
+  // answering after 100 ms (threads) or 300 ms (slowthreads).
+  for (const base of ["/threads", "/slowthreads"]) {
+    it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+      `reads every page of an app shell that renders its whole list and pager (${base}): every thread once, in order`,
+      async () => {
+        // Page 1 as a reader finds it: the forum's address without a page number.
+        const { srv, seen } = await readByPageScript(base, THREADS_PER_PAGE * THREAD_PAGES);
+        console.log(`app shell, ${base} (Firefox): ${seen.toString()}`);
+        const api = srv.requests
+          .filter((r) => r.path.startsWith("/api/threads"))
+          .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
+        expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
       },
     );
   }
