@@ -1,3 +1,4 @@
+import { bodyExtent } from "../detect/body-extent";
 import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
@@ -175,7 +176,7 @@ export class Pager extends PagerBase {
   /** The status block; its element marks the end of the joined content. */
   private readonly block: StatusBlock;
   private readonly at: InsertionPoint;
-  private readonly profile: PageProfile;
+  private profile: PageProfile;
   /** Page 1's own pagination bar(s), replaced by the last page's when that option is on. */
   private readonly bars: Element[];
   private lastRequestAt = 0;
@@ -389,6 +390,7 @@ export class Pager extends PagerBase {
       }
     }
     if (this.isFinished()) return;
+    if (this.pages === 1) this.widenBody(page);
     const ready = await this.renderIfShell(url, page);
     if (this.isFinished() || ready === null) return;
     page = ready.page;
@@ -403,6 +405,37 @@ export class Pager extends PagerBase {
         url: page.url,
       });
     }
+  }
+
+  /**
+   * Page 1's body to its full extent, judged against the first page fetched
+   * (../detect/body-extent.ts): the parts of a body its template splits whose text differs
+   * from page to page join page 1's page element, and the rule reads them on every page.
+   * The reader's own rule is taken as it is.
+   */
+  private widenBody(page: FetchedPage): void {
+    if (this.start.userRule || !sameOrigin(this.start.pageUrl, page.url)) return;
+    const page1 = {
+      doc: this.doc,
+      url: this.start.pageUrl,
+      elements: this.start.pageElements,
+      xpaths: this.profile.pageElementXPaths,
+    };
+    const wider = bodyExtent(page1, { doc: page.doc, url: page.url });
+    if (!wider) return;
+    const oldLast = this.start.pageElements[this.start.pageElements.length - 1];
+    for (const el of wider.elements) {
+      el.setAttribute("data-tsugi-page", "1");
+      el.setAttribute("data-tsugi-url", this.start.pageUrl);
+    }
+    this.start.pageElements = wider.elements;
+    this.start.pageElementXPaths = wider.xpaths;
+    if (this.start.rule) this.start.rule.pageElement = wider.xpaths.join(" | ");
+    this.profile = { ...this.profile, pageElementXPaths: wider.xpaths };
+    // Joined pages follow the body's last part.
+    const last = wider.elements[wider.elements.length - 1];
+    if (last && oldLast && last !== oldLast && last.parentElement === this.at.parent)
+      last.after(this.block.element);
   }
 
   /**

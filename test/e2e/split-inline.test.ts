@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
-import { scrollUntilSettled } from "../../src/cli/join";
+import { scrollUntilSettled, tabStatus } from "../../src/cli/join";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
 import { launchWithExtension } from "../support/extension";
 
@@ -58,8 +58,19 @@ describe("an article body split in two around inline boxes", () => {
       at = first;
     }
     expect(missing).toEqual([]);
-    // The inline boxes of page 1 stay where they are; the joined pages bring none.
-    expect(text.split("Winter on the Island").length - 1).toBe(1);
+    // The inline boxes of page 1 stay where they are; the joined pages bring none, and the
+    // rule names the body's parts, not the boxes between them.
+    const boxes = await page.evaluate(() => document.querySelectorAll(".articleInline").length);
+    expect(boxes).toBe(
+      (
+        readFileSync(join(FIXTURES, "split-inline", "1.html"), "utf8").match(
+          /class="articleInline/g,
+        ) ?? []
+      ).length,
+    );
+    const rule = (await tabStatus(page))?.rule?.pageElement ?? "";
+    expect(rule).toContain("articleBody");
+    expect(rule).not.toContain("articleInline");
     // The page line of each joined page comes with its first half.
     for (let n = 2; n <= PAGES; n++) expect(text).toContain(`(Page ${n} of ${PAGES})`);
   });
