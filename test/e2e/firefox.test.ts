@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import manifest from "../../manifest.json";
@@ -310,6 +310,34 @@ describe("Firefox", () => {
       },
     );
   }
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "joins both halves of a body split around inline boxes on every page: every paragraph once, in order, no box",
+    async () => {
+      server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+      const srv = server;
+      // Page 1's own script plays the reader and reports the body's paragraphs it shows.
+      await openInFirefox(`${srv.origin}/split-inline/1.html?reader=1`);
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 90_000)).toBe(true);
+      const seen = new URL(report() as string, srv.origin).searchParams;
+      const expected = [1, 2, 3, 4, 5].flatMap((n) => {
+        const html = readFileSync(
+          join(process.cwd(), `test/fixtures/split-inline/${n}.html`),
+          "utf8",
+        );
+        return [...html.matchAll(/<div class="articleBody">([\s\S]*?)<\/div>/g)].flatMap((m) =>
+          [...(m[1] ?? "").matchAll(/<p>([^<]+)<\/p>/g)].map((p) =>
+            (p[1] ?? "").trim().slice(0, 40),
+          ),
+        );
+      });
+      expect(expected.length).toBeGreaterThan(5 * 16 - 1);
+      expect(seen.get("p")?.split("|")).toEqual(expected);
+      // Page 1's own boxes only: the joined pages brought none.
+      expect(seen.get("boxes")).toBe("2");
+    },
+  );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "leaves a site's own infinite scroll alone: every item once, in order, from the site's own loads, and no page fetched by tsugi",
