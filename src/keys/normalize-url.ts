@@ -14,9 +14,9 @@ export function normalizeUrl(url: string): string {
   }
   u.hash = "";
   // Read and written through a URLSearchParams of its own, never the URL's live
-  // `searchParams`: in a Firefox content script, appending to that one after clearing
-  // `search` leaves the URL without its query, and every `?page=N` of a site then counts
-  // as page 1.
+  // `searchParams`: in a Firefox content script, sorting through that one (entries read,
+  // `search` cleared, entries appended) left the URL without its query, and every
+  // `?page=N` of a site counted as page 1.
   const params: [string, string][] = [];
   new URLSearchParams(u.search).forEach((v, k) => {
     params.push([k, v]);
