@@ -63,6 +63,17 @@ describe("withSplitBody", () => {
     const run = [h1, short, box, long] as Element[];
     expect(withSplitBody(run, d.querySelector("#n"))).toEqual([h1, short, long]);
   });
+  it("keeps what is the article's between the parts: a subheading, a figure", () => {
+    const d = doc(`<div id="article">
+      <div class="articleBody"><p>The one paragraph.</p></div>
+      <h2>A subheading</h2><figure><img src="harbour.jpg" alt=""></figure>
+      <div class="articleInline"><a href="javascript:pop()"><img src="t.jpg" alt=""></a></div>
+      <div class="articleBody"><p>Second half, first.</p><p>Second half, second.</p></div></div>`);
+    const run = Array.from(d.querySelectorAll("#article > *"));
+    expect(
+      withSplitBody(run, null).map((e) => e.localName + (e.className ? `.${e.className}` : "")),
+    ).toEqual(["div.articleBody", "h2", "figure", "div.articleBody"]);
+  });
   it("leaves a run of several elements as it is", () => {
     const d = doc(`<div><p class="x">A.</p><p class="x">B.</p></div>`);
     const run = [...d.querySelectorAll("p")];

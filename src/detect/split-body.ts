@@ -8,6 +8,29 @@
  * (`//div[@class="articleBody"]`).
  */
 
+import { visibleText } from "../features/text";
+
+/** Media that carry an article's content without text. */
+const MEDIA = "img, picture, video, audio, svg, canvas, iframe, object, embed";
+
+/**
+ * Whether an element between two parts of a split body is a box of the template, not the
+ * article's: no text of its own outside links (an empty box, a script, a slide-show teaser
+ * whose words are all links) and no media but behind a `javascript:` link (a pop-up
+ * thumbnail). A subheading, a figure or a photo between the parts is the article's.
+ */
+function isBox(e: Element): boolean {
+  const inPopup = (m: Element) => m.closest('a[href^="javascript:" i]') !== null;
+  const media = [...(e.matches(MEDIA) ? [e] : []), ...Array.from(e.querySelectorAll(MEDIA))];
+  if (media.some((m) => !inPopup(m))) return false;
+  const text = visibleText(e).replace(/\s+/g, "");
+  if (text === "") return true;
+  let inLinks = 0;
+  for (const a of Array.from(e.querySelectorAll("a[href]")))
+    inLinks += visibleText(a).replace(/\s+/g, "").length;
+  return inLinks / text.length > 0.5;
+}
+
 /** Class tokens of layout grids and wrappers: siblings that share them are columns of a
  * page (main and sidebar), not parts of one body. */
 const LAYOUT_CLASS =
@@ -60,10 +83,11 @@ function partsOf(e: Element, nextLink: Element | null): Element[] {
  * Every part of a split article body, and nothing between them: when the page element
  * is one container of paragraphs with a class, or a run of siblings with one, that
  * container's siblings of the same tag and the same class attribute that hold
- * paragraphs too join it, however short ({@link holdsParagraphs}); the run's other
- * elements that stand between the parts (inline boxes, scripts, ad slots, a comments
- * teaser) leave it, while those before the first part or after the last (a headline, a
- * byline) stay. A sibling that holds the next link (the pager) never joins, nor do
+ * paragraphs too join it, however short ({@link holdsParagraphs}); the run's boxes
+ * that stand between the parts ({@link isBox}: empty boxes, scripts, a slide-show teaser
+ * behind `javascript:` links) leave it, while what is the article's between them (a
+ * subheading, a figure) and what comes before the first part or after the last (a
+ * headline, a byline) stay. A sibling that holds the next link (the pager) never joins, nor do
  * columns of a layout grid ({@link LAYOUT_CLASS}).
  *
  * @param elements the page element(s) chosen, document order
@@ -85,6 +109,8 @@ export function withSplitBody(elements: readonly Element[], nextLink: Element | 
   const isPart = (e: Element) =>
     parts.includes(e) || (e.localName === seed.localName && partClass(e) === cls);
   const before = (a: Element, b: Element) => (a.compareDocumentPosition(b) & 4) !== 0;
-  const kept = elements.filter((e) => isPart(e) || before(e, first) || before(last, e));
+  const kept = elements.filter(
+    (e) => isPart(e) || before(e, first) || before(last, e) || !isBox(e),
+  );
   return [...new Set([...kept, ...parts])].sort((a, b) => (before(a, b) ? -1 : 1));
 }
