@@ -77,6 +77,7 @@ import {
 } from "../src/rule/rule-cache";
 import { xpathsForRun } from "../src/rule/xpath";
 import { segmentRecords } from "../src/siblings/records";
+import { MAX_REGATES, watchForLateLinks } from "../src/wake/regate";
 import { whenIdle } from "./when-idle";
 
 /** The browser's own namespace, as the entry uses it (src/messaging/entry-api.ts): the
@@ -569,6 +570,7 @@ async function main(
     // An unsure next link is kept for page 2 to confirm (the third stage); without a
     // next link, the page's own "Load more" button if it has a safe one that extends the
     // page's main list (the page element), not a river beside an article.
+    const linksBefore = document.links.length;
     const { found, loadMore: button } = await detectStaged(document, pageUrl, {
       idle: whenIdle,
       beforePageElement: loadPageElementModel,
@@ -590,6 +592,7 @@ async function main(
       });
       // After the report: growth seen while loading turns the status at once.
       watchForOwnScroll([], ownScroll?.handOver());
+      watchForLateRendering(linksBefore);
       return;
     }
   }
@@ -637,6 +640,33 @@ async function main(
     if (back?.place.anchor) scrollToAnchor(window, back.place.anchor, back.from);
   }
   applyAddressBar();
+}
+
+/** Detections run again on this page because its own script added links after one found
+ * nothing to join ({@link watchForLateRendering}). */
+let lateLooks = 0;
+
+/**
+ * Watch a page where detection found nothing to join for links its own script adds later,
+ * and detect again once it has and the reader is near the end (../src/wake/regate.ts): an
+ * app shell's page 1 is only a mount point until its script has fetched and rendered the
+ * list and the pager, and a rule learned on an earlier visit loads this script at once,
+ * before that, where the entry's own second look never runs. A few looks per page at most.
+ * @param looked the page's number of links when the detection that found nothing began
+ */
+function watchForLateRendering(looked: number): void {
+  if (lateLooks >= MAX_REGATES) return;
+  watchForLateLinks(
+    window,
+    () => {
+      // The reader asked meanwhile, or the site scrolls by itself: nothing to look for.
+      if (tab.canJoin() || tab.state.pager || tab.state.ownScroll) return true;
+      lateLooks++;
+      detectAgain();
+      return true;
+    },
+    looked,
+  );
 }
 
 /**

@@ -71,7 +71,8 @@ export function detectPageElement(
   // A candidate chosen is reported as the outermost wrapper around it (same text).
   const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
   return {
-    elements: withTextlessBetween(withSplitBody(elements, nextLink)),
+    // Split parts last: the textless boxes between two parts are not the article's.
+    elements: withSplitBody(withTextlessBetween(elements), nextLink),
     score: choice.score,
   };
 }

@@ -4,8 +4,10 @@
  * pager moved on by one, or it links back to page 1 as the same document)? If it does not,
  * which of page 1's candidate links does page 2 itself show to be the page after page 1
  * (a page parameter counted from 0 sends the forest's pick to page 3, whose pager then
- * names page 2's link)? Seeds 002 and 003 read pages that share one template against each
- * other; here the second page settles the first page's doubts.
+ * names page 2's link)? And how far does page 1's body reach (./body-extent.ts: a sibling
+ * of the chosen body whose text differs between the two pages is more of the body)? Seeds
+ * 002 and 003 read pages that share one template against each other; here the second page
+ * settles the first page's doubts.
  *
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
@@ -13,6 +15,7 @@
 import { pageNumberText } from "../features/page-number";
 import { visibleText } from "../features/text";
 import { parseUrl } from "../features/url-query";
+import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
   confirmNextPage,
@@ -31,6 +34,21 @@ export interface Page2Verdict {
    * marked `rel=prev` when page 2 is that very page's successor), null when page 2 names
    * none of them */
   candidate: string | null;
+  /** page 1's body to its full extent, when page 2 shows it reaches further than the
+   * page element chosen (null: as chosen, or page 2 does not continue page 1) */
+  extent: BodyExtent | null;
+}
+
+/** Page 1 as the judge reads it. */
+export interface JudgedPage1 {
+  /** the live document */
+  doc: Document;
+  url: string;
+  /** URLs of the other candidate links (those the pager may hand over to) */
+  candidates: readonly string[];
+  /** the chosen page element(s) and their XPaths, for the body's extent (none: not asked) */
+  elements?: readonly Element[];
+  xpaths?: readonly string[];
 }
 
 /**
@@ -53,21 +71,48 @@ export function numberedLinkTo(doc: Document, url: string, n: number): string[] 
 }
 
 /**
- * Judge a fetched page against page 1.
+ * Judge a fetched page against page 1, once: whether it continues page 1, which candidate
+ * it names when it does not, and the body's extent when it does.
  *
- * @param page1 page 1 (the live document), its URL, and the URLs of its other candidate
- *   links (those the pager may hand over to)
+ * @param page1 page 1 (the live document), its URL, its other candidate links, and its
+ *   page element with XPaths when the extent is asked
  * @param page2 the fetched document and its final URL
+ * @param doubt true when page 1 alone did not settle the link (it waits for page 2);
+ *   false: it continues by page 1's word, and only the extent is read
  * @returns the verdict; never throws
  */
 export function judgePage2(
-  page1: { doc: Document; url: string; candidates: readonly string[] },
+  page1: JudgedPage1,
   page2: { doc: Document; url: string },
+  doubt = true,
 ): Page2Verdict {
-  const confirmation = confirmNextPage(page1, page2);
-  if (confirmation.confirmed) return { continues: true, confirmation, candidate: null };
-  return { continues: false, confirmation, candidate: namedSuccessor(page1, page2) };
+  const confirmation = doubt ? confirmNextPage(page1, page2) : ACCEPTED;
+  if (!confirmation.confirmed)
+    return {
+      continues: false,
+      confirmation,
+      candidate: namedSuccessor(page1, page2),
+      extent: null,
+    };
+  const extent =
+    page1.elements && page1.xpaths
+      ? bodyExtent(
+          { doc: page1.doc, url: page1.url, elements: page1.elements, xpaths: page1.xpaths },
+          page2,
+        )
+      : null;
+  return { continues: true, confirmation, candidate: null, extent };
 }
+
+/** A link page 1 settled: no signal read. */
+const ACCEPTED: Confirmation = {
+  confirmed: true,
+  template: 1,
+  pagerMoved: false,
+  samePager: true,
+  pointsBack: false,
+  sameDocument: false,
+};
 
 /** The candidate of page 1 that page 2's pager numbers as page 1's current + 1. */
 function namedSuccessor(

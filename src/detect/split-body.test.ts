@@ -43,6 +43,37 @@ describe("withSplitBody", () => {
     const ul = list.querySelector("ul") as Element;
     expect(withSplitBody([ul], null)).toEqual([ul]);
   });
+  it("takes a first part of one paragraph wrapped in an element of the template's own", () => {
+    const d = doc(`<div id="article">
+      <div class="articleBody"><nyt_text><p>(Page 2 of 5)</p><p>The one paragraph.</p></nyt_text></div>
+      <div class="articleInline"><a href="javascript:pop()"><img src="t.jpg" alt=""></a></div>
+      <div class="articleBody"><p>Second half, first.</p><p>Second half, second.</p></div></div>`);
+    const [short, long] = [...d.querySelectorAll(".articleBody")] as Element[];
+    expect(withSplitBody([long as Element], null)).toEqual([short, long]);
+  });
+  it("takes a run with boxes between the parts as the parts, the headline before them kept", () => {
+    const d = doc(`<div id="article"><h1 class="articleHeadline">Headline</h1>
+      <div class="articleBody"><span>(Page 1 of 5)</span><p>The one paragraph.</p></div>
+      <div class="articleInline"><h6><a href="javascript:pop()">Slide Show</a></h6></div>
+      <div class="articleInline"></div><script>var x = 1;</script><div id="readerscomment"></div>
+      <div class="articleBody"><p>Second half, first.</p><p>Second half, second.</p></div>
+      <div class="pageLinks"><a id="n" href="2.html">Next Page</a></div></div>`);
+    const [h1, box] = [d.querySelector("h1"), d.querySelector(".articleInline")] as Element[];
+    const [short, long] = [...d.querySelectorAll(".articleBody")] as Element[];
+    const run = [h1, short, box, long] as Element[];
+    expect(withSplitBody(run, d.querySelector("#n"))).toEqual([h1, short, long]);
+  });
+  it("keeps what is the article's between the parts: a subheading, a figure", () => {
+    const d = doc(`<div id="article">
+      <div class="articleBody"><p>The one paragraph.</p></div>
+      <h2>A subheading</h2><figure><img src="harbour.jpg" alt=""></figure>
+      <div class="articleInline"><a href="javascript:pop()"><img src="t.jpg" alt=""></a></div>
+      <div class="articleBody"><p>Second half, first.</p><p>Second half, second.</p></div></div>`);
+    const run = Array.from(d.querySelectorAll("#article > *"));
+    expect(
+      withSplitBody(run, null).map((e) => e.localName + (e.className ? `.${e.className}` : "")),
+    ).toEqual(["div.articleBody", "h2", "figure", "div.articleBody"]);
+  });
   it("leaves a run of several elements as it is", () => {
     const d = doc(`<div><p class="x">A.</p><p class="x">B.</p></div>`);
     const run = [...d.querySelectorAll("p")];

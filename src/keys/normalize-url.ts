@@ -13,11 +13,19 @@ export function normalizeUrl(url: string): string {
     return url;
   }
   u.hash = "";
-  const params = Array.from(u.searchParams.entries()).sort(([a, av], [b, bv]) =>
-    a === b ? av.localeCompare(bv) : a.localeCompare(b),
-  );
-  u.search = "";
-  for (const [k, v] of params) u.searchParams.append(k, v);
+  // Read and written through a URLSearchParams of its own, never the URL's live
+  // `searchParams`: in a Firefox content script, sorting through that one (entries read,
+  // `search` cleared, entries appended) left the URL without its query, and every
+  // `?page=N` of a site counted as page 1.
+  const params: [string, string][] = [];
+  new URLSearchParams(u.search).forEach((v, k) => {
+    params.push([k, v]);
+  });
+  params.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const sorted = new URLSearchParams();
+  for (const [k, v] of params) sorted.append(k, v);
+  const query = sorted.toString();
+  u.search = query === "" ? "" : `?${query}`;
   return u.toString();
 }
 

@@ -61,7 +61,7 @@ function startPager(
       const poll = () => {
         const last = states[states.length - 1];
         if (last && ["done", "stopped", "own-scroll"].includes(last.state)) resolve(last);
-        else if (Date.now() - t0 > 10_000) reject(new Error(`still ${last?.state}`));
+        else if (Date.now() - t0 > 25_000) reject(new Error(`still ${last?.state}`));
         else setTimeout(poll, 20);
       };
       poll();
@@ -429,6 +429,39 @@ describe("Pager on sibling pages in other markup", () => {
     expect(notes).toHaveLength(2);
     for (const n of notes) expect(n).toMatch(/^\d items? already shown$/);
   });
+
+  it("a body split around inline boxes, only its second half chosen on page 1: page 2 widens the rule to both halves", async () => {
+    // As if detection had left the one-paragraph first half out.
+    const { pager, settled } = startPager(
+      "split-inline/1.html",
+      {},
+      false,
+      {},
+      "#article > .articleBody ~ .articleBody",
+    );
+    pager.attach();
+    const end = await settled();
+    expect(end.pages).toBe(5);
+    const paragraphs = [1, 2, 3, 4, 5].flatMap((n) => {
+      const html = readFileSync(join(FIXTURES, "split-inline", `${n}.html`), "utf8");
+      return [...html.matchAll(/<div class="articleBody">([\s\S]*?)<\/div>/g)].flatMap((m) =>
+        [...(m[1] ?? "").matchAll(/<p>([^<]+)<\/p>/g)].map((p) => p[1] ?? ""),
+      );
+    });
+    const text = (document.body.textContent ?? "").replace(/\s+/g, " ");
+    let at = -1;
+    for (const p of paragraphs) {
+      const first = text.indexOf(p);
+      expect(first, p).toBeGreaterThan(at);
+      expect(text.indexOf(p, first + 1), `${p} twice`).toBe(-1);
+      at = first;
+    }
+    // Page 1's first half is page 1's too now; no box came with a joined page.
+    expect(document.querySelectorAll('.articleBody[data-tsugi-page="1"]')).toHaveLength(2);
+    expect(document.querySelectorAll(".articleInline")).toHaveLength(2);
+    expect(end.rule?.pageElement).toContain("articleBody");
+    expect(end.rule?.pageElement).not.toMatch(/articleInline|\]\[\d\]/);
+  }, 30_000);
 
   it("an article whose boilerplate is plain markup: every note once, each box once", async () => {
     const { pager, settled } = startPager("boilerplate/1.html");

@@ -1,3 +1,4 @@
+import type { BodyExtent } from "../detect/body-extent";
 import type { Detection } from "../detect/detect";
 import { judgePage2 } from "../detect/page2-judge";
 import { visibleText } from "../features/text";
@@ -442,6 +443,31 @@ export class Pager extends PagerBase {
   }
 
   /**
+   * Page 1's body to its full extent, as the page-2 judge read it from the first page
+   * fetched (../detect/body-extent.ts): the parts of a body its template splits whose text
+   * differs from page to page join page 1's page element, and the rule reads them on every
+   * page. The reader's own rule is taken as it is (the judge is not asked for it).
+   * @param wider the extent
+   * @returns true when page 1's page element changed
+   */
+  private widenBody(wider: BodyExtent): boolean {
+    const oldLast = this.start.pageElements[this.start.pageElements.length - 1];
+    for (const el of wider.elements) {
+      el.setAttribute("data-tsugi-page", "1");
+      el.setAttribute("data-tsugi-url", this.start.pageUrl);
+    }
+    this.start.pageElements = wider.elements;
+    this.start.pageElementXPaths = wider.xpaths;
+    if (this.start.rule) this.start.rule.pageElement = wider.xpaths.join(" | ");
+    this.profile = { ...this.profile, pageElementXPaths: wider.xpaths };
+    // Joined pages follow the body's last part.
+    const last = wider.elements[wider.elements.length - 1];
+    if (last && oldLast && last !== oldLast && last.parentElement === this.at.parent)
+      last.after(this.block.element);
+    return true;
+  }
+
+  /**
    * The fetched page, or, when it is an app shell (no content until its script runs), the
    * same page rendered in a hidden same-origin frame (./iframe-render.ts), with the read
    * of the fetched page when it was taken as it is. Null when joining stopped: the frame
@@ -507,10 +533,21 @@ export class Pager extends PagerBase {
     this.visited.add(requested).add(landed);
     if (!this.block.element.isConnected)
       throw new Error("the page removed tsugi's insertion point");
-    if (this.confirmPending) {
+    // The page-2 judge reads the first page fetched once: does it continue page 1 (asked
+    // only when page 1 left the link in doubt), which link when not, the body's extent.
+    let read0 = known;
+    if (this.pages === 1) {
       const verdict = judgePage2(
-        { doc: this.doc, url: this.start.pageUrl, candidates: this.handovers.map((h) => h.url) },
+        {
+          doc: this.doc,
+          url: this.start.pageUrl,
+          candidates: this.handovers.map((h) => h.url),
+          ...(this.start.userRule
+            ? {}
+            : { elements: this.start.pageElements, xpaths: this.profile.pageElementXPaths }),
+        },
         { doc: page.doc, url: page.url },
+        this.confirmPending,
       );
       if (!verdict.continues) {
         // Not page 2, but maybe a later page of this very sequence (page 3 of a pager
@@ -522,9 +559,11 @@ export class Pager extends PagerBase {
         return;
       }
       this.confirmPending = false;
+      // A wider body reads page 2 again with the wider rule.
+      if (verdict.extent && this.widenBody(verdict.extent)) read0 = null;
     }
     // Read once: the shell test before joining may have read this very page already.
-    const read = known ?? resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
+    const read = read0 ?? resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
     this.hooks.onRuleChecked?.({
       page: this.pages + 1,
       ok: read.ruleProblems.length === 0,

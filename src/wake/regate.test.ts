@@ -88,6 +88,29 @@ describe("watchForLateLinks", () => {
     expect(watching()).toBe(false);
   });
 
+  it("counts links added while the last look ran as new ones", () => {
+    // The detection began on 0 links; the page's script rendered 20 before it ended.
+    const { win, scroll } = fakeWindow(20);
+    let asked = 0;
+    watchForLateLinks(
+      win,
+      () => {
+        asked++;
+        return true;
+      },
+      0,
+    );
+    scroll();
+    expect(asked).toBe(1);
+    const same = fakeWindow(20);
+    watchForLateLinks(same.win, () => {
+      asked++;
+      return true;
+    });
+    same.scroll();
+    expect(asked).toBe(1);
+  });
+
   it("ends when told to", () => {
     const { win, watching } = fakeWindow(3);
     const stop = watchForLateLinks(win, () => true);

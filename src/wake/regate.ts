@@ -38,10 +38,16 @@ export interface RegateWindow extends ScrolledWindow {
  *   entry wakes, ./near-end.ts) and the page has another number of links than at the last
  *   look; it runs the gate again and returns true when the page is no longer idle (the
  *   watch ends)
+ * @param looked the page's number of links when the gate (or the detection) last looked;
+ *   default: now. A look that took a while may have missed links the page added meanwhile
  * @returns a function that ends the watch
  */
-export function watchForLateLinks(win: RegateWindow, regate: () => boolean): () => void {
-  let seen = win.document.links.length;
+export function watchForLateLinks(
+  win: RegateWindow,
+  regate: () => boolean,
+  looked: number = win.document.links.length,
+): () => void {
+  let seen = looked;
   let looks = 0;
   const check = () => {
     if (win.document.links.length === seen || !nearEnd(win)) return;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import manifest from "../../manifest.json";
@@ -18,6 +18,8 @@ import {
   LAST_PAGE as SPA_LAST_PAGE,
   PER_PAGE as SPA_PER_PAGE,
   startScriptPagesServer,
+  THREAD_PAGES,
+  THREADS_PER_PAGE,
 } from "../support/script-pages-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
@@ -96,6 +98,7 @@ async function firefoxTabStatus(url: string) {
  */
 async function readByPageScript(
   path: string,
+  items = SPA_PER_PAGE * SPA_LAST_PAGE,
 ): Promise<{ srv: ScriptPagesServer; seen: URLSearchParams }> {
   const srv = await startScriptPagesServer();
   scriptServer = srv;
@@ -103,7 +106,7 @@ async function readByPageScript(
   const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
   expect(await until(() => report() !== undefined, 120_000)).toBe(true);
   const seen = new URL(report() as string, "http://x").searchParams;
-  expect(seen.get("items")).toBe(String(SPA_PER_PAGE * SPA_LAST_PAGE));
+  expect(seen.get("items")).toBe(String(items));
   expect(seen.get("inorder")).toBe("1");
   return { srv, seen };
 }
@@ -290,6 +293,51 @@ describe("Firefox", () => {
       },
     );
   }
+
+  // An app shell that replaces its whole mount point with the list and the pager, its API
+  // answering after 100 ms (threads) or 300 ms (slowthreads).
+  for (const base of ["/threads", "/slowthreads"]) {
+    it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+      `reads every page of an app shell that renders its whole list and pager (${base}): every thread once, in order`,
+      async () => {
+        // Page 1 as a reader finds it: the forum's address without a page number.
+        const { srv, seen } = await readByPageScript(base, THREADS_PER_PAGE * THREAD_PAGES);
+        console.log(`app shell, ${base} (Firefox): ${seen.toString()}`);
+        const api = srv.requests
+          .filter((r) => r.path.startsWith("/api/threads"))
+          .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
+        expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
+      },
+    );
+  }
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "joins both halves of a body split around inline boxes on every page: every paragraph once, in order, no box",
+    async () => {
+      server = await startStaticServer(join(process.cwd(), "test/fixtures"));
+      const srv = server;
+      // Page 1's own script plays the reader and reports the body's paragraphs it shows.
+      await openInFirefox(`${srv.origin}/split-inline/1.html?reader=1`);
+      const report = () => srv.requests.find((r) => r.path.startsWith("/report?"))?.path;
+      expect(await until(() => report() !== undefined, 90_000)).toBe(true);
+      const seen = new URL(report() as string, srv.origin).searchParams;
+      const expected = [1, 2, 3, 4, 5].flatMap((n) => {
+        const html = readFileSync(
+          join(process.cwd(), `test/fixtures/split-inline/${n}.html`),
+          "utf8",
+        );
+        return [...html.matchAll(/<div class="articleBody">([\s\S]*?)<\/div>/g)].flatMap((m) =>
+          [...(m[1] ?? "").matchAll(/<p>([^<]+)<\/p>/g)].map((p) =>
+            (p[1] ?? "").trim().slice(0, 40),
+          ),
+        );
+      });
+      expect(expected.length).toBeGreaterThan(5 * 16 - 1);
+      expect(seen.get("p")?.split("|")).toEqual(expected);
+      // Page 1's own boxes only: the joined pages brought none.
+      expect(seen.get("boxes")).toBe("2");
+    },
+  );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "leaves a site's own infinite scroll alone: every item once, in order, from the site's own loads, and no page fetched by tsugi",

@@ -20,6 +20,8 @@ import {
   startHostileServer,
   tableRows,
   titleOf,
+  ZERO_SEARCH_PAGES,
+  ZERO_SEARCH_RESULTS,
 } from "../support/hostile-server";
 
 let server: HostileServer;
@@ -233,6 +235,25 @@ describe("redirects, loops and other sites", () => {
     expect(await page.locator(".tsugi-separator").count()).toBe(1);
     expect(server.other.requests).toEqual([]);
     await expectPage1Intact(page, "cross-later");
+  });
+});
+
+describe("a pager counted from 0", () => {
+  it("joins every page once and in order: none skipped where '2' asks for p=1", async () => {
+    const page = await browser.context.newPage();
+    open.push(page);
+    const before = server.requests.length;
+    await page.goto(`${server.origin}/zero-search?q=tea`);
+    const { state } = await scrollUntilSettled(page, 30_000);
+    const shown = await page.$$eval(".result h3 a", (as) =>
+      as.map((a) => Number(/Result (\d+)/.exec(a.textContent ?? "")?.[1])),
+    );
+    const all = Array.from({ length: ZERO_SEARCH_PAGES * ZERO_SEARCH_RESULTS }, (_, i) => i + 1);
+    expect(state).toBe("done");
+    expect(shown).toEqual(all);
+    const asked = server.requests.slice(before).map((r) => r.path);
+    // Each page was asked for once at most: a page refused as page 2 is not fetched again.
+    expect(new Set(asked).size).toBe(asked.length);
   });
 });
 

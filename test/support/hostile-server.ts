@@ -382,6 +382,41 @@ type Reply =
 const HTML = "text/html; charset=utf-8";
 const html = (body: string, status = 200): Reply => ({ status, type: HTML, body });
 
+/** Pages of the search whose page parameter counts from 0 (`p=0` is page 1). */
+export const ZERO_SEARCH_PAGES = 4;
+
+/** Results a page of the zero-counted search shows. */
+export const ZERO_SEARCH_RESULTS = 10;
+
+/**
+ * A search engine's results page whose page parameter counts from 0: page 1 is
+ * `/zero-search?q=tea` (no `p`), its "2" and its "Next ›" both ask for `p=1`, its "3" for
+ * `p=2`. An auto-pager that reads `p=2` as page 2 skips a page.
+ * @param query the request's query (`p` the page − 1)
+ */
+function zeroSearchPage(query: URLSearchParams): string {
+  const p = Number(query.get("p") ?? "0");
+  const page = p + 1;
+  if (!Number.isInteger(p) || p < 0 || page > ZERO_SEARCH_PAGES)
+    return "<!doctype html><title>No results</title><p>No results.</p>";
+  const href = (n: number) => `/zero-search?q=tea&amp;p=${n - 1}`;
+  const results = Array.from({ length: ZERO_SEARCH_RESULTS }, (_, i) => {
+    const r = p * ZERO_SEARCH_RESULTS + i + 1;
+    return `<li class="result"><h3><a href="/doc/${r}">Result ${r}: tea from the hills, row ${r}</a></h3><p>Snippet ${r}: leaves picked by hand, dried in the sun, and sold at the spring market.</p></li>`;
+  }).join("\n");
+  const numbers = Array.from({ length: ZERO_SEARCH_PAGES }, (_, i) => i + 1)
+    .map((n) => (n === page ? `<span class="current">${n}</span>` : `<a href="${href(n)}">${n}</a>`))
+    .join(" ");
+  const prev = page > 1 ? `<a href="${href(page - 1)}">‹ Previous</a> ` : "";
+  const next = page < ZERO_SEARCH_PAGES ? ` <a href="${href(page + 1)}">Next ›</a>` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>tea - Search</title></head><body>
+<header><a href="/">Search</a><form action="/zero-search"><input name="q" value="tea"></form></header>
+<main><ol class="results">${results}</ol>
+<nav class="pagination">${prev}${numbers}${next}</nav></main>
+<footer><a href="/help">Help</a> <a href="/privacy">Privacy</a></footer></body></html>
+`;
+}
+
 /**
  * The answer to one request.
  * @param path request path without the query
@@ -511,7 +546,10 @@ export async function startHostileServer(): Promise<HostileServer> {
       hits.set(key, count);
       let reply: Reply;
       try {
-        reply = route(path, otherOrigin, count);
+        reply =
+          path === "/zero-search"
+            ? html(zeroSearchPage(new URLSearchParams(target.split("?")[1] ?? "")))
+            : route(path, otherOrigin, count);
       } catch (e) {
         reply = { status: 500, type: "text/plain; charset=utf-8", body: `${String(e)}\n` };
       }

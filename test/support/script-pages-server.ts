@@ -50,6 +50,17 @@
  * - `/ext.js?page=N`: that script (sets `window.__ext`).
  * - `/plain/N`: the `/ownlong` pages without their script: a pager and no scrolling of its
  *   own, the end several screens below the top.
+ * - `/threads?page=N` (1 ≤ N ≤ {@link THREAD_PAGES}; no `page` is page 1): a forum whose every
+ *   page, as served, is `<div id="app"><p class="loading">Loading…</p></div>` and one inline
+ *   script. The script reads `?page=N`, fetches `/api/threads?page=N` (JSON: {@link THREADS_PER_PAGE}
+ *   threads and `last`) and replaces the whole `#app` with a new one holding an
+ *   `<ol class="threads">` of the page's threads and a `<nav class="pager">` of numbered links
+ *   (the current page a `<span class="current">`) and `<a class="next">Next ›</a>`: nothing of
+ *   the list or the pager is in the served HTML of any page. The API answers after
+ *   {@link THREAD_DELAY_MS}; `/slowthreads?page=N` is the same forum whose API answers after
+ *   {@link API_DELAY_MS}. `?reader=1` on page 1 adds a script that plays the reader (as
+ *   `/spa/1?reader=1`, counting `li.thread` items, "Thread N" in order).
+ * - `/api/threads?page=N&delay=MS`: `{ threads: [{ id, title, replies }], page, last }`.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
  */
@@ -62,6 +73,14 @@ export const PER_PAGE = 8;
 export const LAST_PAGE = 6;
 /** Delay of the JSON answer for pages ≥ 2, ms. */
 export const API_DELAY_MS = 300;
+
+/** Threads per page of the `/threads` forum. */
+export const THREADS_PER_PAGE = 15;
+/** The last page of the `/threads` forum. */
+export const THREAD_PAGES = 5;
+/** Delay of the `/threads` forum's JSON answer, ms: the reader sees the list about this
+ * long after load. */
+export const THREAD_DELAY_MS = 100;
 
 /** How long `/late/1` waits after load before it fills its list, ms. */
 export const LATE_FILL_MS = 3000;
@@ -255,6 +274,58 @@ function placeholderShell(kind: string, n: number, reader = ""): string {
 `;
 }
 
+/** Title of thread `n` (1-based) of the `/threads` forum. */
+export function threadTitle(n: number): string {
+  return `Thread ${n}: ferry times after the storm, part ${n * 3}`;
+}
+
+/** The `/threads` forum's JSON for page `page`. */
+function threadsJson(page: number): string {
+  const threads = Array.from({ length: THREADS_PER_PAGE }, (_, k) => {
+    const n = (page - 1) * THREADS_PER_PAGE + k + 1;
+    return { id: 1000 + n, title: threadTitle(n), replies: (n * 7) % 40 };
+  });
+  return JSON.stringify({ threads, page, last: THREAD_PAGES });
+}
+
+/** Plays the reader on `/threads?page=1&reader=1` (see the module comment). */
+const THREAD_READER = `
+const t0 = Date.now();
+const timer = setInterval(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const titles = Array.from(document.querySelectorAll("li.thread a.title"), (a) => a.textContent);
+  if (titles.length < ${THREADS_PER_PAGE * THREAD_PAGES} && Date.now() - t0 < 60000) return;
+  clearInterval(timer);
+  const inorder = titles.every((t, i) => t.startsWith("Thread " + (i + 1) + ":")) ? 1 : 0;
+  fetch("/report?items=" + titles.length + "&inorder=" + inorder + "&pages=0");
+}, 300);
+`;
+
+/** A page of the `/threads` forum as served: the mount point and its script. */
+function threadsShell(base: string, delayMs: number, reader: string): string {
+  const script = `(function () {
+  var n = Number(new URLSearchParams(location.search).get("page")) || 1;
+  fetch("/api/threads?page=" + n + "&delay=${delayMs}").then(function (r) { return r.json(); }).then(function (d) {
+    var esc = function (s) { return String(s).replace(/[&<>"]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); };
+    var items = d.threads.map(function (t) {
+      return '<li class="thread"><a class="title" href="/t/' + t.id + '">' + esc(t.title) + '</a> <span class="replies">' + t.replies + ' replies</span></li>';
+    }).join("");
+    var links = [];
+    for (var k = 1; k <= d.last; k++)
+      links.push(k === d.page ? '<span class="current">' + k + '</span>' : '<a href="${base}?page=' + k + '">' + k + '</a>');
+    var next = d.page < d.last ? ' <a class="next" href="${base}?page=' + (d.page + 1) + '">Next ›</a>' : "";
+    document.getElementById("app").outerHTML = '<div id="app"><ol class="threads">' + items + '</ol><nav class="pager">' + links.join(" ") + next + '</nav></div>';
+  });
+})();`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Harbour forum</title></head>
+<body>
+<div id="app"><p class="loading">Loading…</p></div>
+<script>${script}</script>${reader ? `\n<script>${reader}</script>` : ""}
+</body></html>
+`;
+}
+
 type Reply = { status: number; type: string; body: string; delayMs?: number; hang?: boolean };
 
 function route(url: URL, origin: string): Reply {
@@ -269,6 +340,21 @@ function route(url: URL, origin: string): Reply {
     /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|toolbar|ext|plain|late)\/(\d+)$/.exec(
       url.pathname,
     );
+  if (url.pathname === "/threads" || url.pathname === "/slowthreads") {
+    const n = Number(url.searchParams.get("page") ?? "1");
+    if (!Number.isInteger(n) || n < 1 || n > THREAD_PAGES)
+      return { status: 404, type: "text/plain", body: "not found\n" };
+    const delay = url.pathname === "/threads" ? THREAD_DELAY_MS : API_DELAY_MS;
+    const reader = n === 1 && url.searchParams.has("reader") ? THREAD_READER : "";
+    return html(threadsShell(url.pathname, delay, reader));
+  }
+  if (url.pathname === "/api/threads") {
+    const n = Number(url.searchParams.get("page"));
+    if (!Number.isInteger(n) || n < 1 || n > THREAD_PAGES)
+      return { status: 404, type: "application/json", body: "{}" };
+    const delayMs = Number(url.searchParams.get("delay")) || 0;
+    return { status: 200, type: "application/json", body: threadsJson(n), delayMs };
+  }
   if (url.pathname === "/feed") return html(ownPage(1, false));
   const n = m ? Number(m[2]) : 0;
   if (m && n >= 1 && n <= LAST_PAGE) {
