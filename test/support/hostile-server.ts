@@ -405,7 +405,9 @@ function zeroSearchPage(query: URLSearchParams): string {
     return `<li class="result"><h3><a href="/doc/${r}">Result ${r}: tea from the hills, row ${r}</a></h3><p>Snippet ${r}: leaves picked by hand, dried in the sun, and sold at the spring market.</p></li>`;
   }).join("\n");
   const numbers = Array.from({ length: ZERO_SEARCH_PAGES }, (_, i) => i + 1)
-    .map((n) => (n === page ? `<span class="current">${n}</span>` : `<a href="${href(n)}">${n}</a>`))
+    .map((n) =>
+      n === page ? `<span class="current">${n}</span>` : `<a href="${href(n)}">${n}</a>`,
+    )
     .join(" ");
   const prev = page > 1 ? `<a href="${href(page - 1)}">‹ Previous</a> ` : "";
   const next = page < ZERO_SEARCH_PAGES ? ` <a href="${href(page + 1)}">Next ›</a>` : "";
