@@ -112,6 +112,34 @@ describe("judgePage2 on the shapes of other documents joined as page 2", () => {
   });
 });
 
+describe("judgePage2 on a post whose board's list below carries a pager", () => {
+  it("refuses the board's list page: it lacks the post's page element", () => {
+    const href = (n: number) => `/board/list.php?page=${n}`;
+    const board = (current: number) => items(current * 10, 10) + pager(current, 20, href);
+    const post = page(
+      "A trip to the hills | Board",
+      "A trip to the hills",
+      `<div class="post"><p>We walked up the tea terraces at dawn, with mist over the rows.</p>
+       <p>The second paragraph of the post, with a comma, a full stop, and enough words.</p></div>
+       <div class="board">${board(15)}</div>`,
+    );
+    const list = page("Board", "Board", `<div class="board">${board(16)}</div>`);
+    const v = judgePage2(
+      {
+        doc: post,
+        url: "https://b.test/board/read.php?id=5678",
+        candidates: [],
+        elements: Array.from(post.querySelectorAll("div.post")),
+        xpaths: ['//div[@class="post"]'],
+      },
+      { doc: list, url: "https://b.test/board/list.php?page=16" },
+    );
+    // The pager alone says "page 2": only the page element tells the two apart.
+    expect(v.confirmation).toMatchObject({ confirmed: true, pagerMoved: true });
+    expect(v.continues).toBe(false);
+  });
+});
+
 describe("numberedLinkTo", () => {
   it("finds the links of a pager that show a number", () => {
     const doc = parse(

@@ -15,6 +15,7 @@
 import { pageNumberText } from "../features/page-number";
 import { visibleText } from "../features/text";
 import { parseUrl } from "../features/url-query";
+import { evaluateXPaths } from "../rule/xpath";
 import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
@@ -75,7 +76,8 @@ export function numberedLinkTo(doc: Document, url: string, n: number): string[] 
  * it names when it does not, and the body's extent when it does.
  *
  * @param page1 page 1 (the live document), its URL, its other candidate links, and its
- *   page element with XPaths when the extent is asked
+ *   page element with XPaths (page 2 must then hold it to continue page 1, and the extent
+ *   is read)
  * @param page2 the fetched document and its final URL
  * @param doubt true when page 1 alone did not settle the link (it waits for page 2);
  *   false: it continues by page 1's word, and only the extent is read
@@ -87,7 +89,12 @@ export function judgePage2(
   doubt = true,
 ): Page2Verdict {
   const confirmation = doubt ? confirmNextPage(page1, page2) : ACCEPTED;
-  if (!confirmation.confirmed)
+  // A page without page 1's page element continues another part of the site (the list
+  // below a post pages through the board, not through the post).
+  const continues =
+    confirmation.confirmed &&
+    (!doubt || !page1.xpaths || holdsPageElement(page2.doc, page1.xpaths));
+  if (!continues)
     return {
       continues: false,
       confirmation,
@@ -102,6 +109,20 @@ export function judgePage2(
         )
       : null;
   return { continues: true, confirmation, candidate: null, extent };
+}
+
+/**
+ * Whether a fetched page holds page 1's page element as the rule reads it: its XPaths
+ * select an element with visible text or an image.
+ *
+ * @param doc the fetched page
+ * @param xpaths page 1's page element XPaths
+ * @returns true when they do
+ */
+export function holdsPageElement(doc: Document, xpaths: readonly string[]): boolean {
+  return evaluateXPaths(doc, xpaths).some(
+    (e) => visibleText(e).trim() !== "" || e.querySelector("img, picture, video") !== null,
+  );
 }
 
 /** A link page 1 settled: no signal read. */

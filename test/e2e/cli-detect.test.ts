@@ -31,6 +31,7 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
       expect(lines).toHaveLength(1);
       const o = JSON.parse(lines[0] ?? "");
       expect(Object.keys(o).sort()).toEqual([
+        "candidates",
         "gate",
         "gateMs",
         "ms",
