@@ -1,4 +1,5 @@
-import { extractLinkVectors, linkFeatureArray } from "../features/link-features";
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
+import { extractLinkVectorsSteps, linkFeatureArray } from "../features/link-features";
 import { pageStep } from "../features/page-step";
 import type { Forest } from "../model/forest";
 import { worthPage2Check } from "./confirm-next";
@@ -75,17 +76,39 @@ export function detectNextLink(
   unsureFloor?: number,
   refused?: RefusedLink | null,
 ): NextLinkResult {
+  return runNow(detectNextLinkSteps(doc, pageUrl, threshold, unsureFloor, refused));
+}
+
+/**
+ * {@link detectNextLink} as a loop that yields within the link features and between the
+ * forest's trees, for a {@link SliceBudget}: the same decision on an unchanged document.
+ *
+ * @param doc the page
+ * @param pageUrl absolute URL of `doc`
+ * @param threshold as {@link detectNextLink}
+ * @param unsureFloor as {@link detectNextLink}
+ * @param refused as {@link detectNextLink}
+ * @returns the decision
+ */
+export function* detectNextLinkSteps(
+  doc: Document,
+  pageUrl: string,
+  threshold?: number,
+  unsureFloor?: number,
+  refused?: RefusedLink | null,
+): Steps<NextLinkResult> {
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
   const floor = Math.min(cut, unsureFloor ?? cut);
   // Only links with a pager signal are scored (src/features/pager-signal.ts).
-  const vectors = extractLinkVectors(doc, pageUrl, {
+  const vectors = yield* extractLinkVectorsSteps(doc, pageUrl, {
     pagerSignalsOnly: true,
     features: linkFeaturesRead(forest),
   });
   const rows = vectors.map(linkFeatureArray);
   const skipped = refused ? vectors.map((v) => refused(v.url, v.anchors)) : undefined;
-  const { index, score } = chooseNextLink(rows, forest.probabilities(rows), floor, skipped);
+  const votes = yield* forest.probabilitiesSteps(rows);
+  const { index, score } = chooseNextLink(rows, votes, floor, skipped);
   const chosen = index >= 0 ? vectors[index] : undefined;
   const otherDocument =
     chosen !== undefined && unsureFloor !== undefined && !pageStep(pageUrl, chosen.url);
