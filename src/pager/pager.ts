@@ -1,4 +1,4 @@
-import { SliceBudget } from "../budget/slices";
+import { SliceBudget, yieldToPage } from "../budget/slices";
 import { confirmNextPage } from "../detect/confirm-next";
 import type { Detection } from "../detect/detect";
 import { visibleText } from "../features/text";
@@ -389,6 +389,8 @@ export class Pager extends PagerBase {
         if (this.isFinished()) return;
       }
     }
+    // The fetched page was parsed in the task that received it; reading it takes the next.
+    await yieldToPage();
     if (this.isFinished()) return;
     const ready = await this.renderIfShell(url, page);
     if (this.isFinished() || ready === null) return;
