@@ -474,6 +474,69 @@ export async function runFetchedPage(
   };
 }
 
+/** One scroll test: scripted scrolls and the frames that followed them. */
+export interface ScrollRun {
+  /** scrolls made */
+  scrolls: number;
+  /** the worst delay from a scroll's due time to the next frame after it, ms */
+  worstMs: number;
+  /** the median of those delays, ms */
+  medianMs: number;
+  /** tsugi's longest slice meanwhile (0 without tsugi), ms */
+  longestTaskMs: number;
+}
+
+/** Between two scripted scrolls, ms: a reader's wheel or key repeat. */
+const SCROLL_EVERY_MS = 25;
+
+/**
+ * The scroll test: a scroll of 60 px is due every {@link SCROLL_EVERY_MS}; each one runs
+ * in a task of its own (as an input event would) and waits for the next animation frame.
+ * A scroll's delay runs from its due time, so the time it waited behind a task of
+ * tsugi's counts. With `withTsugi`, tsugi's staged detection runs meanwhile (as
+ * {@link runDetect}); the scrolls go on until it is done and at least 20 were made.
+ *
+ * @param pageUrl the page's URL
+ * @param withTsugi run tsugi's detection meanwhile
+ * @returns the scrolls' delays
+ */
+export async function scrollTest(pageUrl: string, withTsugi: boolean): Promise<ScrollRun> {
+  window.scrollTo(0, 0);
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+  const delays: number[] = [];
+  let done = !withTsugi;
+  const budget = new SliceBudget();
+  const work = withTsugi
+    ? detectStaged(document, pageUrl, { idle: yieldToPage, budget }).finally(() => {
+        done = true;
+      })
+    : Promise.resolve(null);
+  const start = now();
+  for (let k = 0; !done || k < 20; k++) {
+    const due = start + k * SCROLL_EVERY_MS;
+    await new Promise<void>((resolve) =>
+      setTimeout(
+        () => {
+          window.scrollBy(0, 60);
+          requestAnimationFrame(() => {
+            delays.push(now() - due);
+            resolve();
+          });
+        },
+        Math.max(0, due - now()),
+      ),
+    );
+  }
+  await work;
+  const sorted = [...delays].sort((a, b) => a - b);
+  return {
+    scrolls: delays.length,
+    worstMs: sorted[sorted.length - 1] ?? 0,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    longestTaskMs: withTsugi ? budget.longestMs : 0,
+  };
+}
+
 /** What `globalThis.__tsugiBench` holds. */
 export interface BenchApi {
   forceLayout: typeof forceLayout;
@@ -481,6 +544,7 @@ export interface BenchApi {
   profileDetect: typeof profileDetect;
   runReadability: typeof runReadability;
   runFetchedPage: typeof runFetchedPage;
+  scrollTest: typeof scrollTest;
 }
 
 // The bench runs in pages with JavaScript off (as `tsugi detect` renders them), where Blink
@@ -495,4 +559,5 @@ Object.defineProperty(globalThis, "trustedTypes", { value: undefined, configurab
   profileDetect,
   runReadability,
   runFetchedPage,
+  scrollTest,
 };

@@ -64,6 +64,7 @@ import type {
   DetectRun,
   FetchedPageRun,
   ReadabilityRun,
+  ScrollRun,
 } from "./page-entry";
 import { LONG_TASK_MS, type ReaderSide, readerSideByKind } from "./reader-side";
 import { type AgainstLastRun, againstLastRun, median, spreadEvenly, type TimedPage } from "./stats";
@@ -760,6 +761,43 @@ export function heaviestPages(n: number, already: readonly CorpusPage[]): Corpus
   return [...heaviest(paginationPages()), ...heaviest(dragnetPages())];
 }
 
+/** One page's scroll test, with and without tsugi's detection running. */
+interface ScrollResult {
+  key: string;
+  bytes: number;
+  withTsugi: ScrollRun;
+  without: ScrollRun;
+}
+
+/**
+ * The scroll test on one page (`scrollTest` of ./page-entry.ts), in a fresh tab: with
+ * tsugi's detection running first (cold, as on a page load), then without.
+ *
+ * @param shown the tab that shows saved pages
+ * @param code the bench bundles
+ * @param p the page
+ * @returns both runs
+ */
+async function measureScroll(
+  shown: StreamedTab,
+  code: BenchBundles,
+  p: CorpusPage,
+): Promise<ScrollResult> {
+  const saved = { url: p.input.pageUrl, bytes: readFileSync(p.file), charset: p.charset };
+  const tab = await shown.openFresh(saved, code.hinted);
+  await loadStreamed(tab, true);
+  await tab.waitForTimeout(LOAD_QUIET_MS);
+  await tab.evaluate(() => (globalThis as unknown as BenchGlobal).__tsugiBench.forceLayout());
+  const run = (withTsugi: boolean) =>
+    tab.evaluate(([u, w]) => (globalThis as unknown as BenchGlobal).__tsugiBench.scrollTest(u, w), [
+      p.input.pageUrl,
+      withTsugi,
+    ] as const);
+  const withTsugi = roundNumbers(await run(true));
+  const without = roundNumbers(await run(false));
+  return { key: p.key, bytes: saved.bytes.length, withTsugi, without };
+}
+
 /**
  * Rows of the printed table for the reader's side of each group of pages.
  *
@@ -843,6 +881,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   const results: PageResult[] = [];
   const failures: { key: string; error: string }[] = [];
   const multipage: PageResult[] = [];
+  const scrolls: ScrollResult[] = [];
+  let todo: CorpusPage[] = [];
   try {
     const context = await browser.newContext({
       // On, as in a reader's browser; the CSP of ./streamed-tab.ts keeps the page's own off.
@@ -850,7 +890,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       viewport: { width: 1280, height: 800 },
     });
     const shown = new StreamedTab(context);
-    const todo = [...pagination, ...articles, ...heavy];
+    todo = [...pagination, ...articles, ...heavy];
     let k = 0;
     for (const p of todo) {
       k++;
@@ -907,6 +947,23 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
           key: `multipage/${name}`,
           error: (e as Error).message.split("\n")[0] ?? "",
         });
+        await shown.reset();
+      }
+    }
+    // The scroll test on the heaviest pages measured, each in a fresh tab: tsugi's cold
+    // detection while scrolls are due, then the same scrolls without it.
+    const scrollPages = [...results].sort((a, b) => b.bytes - a.bytes).slice(0, opts.scroll);
+    if (scrollPages.length > 0)
+      process.stderr.write(`bench: scroll test on the ${scrollPages.length} heaviest pages\n`);
+    for (const r of scrollPages) {
+      const p = todo.find((x) => x.key === r.key);
+      if (!p) continue;
+      try {
+        scrolls.push(
+          await withTimeout(measureScroll(shown, code, p), PAGE_TIMEOUT_MS, `scroll ${p.key}`),
+        );
+      } catch (e) {
+        failures.push({ key: `scroll/${r.key}`, error: (e as Error).message.split("\n")[0] ?? "" });
         await shown.reset();
       }
     }
@@ -1355,6 +1412,22 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
 
   const readerGroups = readerSideByKind([...results, ...multipage], opts.scroll || 40);
   rows.push(...readerSideRows(readerGroups));
+  const scroll = {
+    pages: scrolls.length,
+    worstWithTsugi: summarize(scrolls.map((x) => x.withTsugi.worstMs)),
+    worstWithout: summarize(scrolls.map((x) => x.without.worstMs)),
+    longestTask: summarize(scrolls.map((x) => x.withTsugi.longestTaskMs)),
+    pagesOverOneFrame: scrolls.filter((x) => x.withTsugi.worstMs > x.without.worstMs + 16.7).length,
+    runs: scrolls,
+  };
+  if (scroll.pages > 0)
+    rows.push({
+      measure: `scroll test, ${scroll.pages} heaviest pages: worst delay from a due scroll to its frame, median / max, ms (pages where tsugi adds more than a frame, 16.7 ms)`,
+      tsugi: `${fmt(scroll.worstWithTsugi.median)} / ${fmt(scroll.worstWithTsugi.max)} (${scroll.pagesOverOneFrame})`,
+      readability: `without: ${fmt(scroll.worstWithout.median)} / ${fmt(scroll.worstWithout.max)}`,
+      target: "within a frame of without",
+      met: met(scroll.pagesOverOneFrame === 0),
+    });
 
   const table = printTable(rows);
   const profileLines = [
@@ -1405,6 +1478,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     againstLastRun: lastRun,
     detection: { all, byPart, bundleLoadMs: bundleLoad },
     readerSide: readerGroups,
+    scroll,
     profile,
     fetched,
     sizes: {
