@@ -26,6 +26,8 @@ export interface ReaderSidePage {
     longestTaskMax: number;
     /** the longest long task the observer saw over the runs, ms (0: none) */
     longTaskMs: number;
+    /** the cold run's longest main-thread task by thread (CPU) time, from a trace, ms */
+    longestTaskCpuMs?: number;
   };
   /** Readability.js's cold `parse()` (clone included), ms */
   readability: { first: number };
@@ -66,6 +68,11 @@ export interface ReaderSide {
   overBudget: number;
   /** pages where the observer saw a long task during the detection */
   longTasksSeen: number;
+  /** page 1: the cold run's longest main-thread task by thread (CPU) time, ms: what the
+   * longest task would take on an idle machine */
+  longestTaskCpu: Spread;
+  /** pages whose longest task by thread time was a long task */
+  overBudgetCpu: number;
   /** page 1: main-thread time of the cold detection, ms */
   total: Spread;
   /** Readability.js's cold parse on the same pages, ms */
@@ -100,6 +107,8 @@ export function readerSide(rs: readonly ReaderSidePage[]): ReaderSide {
     longestTask: spread(longest),
     overBudget: longest.filter((ms) => ms > LONG_TASK_MS).length,
     longTasksSeen: rs.filter((r) => r.detect.longTaskMs > 0).length,
+    longestTaskCpu: spread(rs.map((r) => r.detect.longestTaskCpuMs ?? 0)),
+    overBudgetCpu: rs.filter((r) => (r.detect.longestTaskCpuMs ?? 0) > LONG_TASK_MS).length,
     total: spread(rs.map((r) => r.detect.first)),
     readability: spread(rs.map((r) => r.readability.first)),
     ratio: rs.length > 0 ? ratioOf(rs) : NaN,
