@@ -203,6 +203,7 @@ export async function runDetect(pageUrl: string): Promise<DetectRun> {
   const longTasks = watchLongTasks();
   const budget = new SliceBudget();
   const { found } = await detectStaged(document, pageUrl, { idle: yieldToPage, budget });
+  budget.finish();
   const ms = budget.totalMs;
   const longestTaskMs = budget.longestMs;
   return {
@@ -445,6 +446,7 @@ export async function runFetchedPage(
   const t4 = clock();
   const at = insertionPointAfter(last);
   const inserted = insertPage(document, at, nodes, 2, url, "Page 2");
+  budget.finish();
   const t5 = clock();
   const longestTaskMs = budget.longestMs;
   const longTaskMs = await longTasks();
@@ -474,11 +476,12 @@ export async function runFetchedPage(
   };
 }
 
-/** One scroll test: scripted scrolls and the frames that followed them. */
+/** One scroll test: the reader's wheel scrolls and the frames that followed them. */
 export interface ScrollRun {
-  /** scrolls made */
+  /** wheel events the page received */
   scrolls: number;
-  /** the worst delay from a scroll's due time to the next frame after it, ms */
+  /** the worst delay from a wheel event (its `timeStamp`, when the browser took the
+   * input) to the next animation frame after its handler ran, ms */
   worstMs: number;
   /** the median of those delays, ms */
   medianMs: number;
@@ -486,54 +489,64 @@ export interface ScrollRun {
   longestTaskMs: number;
 }
 
-/** Between two scripted scrolls, ms: a reader's wheel or key repeat. */
-const SCROLL_EVERY_MS = 25;
+/** The scroll watch in progress and the detection it runs beside. */
+const scrolling: {
+  delays: number[];
+  stop: (() => void) | null;
+  work: Promise<unknown> | null;
+  done: boolean;
+  budget: SliceBudget | null;
+} = { delays: [], stop: null, work: null, done: true, budget: null };
 
 /**
- * The scroll test: a scroll of 60 px is due every {@link SCROLL_EVERY_MS}; each one runs
- * in a task of its own (as an input event would) and waits for the next animation frame.
- * A scroll's delay runs from its due time, so the time it waited behind a task of
- * tsugi's counts. With `withTsugi`, tsugi's staged detection runs meanwhile (as
- * {@link runDetect}); the scrolls go on until it is done and at least 20 were made.
+ * Start the scroll test (the driver, ./run.ts, sends real wheel input through CDP): each
+ * wheel event's delay runs from its `timeStamp` to the next animation frame, so the time
+ * it waited behind a task of tsugi's counts. With `withTsugi`, tsugi's staged detection
+ * starts meanwhile (as {@link runDetect}).
  *
  * @param pageUrl the page's URL
  * @param withTsugi run tsugi's detection meanwhile
- * @returns the scrolls' delays
  */
-export async function scrollTest(pageUrl: string, withTsugi: boolean): Promise<ScrollRun> {
+export function startScrollTest(pageUrl: string, withTsugi: boolean): void {
   window.scrollTo(0, 0);
-  await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-  const delays: number[] = [];
-  let done = !withTsugi;
-  const budget = new SliceBudget();
-  const work = withTsugi
+  scrolling.delays = [];
+  const onWheel = (e: Event) => {
+    const taken = e.timeStamp;
+    requestAnimationFrame(() => scrolling.delays.push(now() - taken));
+  };
+  window.addEventListener("wheel", onWheel, { passive: true });
+  scrolling.stop = () => window.removeEventListener("wheel", onWheel);
+  scrolling.done = !withTsugi;
+  scrolling.budget = withTsugi ? new SliceBudget() : null;
+  const budget = scrolling.budget;
+  scrolling.work = budget
     ? detectStaged(document, pageUrl, { idle: yieldToPage, budget }).finally(() => {
-        done = true;
+        budget.finish();
+        scrolling.done = true;
       })
-    : Promise.resolve(null);
-  const start = now();
-  for (let k = 0; !done || k < 20; k++) {
-    const due = start + k * SCROLL_EVERY_MS;
-    await new Promise<void>((resolve) =>
-      setTimeout(
-        () => {
-          window.scrollBy(0, 60);
-          requestAnimationFrame(() => {
-            delays.push(now() - due);
-            resolve();
-          });
-        },
-        Math.max(0, due - now()),
-      ),
-    );
-  }
-  await work;
-  const sorted = [...delays].sort((a, b) => a - b);
+    : null;
+}
+
+/** @returns whether the detection started by {@link startScrollTest} is done */
+export function scrollTestDone(): boolean {
+  return scrolling.done;
+}
+
+/**
+ * End the scroll test (after the detection, once the last frame has come).
+ *
+ * @returns the wheel events' delays
+ */
+export async function endScrollTest(): Promise<ScrollRun> {
+  await scrolling.work;
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+  scrolling.stop?.();
+  const sorted = [...scrolling.delays].sort((a, b) => a - b);
   return {
-    scrolls: delays.length,
+    scrolls: sorted.length,
     worstMs: sorted[sorted.length - 1] ?? 0,
     medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
-    longestTaskMs: withTsugi ? budget.longestMs : 0,
+    longestTaskMs: scrolling.budget?.longestMs ?? 0,
   };
 }
 
@@ -544,7 +557,9 @@ export interface BenchApi {
   profileDetect: typeof profileDetect;
   runReadability: typeof runReadability;
   runFetchedPage: typeof runFetchedPage;
-  scrollTest: typeof scrollTest;
+  startScrollTest: typeof startScrollTest;
+  scrollTestDone: typeof scrollTestDone;
+  endScrollTest: typeof endScrollTest;
 }
 
 // The bench runs in pages with JavaScript off (as `tsugi detect` renders them), where Blink
@@ -559,5 +574,7 @@ Object.defineProperty(globalThis, "trustedTypes", { value: undefined, configurab
   profileDetect,
   runReadability,
   runFetchedPage,
-  scrollTest,
+  startScrollTest,
+  scrollTestDone,
+  endScrollTest,
 };

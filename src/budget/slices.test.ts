@@ -74,6 +74,17 @@ describe("SliceBudget", () => {
     expect(budget.slices).toBe(2);
   });
 
+  it("counts nothing after finish()", async () => {
+    vi.useFakeTimers();
+    const budget = new SliceBudget({ now: () => Date.now(), yieldToPage: async () => {} });
+    vi.advanceTimersByTime(4);
+    budget.finish();
+    vi.advanceTimersByTime(600);
+    expect(budget.longestMs).toBe(4);
+    expect(budget.totalMs).toBe(4);
+    expect(budget.slices).toBe(1);
+  });
+
   it("ends the slice on a rejected wait too", async () => {
     vi.useFakeTimers();
     const budget = new SliceBudget({ now: () => Date.now(), yieldToPage: async () => {} });

@@ -139,6 +139,14 @@ export class SliceBudget {
     }
   }
 
+  /**
+   * Ends the current slice once the work is done, so that the time after it (the
+   * reader's, the page's) is not counted as the budget's.
+   */
+  finish(): void {
+    this.end();
+  }
+
   /** @returns the longest slice so far (the current one included), ms */
   get longestMs(): number {
     return Math.max(this.longest, this.running ? this.now() - this.started : 0);

@@ -55,6 +55,7 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
   const g = await gateBudget.run(
     pagerGateSteps(document, new URL(pageUrl).hostname.toLowerCase(), pageUrl),
   );
+  gateBudget.finish();
   const gateLongest = gateBudget.longestMs;
   const gateMs = Math.round(g.ms * 10) / 10;
   if (!g.pass && !all)
@@ -73,6 +74,7 @@ export async function detectHere(pageUrl: string, all = false): Promise<PageDete
   await yieldToPage();
   const budget = new SliceBudget();
   const { found: d } = await detectStaged(document, pageUrl, { idle: yieldToPage, budget });
+  budget.finish();
   const ms = budget.totalMs;
   const longest = Math.max(gateLongest, budget.longestMs);
   return {
