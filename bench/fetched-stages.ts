@@ -11,6 +11,8 @@ export const NO_FETCHED_STAGES = {
   sanitize: 0,
   insert: 0,
   total: 0,
+  longestTaskMs: 0,
+  longTaskMs: 0,
   layoutAfter: 0,
   elements: 0,
   insertedElements: 0,

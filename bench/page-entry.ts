@@ -9,6 +9,7 @@
  * Every time is wall time from `performance.now()` in the page, in milliseconds.
  */
 import { Readability } from "@mozilla/readability";
+import { SliceBudget, yieldToPage } from "../src/budget/slices";
 import { detect } from "../src/detect/detect";
 import { nextLinkForest, pageElementForest } from "../src/detect/models";
 import { linkFeaturesRead } from "../src/detect/next-link";
@@ -35,8 +36,8 @@ import { decodeBody } from "../src/pager/decode";
 import { parseHtml } from "../src/pager/fetch-page";
 import { insertionPointAfter, insertPage } from "../src/pager/insert";
 import { pagerStart } from "../src/pager/pager";
-import { prepareForInsertion } from "../src/pager/prepare";
-import { profileOf, resolvePage } from "../src/pager/verify-page";
+import { prepareForInsertionSteps } from "../src/pager/prepare";
+import { profileOf, resolvePageSteps } from "../src/pager/verify-page";
 import { xpathsForRun } from "../src/rule/xpath";
 import { SiblingFilter } from "../src/siblings/sibling-filter";
 
@@ -44,9 +45,16 @@ import { NO_FETCHED_STAGES } from "./fetched-stages";
 
 /** One run of tsugi's staged detection on the live document. */
 export interface DetectRun {
-  /** wall time of `detectStaged()` (next link; page element where there is one; else the
-   * load-more look), ms */
+  /** main-thread time of `detectStaged()` (next link; page element where there is one;
+   * else the load-more look): the sum of its slices, ms */
   ms: number;
+  /** its longest slice (the longest task it gave the page), ms */
+  longestTaskMs: number;
+  /** slices it ran in */
+  slices: number;
+  /** the longest long task (over 50 ms) the page's PerformanceObserver saw meanwhile, ms;
+   * 0 for none */
+  longTaskMs: number;
   /** detected next-page URL, or null */
   nextUrl: string | null;
   /** XPaths of the detected page element(s) */
@@ -145,8 +153,15 @@ export interface FetchedPageRun {
   sanitize: number;
   /** `insertionPointAfter` + `insertPage` (separator + nodes into the live DOM), ms */
   insert: number;
-  /** parse + resolve + siblings + sanitize + insert, ms (decode excluded) */
+  /** parse + resolve + siblings + sanitize + insert, ms of main thread (decode excluded;
+   * the yields between the pager's slices not included) */
   total: number;
+  /** the longest slice of decode … insert, as the pager runs them (the longest task the
+   * joined page gave the page), ms */
+  longestTaskMs: number;
+  /** the longest long task (over 50 ms) the page's PerformanceObserver saw meanwhile, ms;
+   * 0 for none */
+  longTaskMs: number;
   /** forced style + layout right after the insertion (`offsetHeight`), ms; not in `total` */
   layoutAfter: number;
   /** elements selected on the fetched page */
@@ -185,10 +200,47 @@ export function forceLayout(): number {
  * @returns time (ms) and what it found
  */
 export async function runDetect(pageUrl: string): Promise<DetectRun> {
-  const t = now();
-  const { found } = await detectStaged(document, pageUrl, { idle: async () => {} });
-  const ms = now() - t;
-  return { ms, nextUrl: found.next.url, xpaths: found.pageElementXPaths };
+  const longTasks = watchLongTasks();
+  const budget = new SliceBudget();
+  const { found } = await detectStaged(document, pageUrl, { idle: yieldToPage, budget });
+  budget.finish();
+  const ms = budget.totalMs;
+  const longestTaskMs = budget.longestMs;
+  return {
+    ms,
+    longestTaskMs,
+    slices: budget.slices,
+    longTaskMs: await longTasks(),
+    nextUrl: found.next.url,
+    xpaths: found.pageElementXPaths,
+  };
+}
+
+/**
+ * Watch the page's long tasks (PerformanceObserver `longtask`, Chromium): the page's own
+ * scripts are off in the bench, so every long task is the bench's own work.
+ *
+ * @returns a function that ends the watch (after two task turns, so that the last task's
+ *   entry is queued) and resolves to the longest long task seen, ms (0 for none)
+ */
+function watchLongTasks(): () => Promise<number> {
+  const seen: number[] = [];
+  let observer: PerformanceObserver | null = null;
+  try {
+    observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) seen.push(e.duration);
+    });
+    observer.observe({ type: "longtask" });
+  } catch {
+    observer = null;
+  }
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const e of observer?.takeRecords() ?? []) seen.push(e.duration);
+    observer?.disconnect();
+    return seen.length > 0 ? Math.max(...seen) : 0;
+  };
 }
 
 /**
@@ -345,12 +397,12 @@ function base64Bytes(b64: string): Uint8Array {
  * @param url the fetched page's URL
  * @returns stage times (ms) and sizes
  */
-export function runFetchedPage(
+export async function runFetchedPage(
   pageUrl: string,
   b64: string,
   contentType: string,
   url: string,
-): FetchedPageRun {
+): Promise<FetchedPageRun> {
   const empty = NO_FETCHED_STAGES;
   const start = pagerStart(detect(document, pageUrl), pageUrl);
   const last = start?.pageElements[start.pageElements.length - 1];
@@ -359,13 +411,21 @@ export function runFetchedPage(
   // Learning page 1 happens once per tab, when the pager starts: not a joined page's cost.
   const siblings = new SiblingFilter(start.pageElements, pageUrl);
   const bytes = base64Bytes(b64);
-  const t0 = now();
+  const longTasks = watchLongTasks();
+  await yieldToPage();
+  // The pager's slices (src/pager/pager.ts): decode and parse in the task that receives
+  // the page; the rule's reading, then the siblings and the sanitizing, in slices.
+  const budget = new SliceBudget();
+  const clock = () => budget.totalMs;
+  const t0 = clock();
   const html = decodeBody(bytes, contentType);
-  const t1 = now();
+  const t1 = clock();
   const doc = parseHtml(html, url);
-  const t2 = now();
-  const read = resolvePage(doc, url, profile, (u) => u === pageUrl);
-  const t3 = now();
+  const t2 = clock();
+  await budget.pause();
+  const t2r = clock();
+  const read = await budget.run(resolvePageSteps(doc, url, profile, (u) => u === pageUrl));
+  const t3 = clock();
   if (read.elements.length === 0) {
     return {
       ...empty,
@@ -373,18 +433,23 @@ export function runFetchedPage(
       error: "no page element on page 2 (rule and detection)",
       decode: t1 - t0,
       parse: t2 - t1,
-      resolve: t3 - t2,
+      resolve: t3 - t2r,
       htmlChars: html.length,
     };
   }
-  const t3s = now();
+  const t3s = clock();
   const kept = siblings.filter(read.elements, url, 2);
-  const t3e = now();
-  const nodes = prepareForInsertion(kept.elements, url, document);
-  const t4 = now();
+  const t3e = clock();
+  if (budget.due()) await budget.pause();
+  const t3p = clock();
+  const nodes = await budget.run(prepareForInsertionSteps(kept.elements, url, document));
+  const t4 = clock();
   const at = insertionPointAfter(last);
   const inserted = insertPage(document, at, nodes, 2, url, "Page 2");
-  const t5 = now();
+  budget.finish();
+  const t5 = clock();
+  const longestTaskMs = budget.longestMs;
+  const longTaskMs = await longTasks();
   const layoutAfter = forceLayout();
   let insertedElements = 0;
   for (const n of inserted) {
@@ -394,18 +459,94 @@ export function runFetchedPage(
     ok: true,
     decode: t1 - t0,
     parse: t2 - t1,
-    resolve: t3 - t2,
+    resolve: t3 - t2r,
     byRule: read.ruleProblems.length === 0,
     siblings: t3e - t3s,
     siblingItems: kept.skippedItems,
     siblingBlocks: kept.skippedBlocks,
-    sanitize: t4 - t3e,
+    sanitize: t4 - t3p,
     insert: t5 - t4,
     total: t5 - t1,
+    longestTaskMs,
+    longTaskMs,
     layoutAfter,
     elements: read.elements.length,
     insertedElements,
     htmlChars: html.length,
+  };
+}
+
+/** One scroll test: the reader's wheel scrolls and the frames that followed them. */
+export interface ScrollRun {
+  /** wheel events the page received */
+  scrolls: number;
+  /** the worst delay from a wheel event (its `timeStamp`, when the browser took the
+   * input) to the next animation frame after its handler ran, ms */
+  worstMs: number;
+  /** the median of those delays, ms */
+  medianMs: number;
+  /** tsugi's longest slice meanwhile (0 without tsugi), ms */
+  longestTaskMs: number;
+}
+
+/** The scroll watch in progress and the detection it runs beside. */
+const scrolling: {
+  delays: number[];
+  stop: (() => void) | null;
+  work: Promise<unknown> | null;
+  done: boolean;
+  budget: SliceBudget | null;
+} = { delays: [], stop: null, work: null, done: true, budget: null };
+
+/**
+ * Start the scroll test (the driver, ./run.ts, sends real wheel input through CDP): each
+ * wheel event's delay runs from its `timeStamp` to the next animation frame, so the time
+ * it waited behind a task of tsugi's counts. With `withTsugi`, tsugi's staged detection
+ * starts meanwhile (as {@link runDetect}).
+ *
+ * @param pageUrl the page's URL
+ * @param withTsugi run tsugi's detection meanwhile
+ */
+export function startScrollTest(pageUrl: string, withTsugi: boolean): void {
+  window.scrollTo(0, 0);
+  scrolling.delays = [];
+  const onWheel = (e: Event) => {
+    const taken = e.timeStamp;
+    requestAnimationFrame(() => scrolling.delays.push(now() - taken));
+  };
+  window.addEventListener("wheel", onWheel, { passive: true });
+  scrolling.stop = () => window.removeEventListener("wheel", onWheel);
+  scrolling.done = !withTsugi;
+  scrolling.budget = withTsugi ? new SliceBudget() : null;
+  const budget = scrolling.budget;
+  scrolling.work = budget
+    ? detectStaged(document, pageUrl, { idle: yieldToPage, budget }).finally(() => {
+        budget.finish();
+        scrolling.done = true;
+      })
+    : null;
+}
+
+/** @returns whether the detection started by {@link startScrollTest} is done */
+export function scrollTestDone(): boolean {
+  return scrolling.done;
+}
+
+/**
+ * End the scroll test (after the detection, once the last frame has come).
+ *
+ * @returns the wheel events' delays
+ */
+export async function endScrollTest(): Promise<ScrollRun> {
+  await scrolling.work;
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+  scrolling.stop?.();
+  const sorted = [...scrolling.delays].sort((a, b) => a - b);
+  return {
+    scrolls: sorted.length,
+    worstMs: sorted[sorted.length - 1] ?? 0,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    longestTaskMs: scrolling.budget?.longestMs ?? 0,
   };
 }
 
@@ -416,6 +557,9 @@ export interface BenchApi {
   profileDetect: typeof profileDetect;
   runReadability: typeof runReadability;
   runFetchedPage: typeof runFetchedPage;
+  startScrollTest: typeof startScrollTest;
+  scrollTestDone: typeof scrollTestDone;
+  endScrollTest: typeof endScrollTest;
 }
 
 // The bench runs in pages with JavaScript off (as `tsugi detect` renders them), where Blink
@@ -430,4 +574,7 @@ Object.defineProperty(globalThis, "trustedTypes", { value: undefined, configurab
   profileDetect,
   runReadability,
   runFetchedPage,
+  startScrollTest,
+  scrollTestDone,
+  endScrollTest,
 };

@@ -23,8 +23,16 @@
  *
  * Prints a table and writes `bench/results.json`. Targets are reported, never enforced.
  *
+ * - The reader's side: tsugi's longest task (its longest slice, and the longest task the
+ *   page's PerformanceObserver saw) and its main-thread time, per page and per kind of
+ *   page, next to Readability.js's `parse()` (one task by design); the heaviest pages
+ *   (bytes) of the Dragnet articles and of the pagination corpus join the run
+ *   (`--heavy N` of each, 40 by default); and the scroll test (./scroll-test.ts) on the
+ *   heaviest pages of the run (`--scroll N`, 40).
+ *
  * Usage: `node out/bench/bench.mjs [--limit N] [--quick] [--no-articles] [--all] [--no-heap]
- *   [--page-cost N] [--out FILE]` (`npm run bench -- --quick` builds the bundles first).
+ *   [--page-cost N] [--heavy N] [--scroll N] [--out FILE]` (`npm run bench -- --quick`
+ *   builds the bundles first).
  */
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -41,6 +49,7 @@ import { hostResolverRules, startReplayServer } from "../src/replay/replay-serve
 import { withoutFragment } from "../src/rule/transfer-metrics";
 import {
   type CorpusPage,
+  dragnetPages,
   googletrendsPages,
   paginationPages,
   readabilityPages,
@@ -55,9 +64,12 @@ import type {
   DetectRun,
   FetchedPageRun,
   ReadabilityRun,
+  ScrollRun,
 } from "./page-entry";
+import { LONG_TASK_MS, type ReaderSide, readerSideByKind } from "./reader-side";
 import { type AgainstLastRun, againstLastRun, median, spreadEvenly, type TimedPage } from "./stats";
 import { LOAD_QUIET_MS, loadStreamed, StreamedTab } from "./streamed-tab";
+import { withTaskTrace } from "./trace-tasks";
 
 /** Runs of each detector per page; a page's time is the min. */
 const RUNS = 3;
@@ -76,6 +88,12 @@ export interface BenchOptions {
   heap: boolean;
   /** pages without a next link loaded with and without the extension (0 skips it) */
   pageCost: number;
+  /** the heaviest pages (bytes) of the Dragnet articles and of the pagination corpus, this
+   * many of each, added to the run (0 skips them) */
+  heavy: number;
+  /** pages of the scroll test: the heaviest this many of the run, scrolled with and
+   * without tsugi working (0 skips it) */
+  scroll: number;
   /** where to write the results */
   out: string;
 }
@@ -84,8 +102,9 @@ export interface BenchOptions {
  * Parse the command line.
  *
  * @param argv arguments after the script name
- * @returns options; `--quick` means `--limit 25` per corpus part, no multipage captures
- *   and no heap run (unless `--heap` is given)
+ * @returns options; `--quick` means `--limit 25` per corpus part, 6 heavy pages of each
+ *   kind, a scroll test on 6 pages, no multipage captures and no heap run (unless `--heap`
+ *   is given)
  * @throws Error on an unknown flag or a bad number
  */
 export function parseArgs(argv: readonly string[]): BenchOptions {
@@ -95,6 +114,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     googletrends: false,
     heap: true,
     pageCost: 32,
+    heavy: 40,
+    scroll: 40,
     out: join(repoRoot(), "bench", "results.json"),
   };
   let heap: boolean | null = null;
@@ -103,6 +124,8 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     if (a === "--quick") {
       o.limit = Math.min(o.limit, 25);
       o.pageCost = Math.min(o.pageCost, 6);
+      o.heavy = Math.min(o.heavy, 6);
+      o.scroll = Math.min(o.scroll, 6);
       heap ??= false;
     } else if (a === "--limit") {
       const n = Number(argv[++i]);
@@ -115,6 +138,11 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 0) throw new Error("--page-cost needs a whole number");
       o.pageCost = n;
+    } else if (a === "--heavy" || a === "--scroll") {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${a} needs a whole number`);
+      if (a === "--heavy") o.heavy = n;
+      else o.scroll = n;
     } else if (a === "--heap") heap = true;
     else if (a === "--out") o.out = resolve(argv[++i] ?? "");
     else throw new Error(`unknown argument: ${a}`);
@@ -173,7 +201,25 @@ interface PageResult {
   };
   /** tsugi detect(): min of runs, first run (cold: the first code run in a new tab), all
    * runs (ms) */
-  detect: { min: number; first: number; runs: number[] };
+  detect: {
+    min: number;
+    first: number;
+    runs: number[];
+    /** the cold run's longest slice, ms */
+    longestTaskMs: number;
+    /** the longest of the runs' longest slices, ms */
+    longestTaskMax: number;
+    /** slices of the cold run */
+    slices: number;
+    /** the longest long task the page's PerformanceObserver saw over all runs, ms (0: none) */
+    longTaskMs: number;
+    /** the cold run's longest main-thread task by thread (CPU) time, from a trace, ms */
+    longestTaskCpuMs: number;
+    /** the same trace's longest main-thread task by wall time, ms */
+    longestTaskTraceMs: number;
+  };
+  /** the page's size, bytes */
+  bytes: number;
   /** Readability.js: min of the runs in tsugi's tab, its cold run in a tab of its own
    * (`first`; `runs[0]` when that tab failed, with `coldError`), all runs in tsugi's tab */
   readability: {
@@ -239,13 +285,17 @@ async function measurePage(
     );
     const detects: DetectRun[] = [];
     const reads: ReadabilityRun[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      detects.push(
-        await tab.evaluate(
-          (u) => (globalThis as unknown as BenchGlobal).__tsugiBench.runDetect(u),
-          page.url,
-        ),
+    const detectOnce = () =>
+      tab.evaluate(
+        (u) => (globalThis as unknown as BenchGlobal).__tsugiBench.runDetect(u),
+        page.url,
       );
+    // The cold run under a trace: its tasks' thread time, which the machine's load
+    // does not stretch as it stretches their wall time.
+    const browser = tab.context().browser();
+    const traced = browser ? await withTaskTrace(browser, tab, detectOnce) : null;
+    for (let r = 0; r < RUNS; r++) {
+      detects.push(r === 0 && traced ? traced.result : await detectOnce());
       reads.push(
         await tab.evaluate(() =>
           (globalThis as unknown as BenchGlobal).__tsugiBench.runReadability(),
@@ -266,7 +316,14 @@ async function measurePage(
         min: r2(Math.min(...detects.map((d) => d.ms))),
         first: r2(first.ms),
         runs: detects.map((d) => r2(d.ms)),
+        longestTaskMs: r2(first.longestTaskMs),
+        longestTaskMax: r2(Math.max(...detects.map((d) => d.longestTaskMs))),
+        slices: first.slices,
+        longTaskMs: r2(Math.max(...detects.map((d) => d.longTaskMs))),
+        longestTaskCpuMs: r2(traced?.longestCpuMs ?? 0),
+        longestTaskTraceMs: r2(traced?.longestWallMs ?? 0),
       },
+      bytes: saved.bytes.length,
       readability: {
         min: r2(Math.min(...reads.map((d) => d.ms))),
         first: r2(reads[0]?.ms ?? 0),
@@ -693,6 +750,128 @@ function summarizePageCost(rows: readonly PageCostRow[]) {
  * @param opts options from {@link parseArgs}
  * @returns the results object written to `opts.out`
  */
+/**
+ * The heaviest pages (bytes on disk) of the Dragnet articles and of the pagination
+ * corpus, `n` of each, less those already in the run: the pages that weigh what
+ * readers' pages weigh.
+ *
+ * @param n pages of each kind
+ * @param already pages the run measures anyway
+ * @returns the pages to add, heaviest first within each kind
+ */
+export function heaviestPages(n: number, already: readonly CorpusPage[]): CorpusPage[] {
+  if (n <= 0) return [];
+  const taken = new Set(already.map((p) => p.key));
+  const heaviest = (ps: CorpusPage[]) =>
+    ps
+      .map((p) => ({ p, bytes: statSync(p.file).size }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, n)
+      .map((x) => x.p)
+      .filter((p) => !taken.has(p.key));
+  return [...heaviest(paginationPages()), ...heaviest(dragnetPages())];
+}
+
+/** Between two wheel notches of the scroll test, ms: a reader's wheel. */
+const SCROLL_EVERY_MS = 25;
+/** Wheel notches of a scroll test at least. */
+const MIN_SCROLLS = 20;
+
+/** One page's scroll test, with and without tsugi's detection running. */
+interface ScrollResult {
+  key: string;
+  bytes: number;
+  withTsugi: ScrollRun;
+  without: ScrollRun;
+}
+
+/**
+ * The scroll test on one page (`startScrollTest` of ./page-entry.ts), in a fresh tab: a
+ * wheel notch of 60 px every {@link SCROLL_EVERY_MS} as real input (CDP), with tsugi's
+ * detection running first (cold, as on a page load), then without.
+ *
+ * @param shown the tab that shows saved pages
+ * @param code the bench bundles
+ * @param p the page
+ * @returns both runs
+ */
+async function measureScroll(
+  shown: StreamedTab,
+  code: BenchBundles,
+  p: CorpusPage,
+): Promise<ScrollResult> {
+  const saved = { url: p.input.pageUrl, bytes: readFileSync(p.file), charset: p.charset };
+  const tab = await shown.openFresh(saved, code.hinted);
+  await loadStreamed(tab, true);
+  await tab.waitForTimeout(LOAD_QUIET_MS);
+  await tab.evaluate(() => (globalThis as unknown as BenchGlobal).__tsugiBench.forceLayout());
+  type B = BenchGlobal;
+  await tab.mouse.move(640, 400);
+  const run = async (withTsugi: boolean): Promise<ScrollRun> => {
+    await tab.evaluate(
+      ([u, w]) => (globalThis as unknown as B).__tsugiBench.startScrollTest(u, w),
+      [p.input.pageUrl, withTsugi] as const,
+    );
+    // A wheel notch every SCROLL_EVERY_MS, real input through CDP, until the detection
+    // is done and at least MIN_SCROLLS were sent.
+    for (let k = 0; ; k++) {
+      const done = await tab.evaluate(() =>
+        (globalThis as unknown as B).__tsugiBench.scrollTestDone(),
+      );
+      if (done && k >= MIN_SCROLLS) break;
+      await tab.mouse.wheel(0, 60);
+      await tab.waitForTimeout(SCROLL_EVERY_MS);
+    }
+    return tab.evaluate(() => (globalThis as unknown as B).__tsugiBench.endScrollTest());
+  };
+  const withTsugi = roundNumbers(await run(true));
+  const without = roundNumbers(await run(false));
+  return { key: p.key, bytes: saved.bytes.length, withTsugi, without };
+}
+
+/**
+ * Rows of the printed table for the reader's side of each group of pages.
+ *
+ * @param groups {@link readerSideByKind}'s groups
+ * @returns one row per group and line
+ */
+function readerSideRows(groups: Record<string, ReaderSide>): Row[] {
+  const rows: Row[] = [];
+  for (const [name, g] of Object.entries(groups)) {
+    if (g.pages === 0) continue;
+    rows.push({
+      measure: `longest task, page 1's detection, ${name} (${g.pages}): median / p95 / max, ms; pages over ${LONG_TASK_MS} ms (long tasks the observer saw)`,
+      tsugi: `${fmt(g.longestTask.median)} / ${fmt(g.longestTask.p95)} / ${fmt(g.longestTask.max)}; ${g.overBudget} (${g.longTasksSeen})`,
+      readability: `${fmt(g.readability.median)} / ${fmt(g.readability.p95)} / ${fmt(g.readability.max)} (one task)`,
+      target: `≤ ${LONG_TASK_MS} on every page`,
+      met: met(g.overBudget === 0),
+    });
+    rows.push({
+      measure: `  the same, cold run, by thread (CPU) time from a trace: median / p95 / max, ms; pages over ${LONG_TASK_MS} ms`,
+      tsugi: `${fmt(g.longestTaskCpu.median)} / ${fmt(g.longestTaskCpu.p95)} / ${fmt(g.longestTaskCpu.max)}; ${g.overBudgetCpu}`,
+      readability: "",
+      target: `≤ ${LONG_TASK_MS} on every page`,
+      met: met(g.overBudgetCpu === 0),
+    });
+    rows.push({
+      measure: `  main-thread time, cold, median / p95; tsugi / Readability.js median; slowest decile (${g.slowestDecile.pages}) ratio, its longest task`,
+      tsugi: `${fmt(g.total.median)} / ${fmt(g.total.p95)}; ${fmt(g.ratio, 2)}; ${fmt(g.slowestDecile.ratio, 2)}, ${fmt(g.slowestDecile.longestTask)}`,
+      readability: `${fmt(g.readability.median)} / ${fmt(g.readability.p95)}`,
+      target: "median ratio ≤ 1.0",
+      met: met(g.ratio <= 1),
+    });
+    if (g.joined.pages > 0)
+      rows.push({
+        measure: `  joined page (${g.joined.pages}): longest task median / max, ms; over ${LONG_TASK_MS} ms; main-thread time median / p95`,
+        tsugi: `${fmt(g.joined.longestTask.median)} / ${fmt(g.joined.longestTask.max)}; ${g.joined.overBudget}; ${fmt(g.joined.total.median)} / ${fmt(g.joined.total.p95)}`,
+        readability: "",
+        target: `≤ ${LONG_TASK_MS}`,
+        met: met(g.joined.overBudget === 0),
+      });
+  }
+  return rows;
+}
+
 export async function runBench(opts: BenchOptions): Promise<Record<string, unknown>> {
   const root = repoRoot();
   const code = ensureBuilt(root);
@@ -730,6 +909,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
         ...(opts.googletrends ? googletrendsPages().slice(0, opts.limit) : []),
       ]
     : [];
+  const heavy = heaviestPages(opts.heavy, pagination);
 
   const browser: Browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -739,6 +919,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   const results: PageResult[] = [];
   const failures: { key: string; error: string }[] = [];
   const multipage: PageResult[] = [];
+  const scrolls: ScrollResult[] = [];
+  let todo: CorpusPage[] = [];
   try {
     const context = await browser.newContext({
       // On, as in a reader's browser; the CSP of ./streamed-tab.ts keeps the page's own off.
@@ -746,7 +928,7 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
       viewport: { width: 1280, height: 800 },
     });
     const shown = new StreamedTab(context);
-    const todo = [...pagination, ...articles];
+    todo = [...pagination, ...articles, ...heavy];
     let k = 0;
     for (const p of todo) {
       k++;
@@ -806,6 +988,23 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
         await shown.reset();
       }
     }
+    // The scroll test on the heaviest pages measured, each in a fresh tab: tsugi's cold
+    // detection while scrolls are due, then the same scrolls without it.
+    const scrollPages = [...results].sort((a, b) => b.bytes - a.bytes).slice(0, opts.scroll);
+    if (scrollPages.length > 0)
+      process.stderr.write(`bench: scroll test on the ${scrollPages.length} heaviest pages\n`);
+    for (const r of scrollPages) {
+      const p = todo.find((x) => x.key === r.key);
+      if (!p) continue;
+      try {
+        scrolls.push(
+          await withTimeout(measureScroll(shown, code, p), PAGE_TIMEOUT_MS, `scroll ${p.key}`),
+        );
+      } catch (e) {
+        failures.push({ key: `scroll/${r.key}`, error: (e as Error).message.split("\n")[0] ?? "" });
+        await shown.reset();
+      }
+    }
   } finally {
     await browser.close();
   }
@@ -831,7 +1030,9 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
   // Summaries.
   const detectPages = results; // corpus pages (pagination + articles)
   const part = (name: string) => detectPages.filter((r) => r.part === name);
-  const parts = ["pagination", "readability", "googletrends"].filter((n) => part(n).length > 0);
+  const parts = ["pagination", "readability", "googletrends", "dragnet"].filter(
+    (n) => part(n).length > 0,
+  );
   const sumOf = (rs: PageResult[]) => ({
     pages: rs.length,
     tsugiMin: summarize(rs.map((r) => r.detect.min)),
@@ -1247,6 +1448,25 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     });
   }
 
+  const readerGroups = readerSideByKind([...results, ...multipage], opts.scroll || 40);
+  rows.push(...readerSideRows(readerGroups));
+  const scroll = {
+    pages: scrolls.length,
+    worstWithTsugi: summarize(scrolls.map((x) => x.withTsugi.worstMs)),
+    worstWithout: summarize(scrolls.map((x) => x.without.worstMs)),
+    longestTask: summarize(scrolls.map((x) => x.withTsugi.longestTaskMs)),
+    pagesOverOneFrame: scrolls.filter((x) => x.withTsugi.worstMs > x.without.worstMs + 16.7).length,
+    runs: scrolls,
+  };
+  if (scroll.pages > 0)
+    rows.push({
+      measure: `scroll test, ${scroll.pages} heaviest pages: worst delay from a wheel event to the next frame, median / max, ms (pages where tsugi adds more than a frame, 16.7 ms)`,
+      tsugi: `${fmt(scroll.worstWithTsugi.median)} / ${fmt(scroll.worstWithTsugi.max)} (${scroll.pagesOverOneFrame})`,
+      readability: `without: ${fmt(scroll.worstWithout.median)} / ${fmt(scroll.worstWithout.max)}`,
+      target: "within a frame of without",
+      met: met(scroll.pagesOverOneFrame === 0),
+    });
+
   const table = printTable(rows);
   const profileLines = [
     `where detection time goes (share of the summed stage time over ${detectPages.length} pages; median ms per page):`,
@@ -1295,6 +1515,8 @@ export async function runBench(opts: BenchOptions): Promise<Record<string, unkno
     targets,
     againstLastRun: lastRun,
     detection: { all, byPart, bundleLoadMs: bundleLoad },
+    readerSide: readerGroups,
+    scroll,
     profile,
     fetched,
     sizes: {

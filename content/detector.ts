@@ -14,8 +14,10 @@
  * taught the site (the rule in use removed, a correction taken back): detection runs
  * again on the page.
  */
+
+import { SliceBudget } from "../src/budget/slices";
 import { pageElementModelLoaded } from "../src/detect/models";
-import { detectPageElement } from "../src/detect/page-element";
+import { detectPageElementSteps } from "../src/detect/page-element";
 import { refusedLinks } from "../src/detect/refused-links";
 import { detectStaged } from "../src/detect/staged";
 import { type Exporter, installedExporter } from "../src/export/exporter-api";
@@ -837,7 +839,8 @@ async function knownParts(): Promise<RuleParts> {
   const holds = pageElement ? checkPageElement(document, pageElement, anchor).ok : false;
   if (!teaching.picked.pageElement && anchor && !holds) {
     await loadPageElementModel();
-    const found = contentBesideLink(detectPageElement(document, anchor).elements, anchor);
+    const beside = await new SliceBudget().run(detectPageElementSteps(document, anchor));
+    const found = contentBesideLink(beside.elements, anchor);
     pageElement = found.length > 0 ? xpathsForRun(found).join(" | ") : undefined;
   }
   return { ...(nextLink ? { nextLink } : {}), ...(pageElement ? { pageElement } : {}) };

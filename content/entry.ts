@@ -20,9 +20,11 @@
  * page without a pager pays for once the reader nears its end; the features, forests and
  * pager arrive only with the detector script.
  */
+
+import { SliceBudget } from "../src/budget/slices";
 import { watchOwnScrollEarly } from "../src/features/own-scroll";
 import type { DetectorApi, DetectorStart } from "../src/gate/detector-api";
-import { type GateResult, pagerGate } from "../src/gate/gate";
+import { type GateResult, pagerGate, pagerGateSteps } from "../src/gate/gate";
 import { loadDetectorScript } from "../src/gate/load-detector";
 import { type EntryApi, entryApi, listenForMessages } from "../src/messaging/entry-api";
 import type { Recalled } from "../src/messaging/joined-place";
@@ -134,6 +136,12 @@ function gateThisPage(): GateResult {
   return pagerGate(document, location.hostname.toLowerCase(), location.href);
 }
 
+/** {@link gateThisPage} in slices that yield to the page (../src/budget/slices.ts). */
+function gateThisPageInSlices(): Promise<GateResult> {
+  const steps = pagerGateSteps(document, location.hostname.toLowerCase(), location.href);
+  return new SliceBudget().run(steps);
+}
+
 /**
  * The entry's decision: settings, rules, then the gate.
  * @param asked a reader's request woke the entry: no wait for the page's idle time
@@ -174,7 +182,7 @@ async function decide(asked: boolean): Promise<void> {
   // A reader coming back waits for no idle time: the joined pages must be in before the
   // wrong place shows. Nor does a reader who asked.
   if (!back && !asked) await whenIdle();
-  const gate = gateThisPage();
+  const gate = await gateThisPageInSlices();
   const start: DetectorStart = {
     sync,
     local,

@@ -1,6 +1,7 @@
+import { SliceBudget } from "../budget/slices";
 import { xpathsForRun } from "../rule/xpath";
-import { detectNextLink, type NextLinkResult } from "./next-link";
-import { detectPageElement } from "./page-element";
+import { detectNextLink, detectNextLinkSteps, type NextLinkResult } from "./next-link";
+import { detectPageElement, detectPageElementSteps } from "./page-element";
 import type { RefusedLink } from "./refused-links";
 
 /** Everything tsugi decides about one page. */
@@ -33,8 +34,10 @@ export function detect(doc: Document, pageUrl: string): Detection {
 /**
  * {@link detect} as the content script runs it: the next link first, and the page
  * element only when there is one (a page without a next link has nothing to join, so
- * most page loads cost only the first half), in a separate idle period, so no single
- * task of tsugi's holds the page's main thread for the whole detection.
+ * most page loads cost only the first half), in a separate idle period; each half in the
+ * budget's slices ({@link SliceBudget}), yielding to the page between them, so that no
+ * task of tsugi's is a long task and a scroll is answered within a frame. The decisions
+ * are those of {@link detect} on an unchanged document.
  * @param idle resolves at the page's next idle time (requestIdleCallback)
  * @param unsureFloor keep a next link scoring at least this (below the model's threshold)
  *   as `unsure`, for the pager to confirm on page 2 (`UNSURE_FLOOR` of confirm-next.ts);
@@ -42,7 +45,10 @@ export function detect(doc: Document, pageUrl: string): Detection {
  * @param beforePageElement awaited before the second half (the extension loads the
  *   page-element forest there, ./injected-models.ts); rejects to abort
  * @param refused the reader's corrections on this page (./refused-links.ts), if any
- * @returns the detection; `ms` sums the two halves' work, not the waits between them
+ * @param budget the slices the work runs in (its longest slice is the longest task);
+ *   default a new one of `SLICE_MS`
+ * @returns the detection; `ms` sums the slices' work (the XPaths not included), not the
+ *   waits between them nor the page's own tasks between slices
  */
 export async function detectInSlices(
   doc: Document,
@@ -51,15 +57,17 @@ export async function detectInSlices(
   unsureFloor?: number,
   beforePageElement?: () => Promise<void>,
   refused?: RefusedLink | null,
+  budget: SliceBudget = new SliceBudget(),
 ): Promise<Detection> {
-  let t = performance.now();
-  const next = detectNextLink(doc, pageUrl, undefined, unsureFloor, refused);
-  let ms = performance.now() - t;
-  if (!next.url) return { next, pageElements: [], pageElementXPaths: [], ms };
-  await beforePageElement?.();
-  await idle();
-  t = performance.now();
-  const page = detectPageElement(doc, next.anchor?.isConnected ? next.anchor : null);
-  ms += performance.now() - t;
-  return { next, pageElements: page.elements, pageElementXPaths: xpathsForRun(page.elements), ms };
+  const before = budget.totalMs;
+  const next = await budget.run(detectNextLinkSteps(doc, pageUrl, undefined, unsureFloor, refused));
+  if (!next.url)
+    return { next, pageElements: [], pageElementXPaths: [], ms: budget.totalMs - before };
+  if (beforePageElement) await budget.wait(beforePageElement());
+  await budget.wait(idle());
+  const anchor = next.anchor?.isConnected ? next.anchor : null;
+  const page = await budget.run(detectPageElementSteps(doc, anchor));
+  const ms = budget.totalMs - before;
+  const pageElementXPaths = xpathsForRun(page.elements);
+  return { next, pageElements: page.elements, pageElementXPaths, ms };
 }

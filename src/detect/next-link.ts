@@ -1,4 +1,9 @@
-import { extractLinkVectors, type LinkVector, linkFeatureArray } from "../features/link-features";
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
+import {
+  extractLinkVectorsSteps,
+  type LinkVector,
+  linkFeatureArray,
+} from "../features/link-features";
 import { visibleText } from "../features/text";
 import type { Forest } from "../model/forest";
 import { nextLinkForest } from "./models";
@@ -91,15 +96,36 @@ export function detectNextLink(
   unsureFloor?: number,
   refused?: RefusedLink | null,
 ): NextLinkResult {
+  return runNow(detectNextLinkSteps(doc, pageUrl, threshold, unsureFloor, refused));
+}
+
+/**
+ * {@link detectNextLink} as a loop that yields within the link features and between the
+ * forest's trees, for a {@link SliceBudget}: the same decision on an unchanged document.
+ *
+ * @param doc the page
+ * @param pageUrl absolute URL of `doc`
+ * @param threshold as {@link detectNextLink}
+ * @param unsureFloor as {@link detectNextLink}
+ * @param refused as {@link detectNextLink}
+ * @returns the decision
+ */
+export function* detectNextLinkSteps(
+  doc: Document,
+  pageUrl: string,
+  threshold?: number,
+  unsureFloor?: number,
+  refused?: RefusedLink | null,
+): Steps<NextLinkResult> {
   const forest = nextLinkForest();
   const cut = threshold ?? forest.params.threshold ?? 0.5;
   // Only links with a pager signal are scored (src/features/pager-signal.ts).
-  const vectors = extractLinkVectors(doc, pageUrl, {
+  const vectors = yield* extractLinkVectorsSteps(doc, pageUrl, {
     pagerSignalsOnly: true,
     features: linkFeaturesRead(forest),
   });
   const rows = vectors.map(linkFeatureArray);
-  const probs = forest.probabilities(rows);
+  const probs = yield* forest.probabilitiesSteps(rows);
   const candidates: ScoredCandidate[] = vectors.map((v, k) => ({
     url: v.url,
     score: probs[k] ?? 0,

@@ -8,6 +8,7 @@
  * candidates (−1 for a root), parents before children (document order).
  */
 
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { outsidePagerScope } from "./pager-scope";
 
 /** Default thresholds of the second pass: seed 001's best pair (upper 0.7, lower 0.4). */
@@ -99,6 +100,30 @@ export function choosePageElement(
   excluded: ArrayLike<number>,
   maxRun = 400,
 ): PageElementChoice {
+  return runNow(choosePageElementSteps(parent, ownText, mask, excluded, maxRun));
+}
+
+/** Candidates searched between two yields of {@link choosePageElementSteps}. */
+const CHOICE_BATCH = 128;
+
+/**
+ * {@link choosePageElement} as a loop that yields every {@link CHOICE_BATCH} candidates,
+ * for a {@link SliceBudget}: the same choice.
+ *
+ * @param parent candidate tree
+ * @param ownText chars of text directly in each candidate
+ * @param mask content weight of each candidate in 0..1
+ * @param excluded 1 for candidates never chosen whole
+ * @param maxRun children examined for runs per candidate (default 400)
+ * @returns the choice; empty when no candidate has content
+ */
+export function* choosePageElementSteps(
+  parent: ArrayLike<number>,
+  ownText: ArrayLike<number>,
+  mask: ArrayLike<number>,
+  excluded: ArrayLike<number>,
+  maxRun = 400,
+): Steps<PageElementChoice> {
   const n = parent.length;
   const { inside, total, contentTotal } = subtreeText(parent, ownText, mask);
   if (contentTotal <= 0) return { nodes: [], score: 0 };
@@ -112,6 +137,7 @@ export function choosePageElement(
 
   let best: PageElementChoice = { nodes: [], score: 0 };
   for (let i = 0; i < n; i++) {
+    if (i % CHOICE_BATCH === CHOICE_BATCH - 1) yield;
     if ((excluded[i] ?? 0) !== 1) {
       const s = f1(inside[i] ?? 0, total[i] ?? 0);
       if (s > best.score) best = { nodes: [i], score: s };
@@ -429,6 +455,41 @@ export function pageElementFromProbabilities(
   boundary: ArrayLike<number> = containsNext,
   boilerplate: ArrayLike<number> = [],
 ): PageElementChoice {
+  return runNow(
+    pageElementFromProbabilitiesSteps(
+      parent,
+      ownText,
+      probs,
+      containsNext,
+      params,
+      boundary,
+      boilerplate,
+    ),
+  );
+}
+
+/**
+ * {@link pageElementFromProbabilities} as a loop that yields between its passes and
+ * within the search of runs, for a {@link SliceBudget}: the same choice.
+ *
+ * @param parent candidate tree
+ * @param ownText chars of text directly in each candidate
+ * @param probs content probability of each candidate
+ * @param containsNext 1 for candidates that contain the next-link anchor
+ * @param params decision parameters
+ * @param boundary as {@link pageElementFromProbabilities}
+ * @param boilerplate as {@link pageElementFromProbabilities}
+ * @returns the choice (candidate positions) and its text F1
+ */
+export function* pageElementFromProbabilitiesSteps(
+  parent: ArrayLike<number>,
+  ownText: ArrayLike<number>,
+  probs: ArrayLike<number>,
+  containsNext: ArrayLike<number>,
+  params: PageElementParams = {},
+  boundary: ArrayLike<number> = containsNext,
+  boilerplate: ArrayLike<number> = [],
+): Steps<PageElementChoice> {
   const t = params.firstThreshold ?? 0.5;
   const keepOut = (params.boilerplate ?? 1) === 1;
   const n = probs.length;
@@ -450,24 +511,27 @@ export function pageElementFromProbabilities(
           params.relabelLower ?? RELABEL_LOWER,
         )
       : first;
+  yield;
   const scoped = (params.pagerScope ?? 0) === 1;
-  const choose = (m: ArrayLike<number>): PageElementChoice => {
-    const free = () => choosePageElement(parent, ownText, m, excluded);
-    if (!scoped) return free();
+  function* choose(m: ArrayLike<number>): Steps<PageElementChoice> {
+    const free = () => choosePageElementSteps(parent, ownText, m, excluded);
+    if (!scoped) return yield* free();
     const { inside, contentTotal } = subtreeText(parent, ownText, m);
     const outside = outsidePagerScope(parent, inside, contentTotal, containsNext);
-    if (outside === null) return free();
+    if (outside === null) return yield* free();
     const keep = excluded.map((x, k) => x | (outside[k] ?? 0));
-    const within = choosePageElement(parent, ownText, m, keep);
+    yield;
+    const within = yield* choosePageElementSteps(parent, ownText, m, keep);
     // A scope with nothing to choose (a paragraph that holds an inline next link) is no scope.
-    return within.nodes.length > 0 ? within : free();
-  };
+    return within.nodes.length > 0 ? within : yield* free();
+  }
   let mask: ArrayLike<number> = labels;
-  let choice = choose(mask);
+  let choice = yield* choose(mask);
   if (choice.nodes.length === 0) {
     mask = content;
-    choice = choose(mask);
+    choice = yield* choose(mask);
   }
+  yield;
   if ((params.completeRun ?? 1) !== 1 || choice.nodes.length < 2) return choice;
   const nodes = completeRun(parent, choice.nodes, boundary, excluded);
   return { nodes, score: choiceScore(parent, ownText, mask, nodes) };

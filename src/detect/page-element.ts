@@ -1,10 +1,11 @@
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import {
   NODE_COLUMN,
   NODE_FEATURE_COUNT,
   type NodeRows,
   type NodeStats,
-  nodeFeatureRows,
-  nodeStats,
+  nodeFeatureRowsSteps,
+  nodeStatsSteps,
   ownTextLength,
 } from "../features/node-features";
 import { PHRASING_OUT } from "../features/phrasing";
@@ -16,6 +17,7 @@ import {
   namedBoilerplate,
   type PageElementParams,
   pageElementFromProbabilities,
+  pageElementFromProbabilitiesSteps,
 } from "./page-element-choice";
 import { withSplitBody } from "./split-body";
 
@@ -45,10 +47,25 @@ export function detectPageElement(
   doc: Document,
   nextLink: Element | null = null,
 ): PageElementResult {
+  return runNow(detectPageElementSteps(doc, nextLink));
+}
+
+/**
+ * {@link detectPageElement} as a loop that yields within its passes over the page, for
+ * a {@link SliceBudget}: the same page element on an unchanged document.
+ *
+ * @param doc the page (live or parsed)
+ * @param nextLink anchor of the detected next link, or null
+ * @returns the page element(s) in document order
+ */
+export function* detectPageElementSteps(
+  doc: Document,
+  nextLink: Element | null = null,
+): Steps<PageElementResult> {
   const forest = pageElementForest();
   const params = forest.params as PageElementParams;
-  const stats = nodeStats(doc);
-  const rows = nodeFeatureRows(doc, {
+  const stats = yield* nodeStatsSteps(doc);
+  const rows = yield* nodeFeatureRowsSteps(doc, {
     nextLink,
     stats,
     withTextOnly: true,
@@ -58,8 +75,9 @@ export function detectPageElement(
   });
   if (rows.at.length === 0) return { elements: [], score: 0 };
   const tree = candidateTree(stats, rows);
-  const probs = scoreCandidates(forest, rows, tree);
-  const choice = pageElementFromProbabilities(
+  yield;
+  const probs = yield* scoreCandidatesSteps(forest, rows, tree);
+  const choice = yield* pageElementFromProbabilitiesSteps(
     tree.parent,
     tree.ownText,
     probs,
@@ -99,12 +117,28 @@ export function keepsBoilerplateOut(params: Readonly<PageElementParams>): boolea
  * @returns one probability per candidate
  */
 export function scoreCandidates(
-  forest: Pick<Forest, "scoreRows" | "params">,
+  forest: Pick<Forest, "scoreRowsSteps" | "params">,
   rows: NodeRows,
   tree: CandidateTree,
 ): Float64Array {
+  return runNow(scoreCandidatesSteps(forest, rows, tree));
+}
+
+/**
+ * {@link scoreCandidates} as a loop that yields between the forest's trees.
+ *
+ * @param forest the page-element forest
+ * @param rows the candidates' feature rows
+ * @param tree their {@link candidateTree}
+ * @returns one probability per candidate
+ */
+export function scoreCandidatesSteps(
+  forest: Pick<Forest, "scoreRowsSteps" | "params">,
+  rows: NodeRows,
+  tree: CandidateTree,
+): Steps<Float64Array> {
   const skip = keepsBoilerplateOut(forest.params) ? tree.boilerplate : undefined;
-  return forest.scoreRows(rows.values, NODE_FEATURE_COUNT, skip);
+  return forest.scoreRowsSteps(rows.values, NODE_FEATURE_COUNT, skip);
 }
 
 /** What the choice of {@link pageElementFromProbabilities} reads besides the votes. */

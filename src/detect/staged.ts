@@ -6,10 +6,11 @@
  * (content/detector.ts), `tsugi detect` and `npm run bench` all run this, so the command
  * and the bench report what a page load costs rather than both halves on every page.
  */
+import { SliceBudget } from "../budget/slices";
 import { findLoadMore, type LoadMoreTarget, mainListControl } from "../features/load-more";
 import { UNSURE_FLOOR } from "./confirm-next";
 import { type Detection, detectInSlices } from "./detect";
-import { detectPageElement } from "./page-element";
+import { detectPageElementSteps } from "./page-element";
 import type { RefusedLink } from "./refused-links";
 
 /** What the staged detection found. */
@@ -31,6 +32,9 @@ export interface StageHooks {
   /** the reader's corrections on this page (./refused-links.ts): a refused candidate is
    * skipped and the next-best one must pass the page-2 check */
   refused?: RefusedLink | null;
+  /** the slices the work runs in (./../budget/slices.ts): its `longestMs` is tsugi's
+   * longest task on the page; default a new one */
+  budget?: SliceBudget;
 }
 
 /**
@@ -46,6 +50,7 @@ export async function detectStaged(
   pageUrl: string,
   hooks: StageHooks,
 ): Promise<StagedDetection> {
+  const budget = hooks.budget ?? new SliceBudget();
   const found = await detectInSlices(
     doc,
     pageUrl,
@@ -53,11 +58,13 @@ export async function detectStaged(
     UNSURE_FLOOR,
     hooks.beforePageElement,
     hooks.refused,
+    budget,
   );
   if (found.next.url) return { found, loadMore: null };
   const control = findLoadMore(doc);
   if (!control) return { found, loadMore: null };
-  await hooks.beforePageElement?.();
-  const main = mainListControl(control, detectPageElement(doc, null).elements);
+  if (hooks.beforePageElement) await budget.wait(hooks.beforePageElement());
+  const list = await budget.run(detectPageElementSteps(doc, null));
+  const main = mainListControl(control, list.elements);
   return { found, loadMore: main ? control : null };
 }

@@ -8,6 +8,7 @@
  * {@link extractLinkVectors} only gathers and merges them.
  */
 
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { anchorHref } from "./anchor-href";
 import { disabledLink, moreText, olderStep, olderText, plusOneLinks } from "./continuation";
 import { iconNext } from "./icon-next";
@@ -643,6 +644,21 @@ export interface CandidateAnchor {
  * @returns anchors, URLs and the parsed URLs, unmerged
  */
 export function candidateAnchors(doc: Document, pageUrl: string): CandidateAnchor[] {
+  return runNow(candidateAnchorsSteps(doc, pageUrl));
+}
+
+/** Anchors or links read between two yields of the link-feature loops. */
+const LINK_BATCH = 32;
+
+/**
+ * {@link candidateAnchors} as a loop that yields every {@link LINK_BATCH} anchors, for a
+ * {@link SliceBudget}: the same anchors.
+ *
+ * @param doc document
+ * @param pageUrl absolute URL of the document
+ * @returns anchors, URLs and the parsed URLs, unmerged
+ */
+export function* candidateAnchorsSteps(doc: Document, pageUrl: string): Steps<CandidateAnchor[]> {
   const base = documentBaseUrl(doc, pageUrl);
   const page = parseUrl(pageUrl);
   if (base === null || page === null) return [];
@@ -655,6 +671,7 @@ export function candidateAnchors(doc: Document, pageUrl: string): CandidateAncho
   // through a Proxy that scans the collection, which made this loop quadratic.
   const anchors = doc.querySelectorAll("a[href]");
   for (let i = 0, n = anchors.length; i < n; i++) {
+    if (i % LINK_BATCH === LINK_BATCH - 1) yield;
     const el = anchors[i] as Element;
     if (el.namespaceURI !== XHTML_NS) continue;
     const href = anchorHref(el);
@@ -814,17 +831,44 @@ function linkSignals(
 export function extractLinkVectors(
   doc: Document,
   pageUrl: string,
-  options: { pagerSignalsOnly?: boolean; features?: ReadonlySet<string> } = {},
+  options: LinkVectorOptions = {},
 ): LinkVector[] {
+  return runNow(extractLinkVectorsSteps(doc, pageUrl, options));
+}
+
+/** Options of {@link extractLinkVectors}. */
+export interface LinkVectorOptions {
+  pagerSignalsOnly?: boolean;
+  features?: ReadonlySet<string>;
+}
+
+/**
+ * {@link extractLinkVectors} as a loop that yields every {@link LINK_BATCH} anchors or
+ * links, for a {@link SliceBudget}: the same vectors.
+ *
+ * @param doc document
+ * @param pageUrl absolute URL of the document
+ * @param options as {@link extractLinkVectors}
+ * @returns one vector per distinct target URL, in order of first appearance
+ */
+export function* extractLinkVectorsSteps(
+  doc: Document,
+  pageUrl: string,
+  options: LinkVectorOptions = {},
+): Steps<LinkVector[]> {
   const page = parseUrl(pageUrl);
   const base = documentBaseUrl(doc, pageUrl);
   if (page === null || base === null) return [];
   page.hash = "";
   const pageHref = page.href;
 
-  const list = candidateAnchors(doc, pageUrl);
+  const list = yield* candidateAnchorsSteps(doc, pageUrl);
   const similarityAt = linkSimilarityAt(list.map((c) => c.url));
-  const texts = list.map((c) => visibleText(c.anchor));
+  const texts: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    if (i % LINK_BATCH === LINK_BATCH - 1) yield;
+    texts.push(visibleText((list[i] as CandidateAnchor).anchor));
+  }
   const runs = numberedRunFeatures(list, pageHref, texts);
   // The URLs in order of first appearance and each one's anchors, in arrays (the loops
   // below walk them: iterating a Map allocates an entry per step in the uncompiled code
@@ -833,6 +877,7 @@ export function extractLinkVectors(
   const urls: string[] = [];
   const grouped: AnchorRow[][] = [];
   for (let i = 0; i < list.length; i++) {
+    if (i % LINK_BATCH === LINK_BATCH - 1) yield;
     const c = list[i] as CandidateAnchor;
     const row: AnchorRow = {
       a: c.anchor,
@@ -881,13 +926,16 @@ export function extractLinkVectors(
   const pagerMemo = new Map<Element, boolean>();
 
   const changes: (PageNumberChange | null)[] = [];
-  for (let g = 0; g < urls.length; g++)
+  for (let g = 0; g < urls.length; g++) {
+    if (g % LINK_BATCH === LINK_BATCH - 1) yield;
     changes.push(pageNumberChange(pageHref, urls[g] as string, grouped[g]?.[0]?.parsed));
+  }
   const offsetStep = smallestPositiveOffset(changes);
 
   const ctx: SignalContext = { pageHref, offsetStep, relNextUrls, runs, textMemo, pagerMemo };
   const out: LinkVector[] = [];
   for (let g = 0; g < urls.length; g++) {
+    if (g % LINK_BATCH === LINK_BATCH - 1) yield;
     const url = urls[g] as string;
     const rows = grouped[g] as AnchorRow[];
     const change = changes[g] ?? null;

@@ -9,6 +9,7 @@
  * O(elements + text nodes) and never calls outerHTML or textContent per element.
  */
 
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { attrTokens } from "./keywords";
 import {
   documentSize,
@@ -499,15 +500,24 @@ function leaveElement(acc: Accumulator, i: number): void {
   acc.tagLength[p] = (acc.tagLength[p] as number) + (acc.tagLength[i] as number);
 }
 
-/** Depth-first walk without recursion (deep pages overflow the stack otherwise). */
-function walk(acc: Accumulator, root: Element): void {
+/** Nodes walked between two yields of {@link walk}. */
+const WALK_BATCH = 256;
+
+/** Depth-first walk without recursion (deep pages overflow the stack otherwise); yields
+ * every {@link WALK_BATCH} nodes. */
+function* walk(acc: Accumulator, root: Element): Steps<void> {
   let node: Node = root;
   // Whether `node` is an element, known from where the walk came from, so that each node's
   // type is read once (in `visit`): a page's first detection runs this loop uncompiled,
   // where every DOM property read is a call into the browser.
   let isElement = true;
   let cur = enterElement(acc, root, -1);
+  let batch = WALK_BATCH;
   for (;;) {
+    if (--batch === 0) {
+      batch = WALK_BATCH;
+      yield;
+    }
     const child: Node | null = isElement ? node.firstChild : null;
     if (child !== null) {
       node = child;
@@ -585,10 +595,23 @@ function sameTagSiblingCounts(acc: Accumulator): Int32Array {
  * @returns the statistics; see {@link NodeStats}
  */
 export function nodeStats(doc: Document): NodeStats {
+  return runNow(nodeStatsSteps(doc));
+}
+
+/**
+ * {@link nodeStats} as a loop that yields every few hundred nodes, for a
+ * {@link SliceBudget}. The page's script may change the document between two slices; the
+ * walk then goes on from where it stood (a removed node ends it), as a reader's later
+ * look would see the page.
+ *
+ * @param doc any document
+ * @returns the statistics, the same as {@link nodeStats} on an unchanged document
+ */
+export function* nodeStatsSteps(doc: Document): Steps<NodeStats> {
   const root = doc.documentElement;
   // The element count, read natively, sizes the arrays once.
   const acc = new Accumulator(root === null ? 0 : doc.getElementsByTagName("*").length);
-  if (root !== null) walk(acc, root);
+  if (root !== null) yield* walk(acc, root);
   const n = acc.n;
   const bodyEl = doc.body;
   const bodyAt = bodyEl === null ? -1 : acc.elements.indexOf(bodyEl);
@@ -893,18 +916,33 @@ export interface NodeRows {
  *   (`namedBoilerplate`, src/detect/page-element-choice.ts), so the detector does not score them
  * @returns the candidates' positions and their rows; empty for an empty document
  */
-export function nodeFeatureRows(
-  doc: Document,
-  opts: {
-    nextLink?: Element | null;
-    stats?: NodeStats;
-    withTextOnly?: boolean;
-    phrasingOut?: boolean;
-    wrappersOut?: boolean;
-    boilerplateUnmeasured?: boolean;
-  } = {},
-): NodeRows {
-  const s = opts.stats ?? nodeStats(doc);
+export function nodeFeatureRows(doc: Document, opts: NodeRowOptions = {}): NodeRows {
+  return runNow(nodeFeatureRowsSteps(doc, opts));
+}
+
+/** Options of {@link nodeFeatureRows}. */
+export interface NodeRowOptions {
+  nextLink?: Element | null;
+  stats?: NodeStats;
+  withTextOnly?: boolean;
+  phrasingOut?: boolean;
+  wrappersOut?: boolean;
+  boilerplateUnmeasured?: boolean;
+}
+
+/** Candidates whose rows are written between two yields of {@link nodeFeatureRowsSteps}. */
+const ROW_BATCH = 64;
+
+/**
+ * {@link nodeFeatureRows} as a loop that yields every {@link ROW_BATCH} candidates (each
+ * reads its layout box), for a {@link SliceBudget}: the same rows.
+ *
+ * @param doc document
+ * @param opts as {@link nodeFeatureRows}
+ * @returns the candidates' positions and their rows
+ */
+export function* nodeFeatureRowsSteps(doc: Document, opts: NodeRowOptions = {}): Steps<NodeRows> {
+  const s = opts.stats ?? (yield* nodeStatsSteps(doc));
   const phrasingOut = opts.phrasingOut === true;
   const wrappersOut = opts.wrappersOut === true && opts.withTextOnly === true;
   const none = { at: new Int32Array(0), values: new Float64Array(0), outer: new Int32Array(0) };
@@ -954,6 +992,7 @@ export function nodeFeatureRows(
   const C = NODE_COLUMN;
   const values = new Float64Array(at.length * NODE_FEATURE_COUNT);
   for (let k = 0; k < at.length; k++) {
+    if (k % ROW_BATCH === ROW_BATCH - 1) yield;
     const i = at[k] as number;
     const el = s.elements[i] as Element;
     const tag = s.tag[i] ?? "";

@@ -1,7 +1,8 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { SliceBudget } from "../budget/slices";
 import { findLoadMore } from "../features/load-more";
-import { pagerGate } from "./gate";
+import { pagerGate, pagerGateSteps } from "./gate";
 
 const doc = (body: string, head = "") =>
   new JSDOM(`<head>${head}</head><body>${body}</body>`).window.document;
@@ -112,6 +113,27 @@ describe("pagerGate", () => {
     ]) {
       expect(pagerGate(doc(page)).signal, page).toBe("load-more");
       expect(findLoadMore(doc(page)), page).toBeNull();
+    }
+  });
+});
+
+describe("pagerGateSteps", () => {
+  it("yields between batches of links and decides as pagerGate does", async () => {
+    const links = Array.from({ length: 300 }, (_, i) => `<a href="/story/${i}">Story ${i}</a>`);
+    for (const body of [links.join(""), `${links.join("")}<a href="/list?page=2">Next</a>`]) {
+      const d = doc(body);
+      const whole = pagerGate(d, "127.0.0.1", "http://127.0.0.1/list");
+      let yields = 0;
+      const budget = new SliceBudget({
+        sliceMs: 0,
+        yieldToPage: async () => {
+          yields++;
+        },
+      });
+      const sliced = await budget.run(pagerGateSteps(d, "127.0.0.1", "http://127.0.0.1/list"));
+      expect({ ...sliced, ms: 0 }).toEqual({ ...whole, ms: 0 });
+      expect(yields).toBe(Math.floor(whole.links / 64));
+      expect(yields).toBeGreaterThan(3);
     }
   });
 });

@@ -7,6 +7,7 @@
  * a few regular expressions per link.
  */
 
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { iconNext } from "../features/icon-next";
 import { mayHaveLoadMore } from "../features/load-more";
 import { pageNumberText } from "../features/page-number";
@@ -64,14 +65,32 @@ export interface GateResult {
  * @returns whether pagination is plausible, and the first signal that said so
  */
 export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResult {
-  const t0 = performance.now();
+  return runNow(pagerGateSteps(doc, pageHost, pageUrl));
+}
+
+/** Links read between two yields of {@link pagerGateSteps}. */
+const GATE_BATCH = 64;
+
+/**
+ * {@link pagerGate} as a loop that yields every {@link GATE_BATCH} links, for a
+ * {@link SliceBudget}: the same decision on an unchanged document; its `ms` counts the
+ * gate's own slices, not the page's tasks between them.
+ *
+ * @param doc live or parsed document
+ * @param pageHost the page's hostname (lowercase)
+ * @param pageUrl the page's URL
+ * @returns as {@link pagerGate}
+ */
+export function* pagerGateSteps(doc: Document, pageHost = "", pageUrl = ""): Steps<GateResult> {
+  let t0 = performance.now();
+  let spent = 0;
   let lastPage = false;
   const done = (signal: GateSignal | null, links: number): GateResult => ({
     pass: signal !== null,
     signal,
     links,
     lastPage,
-    ms: performance.now() - t0,
+    ms: spent + performance.now() - t0,
   });
   // One native query instead of a test per link: rel tokens are whitespace-separated and
   // compared without regard to ASCII case, as relNextSignal reads them.
@@ -93,7 +112,11 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
   const numberNests = new Set<Element | null>();
   const blankNests = new Set<Element | null>();
   for (const a of doc.querySelectorAll("a[href]")) {
-    links++;
+    if (++links % GATE_BATCH === 0) {
+      spent += performance.now() - t0;
+      yield;
+      t0 = performance.now();
+    }
     const href = a.getAttribute("href") ?? "";
     if (offSiteHref(href, pageHost)) continue;
     // A label longer than a control's (a card, a paragraph) is not read as one.

@@ -9,6 +9,7 @@
  * do (tested to give the same votes), without building ml-matrix matrices for every
  * row or chasing object pointers: the content script stays small and fast.
  */
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 
 /** What a model file holds. */
 export interface ModelFile {
@@ -226,6 +227,16 @@ export class Forest {
    * @returns one number in 0..1 per row ([] for no rows)
    */
   probabilities(rows: readonly number[][]): number[] {
+    return runNow(this.probabilitiesSteps(rows));
+  }
+
+  /**
+   * {@link probabilities} as a loop that yields between trees, for a {@link SliceBudget}.
+   *
+   * @param rows feature rows in the input column order
+   * @returns one number in 0..1 per row ([] for no rows)
+   */
+  *probabilitiesSteps(rows: readonly number[][]): Steps<number[]> {
     if (rows.length === 0) return [];
     // Each row is laid out in the model's column order at once, so it is copied once.
     const columns = this.columns;
@@ -234,7 +245,7 @@ export class Forest {
     for (const [r, input] of rows.entries()) {
       for (let c = 0; c < width; c++) values[r * width + c] = input[columns?.[c] ?? c] ?? 0;
     }
-    return Array.from(this.scoreModelRows(values, width));
+    return Array.from(yield* this.scoreModelRows(values, width));
   }
 
   /**
@@ -249,6 +260,24 @@ export class Forest {
    * @throws Error when `width` is not the number of input columns
    */
   scoreRows(values: Float64Array, width: number, skip?: ArrayLike<number>): Float64Array {
+    return runNow(this.scoreRowsSteps(values, width, skip));
+  }
+
+  /**
+   * {@link scoreRows} as a loop that yields between trees (and every few hundred rows of
+   * the column copy), for a {@link SliceBudget}: the same votes.
+   *
+   * @param values `width` values per row, row after row, in the input column order
+   * @param width values per row: the number of input column names
+   * @param skip as {@link scoreRows}
+   * @returns one number in 0..1 per row
+   * @throws Error when `width` is not the number of input columns
+   */
+  *scoreRowsSteps(
+    values: Float64Array,
+    width: number,
+    skip?: ArrayLike<number>,
+  ): Steps<Float64Array> {
     if (width !== this.inputWidth)
       throw new Error(`rows of ${width} values for ${this.inputWidth} input columns`);
     const columns = this.columns;
@@ -256,20 +285,21 @@ export class Forest {
       // Pick the model's columns out of each row once, so the tree walk reads them in place.
       const m = columns.length;
       const picked = new Float64Array(Math.floor(values.length / width) * m);
-      for (let o = 0, q = 0; q < picked.length; o += width) {
+      for (let o = 0, q = 0, r = 0; q < picked.length; o += width, r++) {
         for (let c = 0; c < m; c++, q++) picked[q] = values[o + (columns[c] as number)] ?? 0;
+        if ((r & 511) === 511) yield;
       }
-      return this.scoreModelRows(picked, m, skip);
+      return yield* this.scoreModelRows(picked, m, skip);
     }
-    return this.scoreModelRows(values, width, skip);
+    return yield* this.scoreModelRows(values, width, skip);
   }
 
   /** The votes over rows in the model's own column order. */
-  private scoreModelRows(
+  private *scoreModelRows(
     values: Float64Array,
     width: number,
     skip?: ArrayLike<number>,
-  ): Float64Array {
+  ): Steps<Float64Array> {
     const n = Math.floor(values.length / width);
     const ones = new Float64Array(n);
     // The rows to walk, listed once, so the tree walk tests no row per tree.
@@ -282,6 +312,7 @@ export class Forest {
     // while every row walks it.
     for (let t = 0; t < roots.length; t++) {
       addTreeVotes(roots[t] as number, values, width, rows, column, threshold, right, vote, ones);
+      yield;
     }
     for (let r = 0; r < n; r++) ones[r] = (ones[r] as number) / roots.length;
     return ones;

@@ -1,3 +1,4 @@
+import { SliceBudget, yieldToPage } from "../budget/slices";
 import type { BodyExtent } from "../detect/body-extent";
 import type { Detection } from "../detect/detect";
 import { judgePage2 } from "../detect/page2-judge";
@@ -23,7 +24,7 @@ import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
 import { ENGLISH, PagerBase, type PagerWords, sleep } from "./pager-base";
 import { type PageShape, shapeOf } from "./placeholder";
-import { prepareForInsertion } from "./prepare";
+import { prepareForInsertion, prepareForInsertionSteps } from "./prepare";
 import { pageShingles, REPEAT_SHARE, ShownText } from "./repeat-check";
 import { StatusBlock } from "./status-block";
 import { checkNext, isNormalEnd, type StopReason } from "./stop-conditions";
@@ -33,7 +34,7 @@ import {
   type PageProfile,
   profileOf,
   type ResolvedPage,
-  resolvePage,
+  resolvePageSteps,
   visitedIn,
 } from "./verify-page";
 
@@ -425,12 +426,14 @@ export class Pager extends PagerBase {
         if (this.isFinished()) return;
       }
     }
+    // The fetched page was parsed in the task that received it; reading it takes the next.
+    await yieldToPage();
     if (this.isFinished()) return;
     const ready = await this.renderIfShell(url, page);
     if (this.isFinished() || ready === null) return;
     page = ready.page;
     try {
-      this.join(url, page, ready.read);
+      await this.join(url, page, ready.read);
     } catch (e) {
       // The host page may have removed our insertion point, or a rule may misfire:
       // stop with a reason instead of staying "loading".
@@ -484,7 +487,10 @@ export class Pager extends PagerBase {
     if (this.visited.has(normalizeUrl(page.url))) return asFetched;
     // As join() reads it: the requested and the landed URL count as shown.
     const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
-    const read = resolvePage(page.doc, page.url, this.profile, visitedIn(shown));
+    const read = await new SliceBudget().run(
+      resolvePageSteps(page.doc, page.url, this.profile, visitedIn(shown)),
+    );
+    if (this.isFinished()) return null;
     if (!needsRendering(read, page.doc, this.container, this.shape)) return { page, read };
     await this.hooks.frameRequests?.(true).catch(() => {});
     try {
@@ -517,8 +523,14 @@ export class Pager extends PagerBase {
     }
   }
 
-  /** Insert a fetched page (or stop), then look again whether the end is within reach. */
-  private join(url: string, page: FetchedPage, known: ResolvedPage | null = null): void {
+  /** Insert a fetched page (or stop), then look again whether the end is within reach.
+   * Its reading and sanitizing run in slices that yield to the page (../budget/slices.ts). */
+  private async join(
+    url: string,
+    page: FetchedPage,
+    known: ResolvedPage | null = null,
+  ): Promise<void> {
+    const budget = new SliceBudget();
     // A redirect may land on another site or on a page already shown.
     if (!sameOrigin(this.start.pageUrl, page.url)) {
       this.finish({ kind: "cross-origin", url: page.url });
@@ -563,7 +575,12 @@ export class Pager extends PagerBase {
       if (verdict.extent && this.widenBody(verdict.extent)) read0 = null;
     }
     // Read once: the shell test before joining may have read this very page already.
-    const read = read0 ?? resolvePage(page.doc, page.url, this.profile, visitedIn(this.visited));
+    const read =
+      read0 ??
+      (await budget.run(
+        resolvePageSteps(page.doc, page.url, this.profile, visitedIn(this.visited)),
+      ));
+    if (this.isFinished()) return;
     this.hooks.onRuleChecked?.({
       page: this.pages + 1,
       ok: read.ruleProblems.length === 0,
@@ -585,7 +602,13 @@ export class Pager extends PagerBase {
     this.shown.add(shingles);
     // Items and boilerplate already shown leave the fetched document before it is copied in.
     const kept = this.skipRepeats(elements, page.url);
-    const nodes = prepareForInsertion(kept?.elements ?? elements, page.url, this.doc);
+    if (budget.due()) await budget.pause();
+    const nodes = await budget.run(
+      prepareForInsertionSteps(kept?.elements ?? elements, page.url, this.doc),
+    );
+    if (this.isFinished()) return;
+    if (!this.block.element.isConnected)
+      throw new Error("the page removed tsugi's insertion point");
     this.pages += 1;
     const skipped = kept?.skippedItems ?? 0;
     const number = this.pages;

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import { SliceBudget } from "../budget/slices";
 import { parseHtml } from "./fetch-page";
-import { absolutizeUrls, prepareForInsertion } from "./prepare";
+import { absolutizeUrls, prepareForInsertion, prepareForInsertionSteps } from "./prepare";
 
 describe("absolutizeUrls", () => {
   it("resolves href, src and srcset against the fetched page, not page 1", () => {
@@ -119,5 +120,34 @@ describe("prepareForInsertion: what a fetched page must not fake or sneak in", (
     expect(s.className).toBe("post");
     expect(holder.querySelector("#o")?.hasAttribute("style")).toBe(false);
     expect(holder.querySelector("#k")?.getAttribute("style")).toBe("color: red");
+  });
+});
+
+describe("prepareForInsertionSteps", () => {
+  it("yields between the elements and copies what prepareForInsertion copies", async () => {
+    const html = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<li class="item"><a href="/p/${i}" onclick="x()">Item ${i}</a><script>evil()</script></li>`,
+    ).join("");
+    const fetched = () => {
+      const d = parseHtml(`<ul>${html}</ul>`, "https://e.com/list/2");
+      return Array.from(d.querySelectorAll("li"));
+    };
+    const whole = prepareForInsertion(fetched(), "https://e.com/list/2", document);
+    let yields = 0;
+    const budget = new SliceBudget({
+      sliceMs: 0,
+      yieldToPage: async () => {
+        yields++;
+      },
+    });
+    const sliced = await budget.run(
+      prepareForInsertionSteps(fetched(), "https://e.com/list/2", document),
+    );
+    const markup = (nodes: Node[]) => nodes.map((n) => (n as Element).outerHTML);
+    expect(markup(sliced)).toEqual(markup(whole));
+    expect(markup(sliced).join("")).not.toMatch(/script|onclick/);
+    expect(yields).toBe(5);
   });
 });

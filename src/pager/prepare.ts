@@ -1,4 +1,5 @@
 import DOMPurify from "dompurify";
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { revealLazyImages } from "./lazy-images";
 
 const URL_ATTRS = [
@@ -116,6 +117,22 @@ export function prepareForInsertion(
   baseUrl: string,
   target: Document,
 ): Node[] {
+  return runNow(prepareForInsertionSteps(elements, baseUrl, target));
+}
+
+/**
+ * {@link prepareForInsertion} as a loop that yields after each element, for a
+ * {@link SliceBudget}: the same copies (each element is sanitized whole).
+ * @param elements page elements of a fetched (DOMParser) document; changed in place
+ * @param baseUrl the fetched page's final URL
+ * @param target the live document they will be inserted into
+ * @returns top-level nodes in the order of `elements`
+ */
+export function* prepareForInsertionSteps(
+  elements: readonly Element[],
+  baseUrl: string,
+  target: Document,
+): Steps<Node[]> {
   const purify = DOMPurify(target.defaultView ?? window);
   const probe = target.createElement("div");
   purify.addHook("uponSanitizeAttribute", (_node, data) => {
@@ -131,7 +148,8 @@ export function prepareForInsertion(
     }
   });
   const out: Node[] = [];
-  for (const el of elements) {
+  for (const [i, el] of elements.entries()) {
+    if (i > 0) yield;
     revealLazyImages(el);
     absolutizeUrls(el, baseUrl);
     const [open, close, wrapper] = CONTEXT[el.localName] ?? ["", "", ""];

@@ -6,8 +6,9 @@
  * without layout), and the pager is told, so a cached rule that stopped working
  * is dropped.
  */
-import { detectNextLink } from "../detect/next-link";
-import { detectPageElement } from "../detect/page-element";
+import { runNow, type SliceBudget, type Steps } from "../budget/slices";
+import { detectNextLinkSteps } from "../detect/next-link";
+import { detectPageElementSteps } from "../detect/page-element";
 import { visibleText } from "../features/text";
 import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
 import { nextFromRule } from "../rule/match-rule";
@@ -92,6 +93,24 @@ export function resolvePage(
   profile: PageProfile,
   visited: (url: string) => boolean,
 ): ResolvedPage {
+  return runNow(resolvePageSteps(doc, url, profile, visited));
+}
+
+/**
+ * {@link resolvePage} as a loop that yields within the models' passes, for a
+ * {@link SliceBudget}: the same reading.
+ * @param doc the fetched page, parsed (no layout)
+ * @param url its final URL
+ * @param profile page 1's rule and shape
+ * @param visited whether a URL (any form) was already shown
+ * @returns as {@link resolvePage}
+ */
+export function* resolvePageSteps(
+  doc: Document,
+  url: string,
+  profile: PageProfile,
+  visited: (url: string) => boolean,
+): Steps<ResolvedPage> {
   const ruleProblems: string[] = [];
   const fresh = (u: string | null | undefined): u is string =>
     !!u && sameOrigin(url, u) && !visited(u);
@@ -118,7 +137,7 @@ export function resolvePage(
     }
   }
   if (nextBy === "none" && !profile.strictNextLink) {
-    const found = detectNextLink(doc, url);
+    const found = yield* detectNextLinkSteps(doc, url);
     if (fresh(found.url)) {
       // On the last page the rule rightly matches nothing; it failed only if the
       // model still sees a way on.
@@ -138,6 +157,7 @@ export function resolvePage(
     nextAnchor = shown.anchor;
   }
 
+  yield;
   const ruled = evaluateXPaths(doc, profile.pageElementXPaths).filter(
     (e) => !nextAnchor || !e.contains(nextAnchor),
   );
@@ -153,7 +173,8 @@ export function resolvePage(
     return { elements: ruled, nextUrl, nextAnchor, elementsBy: "rule", nextBy, ruleProblems };
   }
   ruleProblems.push(problem);
-  const model = detectPageElement(doc, nextAnchor).elements;
+  yield;
+  const model = (yield* detectPageElementSteps(doc, nextAnchor)).elements;
   const found = hasContent(model);
   return {
     elements: found ? model : [],

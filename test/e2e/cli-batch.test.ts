@@ -53,7 +53,7 @@ const lines = (out: string) =>
 const byId = (out: string) => new Map(lines(out).map((o) => [String(o.id), o]));
 /** A line without its timings, which differ run to run. */
 const stable = (o: Record<string, unknown> | undefined) => {
-  const { ms: _ms, gateMs: _gateMs, ...rest } = o ?? {};
+  const { ms: _ms, gateMs: _gateMs, longestTaskMs: _longest, ...rest } = o ?? {};
   return rest;
 };
 

@@ -34,6 +34,7 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
         "candidates",
         "gate",
         "gateMs",
+        "longestTaskMs",
         "ms",
         "nextScore",
         "nextUrl",
@@ -44,6 +45,11 @@ describe("tsugi detect (contract of ARCHITECTURE.md)", () => {
       // A page with a pager opens the gate; its time is part of the page's.
       expect(o.gate).toBe(true);
       expect(o.gateMs).toBeLessThanOrEqual(o.ms);
+      // The gate and the detection run in slices: the longest is one part of the whole
+      // (its wall time grows with the machine's load, so no absolute line is drawn here;
+      // the slicing itself is unit-tested in src/budget/slices.test.ts).
+      expect(o.longestTaskMs).toBeGreaterThanOrEqual(o.gateMs);
+      expect(o.longestTaskMs).toBeLessThan(o.ms);
       expect(o.url).toBe(ARS_URL);
       expect(o.nextUrl).toBe(ARS_URL.replace(/\/1$/, "/2"));
       // The next page is a page step of this URL: it joins without waiting for page 2.
