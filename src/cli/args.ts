@@ -46,6 +46,12 @@ const pageOptions = (origin: string): OptionSpec[] => [
 
 const BATCH_OPTIONS: OptionSpec[] = [
   {
+    name: "warc",
+    type: "boolean",
+    default: false,
+    help: 'read the pages from the web archives given (.warc, .warc.gz): every HTML response record is answered, one line each with its "id" (WARC-Record-ID), "url" (WARC-Target-URI), "status", "charset", "warcFile" and "offset"; other records are skipped and counted',
+  },
+  {
     name: "batch",
     type: "string",
     arg: "FILE|-",
@@ -78,7 +84,7 @@ const BATCH_OPTIONS: OptionSpec[] = [
     type: "string",
     arg: "K/N",
     default: "0/1: every line",
-    help: "take only manifest lines K, K+N, K+2N, ... (0-based line numbers, 0 <= K < N)",
+    help: "take only manifest lines (or WARC records, over the files in the order given) K, K+N, K+2N, ... (0-based, 0 <= K < N)",
   },
   {
     name: "progress",
@@ -97,6 +103,7 @@ export const COMMANDS: CommandSpec[] = [
     synopsis: [
       "tsugi detect <file|url> [options]",
       "tsugi detect --batch <manifest.jsonl|-> [options]",
+      "tsugi detect --warc <file.warc[.gz]>... [options]",
     ],
     summary:
       'Find the next-page link and the page element; one JSON line per page {"id","url","nextUrl","pendingNextUrl","nextScore","pageElement","ms"} (pendingNextUrl: a link joined only once page 2 confirms it).',
@@ -107,6 +114,7 @@ export const COMMANDS: CommandSpec[] = [
     synopsis: [
       "tsugi extract <file|url> [options]",
       "tsugi extract --batch <manifest.jsonl|-> [options]",
+      "tsugi extract --warc <file.warc[.gz]>... [options]",
     ],
     summary:
       'Extract the article; one JSON line per page {"id","url","title","byline","siteName","text","html"}.',

@@ -1,0 +1,226 @@
+/**
+ * `tsugi detect --warc` over archives the test writes with warcio.js, shaped as crawls
+ * are: request and metadata records around each response, a non-HTML response, a 404, a
+ * corrupt gzip member and a file cut short in its last record. Two shards together answer
+ * every HTML response record exactly once; the bad records get their own error lines and
+ * the records after them are still answered; a page from the archive answers as the same
+ * page from a manifest does.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpusDir } from "../../src/replay/cases";
+import { type ArchivedPage, writeWarc } from "../support/warc";
+
+const BIN = join(process.cwd(), "bin/tsugi");
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function tsugi(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const lines = (out: string) =>
+  out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+interface Label {
+  id: string;
+  url: string;
+  charset: string;
+}
+
+/** Corpus pages of several charsets (cp1251, cp1252, UTF-8), as served. */
+const PAGE_IDS = ["d0001", "d0002", "d0057", "d0058", "d0093", "d0094"];
+
+let dir = "";
+let labels: Label[] = [];
+/** record ids (or file@offset) every run over both files must answer once */
+let expected: string[] = [];
+let gzFile = "";
+let plainFile = "";
+const ID = (n: number) => `<urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, "0")}>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "tsugi-warc-"));
+  const corpus = join(corpusDir(), "pagination");
+  const all = readFileSync(join(corpus, "labels.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Label);
+  labels = PAGE_IDS.map((id) => all.find((l) => l.id === id) as Label);
+  const page = (l: Label, n: number, header: boolean): ArchivedPage => ({
+    url: l.url,
+    body: readFileSync(join(corpus, "pages", `${l.id}.html`)),
+    // Half the pages name their charset only in a <meta>, as many old sites do.
+    contentType: header ? `text/html; charset=${l.charset}` : "text/html",
+    recordId: ID(n),
+  });
+  // File 1 (gzip): three corpus pages, an image, a 404, and a corrupt member in between.
+  gzFile = join(dir, "crawl-00001.warc.gz");
+  const gzPages: ArchivedPage[] = [
+    page(labels[0] as Label, 1, true),
+    {
+      url: "http://ex.test/logo.png",
+      body: "\x89PNG....",
+      contentType: "image/png",
+      recordId: ID(2),
+    },
+    page(labels[2] as Label, 3, false),
+    {
+      url: "http://ex.test/gone",
+      body: "<html><body>Not here</body></html>",
+      status: "404 Not Found",
+      recordId: ID(4),
+    },
+    page(labels[4] as Label, 5, false),
+  ];
+  const gzOffsets = await writeWarc(gzFile, gzPages, {
+    corrupt: (rec, i) => {
+      if (i !== 2) return rec;
+      // Damage the deflate stream in the middle of the member: it no longer inflates.
+      const bad = Buffer.from(rec);
+      for (let j = 40; j < bad.length - 40; j += 7) bad[j] = (bad[j] ?? 0) ^ 0xa5;
+      return bad;
+    },
+  });
+  // File 2 (plain): three pages; the file is cut short inside the last response.
+  plainFile = join(dir, "crawl-00002.warc");
+  const plainPages = [
+    page(labels[1] as Label, 11, true),
+    page(labels[3] as Label, 12, false),
+    page(labels[5] as Label, 13, true),
+  ];
+  const plainOffsets = await writeWarc(plainFile, plainPages);
+  truncateSync(plainFile, (plainOffsets[2] as number) + 900);
+  expected = [ID(1), ID(4), `${basename(gzFile)}@${gzOffsets[2]}`, ID(5), ID(11), ID(12), ID(13)];
+}, 60_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("tsugi detect --warc", () => {
+  it("answers every HTML response once over two shards; bad records get their own lines", async () => {
+    const shards = await Promise.all(
+      ["0/2", "1/2"].map((s) =>
+        tsugi(["detect", "--warc", gzFile, plainFile, "--shard", s, "--jobs", "1"]),
+      ),
+    );
+    const all = shards.flatMap((r) => lines(r.stdout));
+    const ids = all.map((o) => String(o.id));
+    expect([...ids].sort()).toEqual([...expected].sort());
+    for (const r of shards) expect(r.stderr).toMatch(/WARC records read, \d+ skipped/);
+    const by = new Map(all.map((o) => [String(o.id), o]));
+    // The 404 answers an error line carrying the status, not a detection.
+    expect(by.get(ID(4))).toMatchObject({
+      url: "http://ex.test/gone",
+      status: 404,
+      error: "HTTP 404",
+    });
+    expect(by.get(ID(4))).not.toHaveProperty("nextUrl");
+    // The corrupt member and the cut record: error lines; the pages after the corrupt one
+    // are answered.
+    expect(String(by.get(expected[2] as string)?.error)).toMatch(/corrupt/);
+    expect(String(by.get(ID(13))?.error)).toMatch(/truncated|corrupt/);
+    for (const id of [ID(1), ID(5), ID(11), ID(12)]) {
+      expect(by.get(id)).not.toHaveProperty("error");
+      expect(by.get(id)).toHaveProperty("nextUrl");
+    }
+    // Target URI and charset (from the header, or the page's own <meta>) are carried.
+    const sniffed = by.get(ID(5)) as Record<string, unknown>;
+    expect(sniffed.url).toBe(labels[4]?.url);
+    // Its <meta> comes after the first 1024 bytes, in a long head.
+    expect(String(sniffed.charset).replace(/[-_]/g, "")).toMatch(/^(windows1251|cp1251)$/i);
+    expect(String(by.get(ID(1))?.charset).toLowerCase()).toBe("utf-8");
+    // One shard failed on the bad records: exit 1, as a batch with failed pages.
+    expect(shards.map((r) => r.status).sort()).toContain(1);
+  }, 240_000);
+
+  it("answers as the same pages from a manifest", async () => {
+    const manifest = join(dir, "m.jsonl");
+    const corpus = join(corpusDir(), "pagination", "pages");
+    writeFileSync(
+      manifest,
+      [labels[0], labels[4]]
+        .map((l) =>
+          JSON.stringify({
+            id: l?.id,
+            file: join(corpus, `${l?.id}.html`),
+            url: l?.url,
+            charset: l?.charset,
+          }),
+        )
+        .join("\n"),
+    );
+    const [warc, batch] = await Promise.all([
+      tsugi(["detect", "--warc", gzFile, "--jobs", "1"]),
+      tsugi(["detect", "--batch", manifest, "--jobs", "1"]),
+    ]);
+    const fromWarc = new Map(lines(warc.stdout).map((o) => [String(o.url), o]));
+    for (const o of lines(batch.stdout)) {
+      const w = fromWarc.get(String(o.url));
+      expect(w?.nextUrl ?? null).toBe(o.nextUrl ?? null);
+      expect(w?.pendingNextUrl ?? null).toBe(o.pendingNextUrl ?? null);
+      expect((w?.pageElement as { xpaths: string[] })?.xpaths).toEqual(
+        (o.pageElement as { xpaths: string[] }).xpaths,
+      );
+    }
+  }, 240_000);
+
+  it("--resume skips the records an earlier run answered", async () => {
+    const out = join(dir, "partial.jsonl");
+    const first = await tsugi([
+      "detect",
+      "--warc",
+      gzFile,
+      plainFile,
+      "--shard",
+      "0/2",
+      "--jobs",
+      "1",
+    ]);
+    const firstLines = first.stdout.split("\n").filter((l) => l.startsWith("{"));
+    // A run killed after two answers.
+    writeFileSync(out, `${firstLines.slice(0, 2).join("\n")}\n`);
+    const rest = await tsugi([
+      "detect",
+      "--warc",
+      gzFile,
+      plainFile,
+      "--shard",
+      "0/2",
+      "--jobs",
+      "1",
+      "--resume",
+      out,
+    ]);
+    const restIds = lines(rest.stdout).map((o) => String(o.id));
+    const done = lines(firstLines.slice(0, 2).join("\n")).map((o) => String(o.id));
+    expect(restIds.some((id) => done.includes(id))).toBe(false);
+    expect([...done, ...restIds].sort()).toEqual(
+      lines(first.stdout)
+        .map((o) => String(o.id))
+        .sort(),
+    );
+  }, 240_000);
+});
