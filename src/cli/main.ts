@@ -15,6 +15,7 @@ import type { ExportWords } from "../export/joined-article";
 import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
+import { Archive } from "./archive";
 import { commandSpec, helpText, type Parsed, parseCommand, UsageError } from "./args";
 import { launchChromium } from "./browser";
 import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle, recordsRunner } from "./detect";
@@ -22,7 +23,7 @@ import { EXTRACT_FILE_ORIGIN, extractBundle, extractRunner, FORMATS } from "./ex
 import { joinWithBrowser } from "./join";
 import { localeMessages } from "./locale";
 import { placeholderUrl } from "./manifest";
-import { pageCommand } from "./page-command";
+import { pageCommand, warcPaths } from "./page-command";
 
 function extensionDir(): string {
   const dir = join(repoRoot(), "dist");
@@ -136,10 +137,12 @@ async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
 
 function detectCommand(p: Parsed): Promise<number> {
   const code = pageBundle();
+  // Page 2 of a page in the archive is looked up in the same files.
+  const archive = p.values.warc === true ? new Archive(warcPaths(p)) : null;
   return pageCommand(
     {
       name: "detect",
-      runner: (slot) => detectRunner(slot, code),
+      runner: (slot) => detectRunner(slot, code, archive),
       defaultUrl: placeholderUrl(DEFAULT_FILE_ORIGIN),
       single: (fields) => `${JSON.stringify(fields)}\n`,
     },

@@ -21,7 +21,7 @@ export interface RecordPlace {
 /** A response record's HTTP answer, transfer and content coding removed. */
 export interface HttpAnswer {
   status: number;
-  /** header names lower case; the last value wins */
+  /** header names lower case (values as sent); the last value wins */
   headers: Map<string, string>;
   body: Buffer;
 }
@@ -39,7 +39,15 @@ export type WarcEntry =
       body: Buffer;
     }
   /** an HTML response the site answered with an error status or a redirect */
-  | { kind: "status"; place: RecordPlace; recordId: string; url: string; status: number }
+  | {
+      kind: "status";
+      place: RecordPlace;
+      recordId: string;
+      url: string;
+      status: number;
+      /** a redirect's `Location`, resolved against the URL ("" for none) */
+      location: string;
+    }
   /** not an HTML response (request, metadata, warcinfo, revisit, an image…) */
   | { kind: "skip"; place: RecordPlace }
   /** a record that cannot be read: truncated, corrupt, or without a target URI */
@@ -74,18 +82,11 @@ export function parseHttpBlock(block: Buffer): HttpAnswer | null {
   const headers = new Map<string, string>();
   for (const l of lines.slice(1)) {
     const i = l.indexOf(":");
-    if (i > 0)
-      headers.set(
-        l.slice(0, i).trim().toLowerCase(),
-        l
-          .slice(i + 1)
-          .trim()
-          .toLowerCase(),
-      );
+    if (i > 0) headers.set(l.slice(0, i).trim().toLowerCase(), l.slice(i + 1).trim());
   }
   let body = block.subarray(end + sep);
-  if ((headers.get("transfer-encoding") ?? "").includes("chunked")) body = unchunk(body);
-  body = decoded(body, headers.get("content-encoding") ?? "");
+  if (/chunked/i.test(headers.get("transfer-encoding") ?? "")) body = unchunk(body);
+  body = decoded(body, (headers.get("content-encoding") ?? "").toLowerCase());
   return { status: Number(m[1]), headers, body };
 }
 
@@ -131,6 +132,15 @@ export function isHtml(contentType: string | undefined, body: Buffer): boolean {
   return /^\s*(?:<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString("latin1"));
 }
 
+function resolved(href: string, base: string): string {
+  if (!href) return "";
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return "";
+  }
+}
+
 /** The entry a parsed record makes (its block read whole). */
 function entryOf(place: RecordPlace, record: WARCRecord, block: Buffer): WarcEntry {
   const recordId = record.warcHeaders.headers.get("WARC-Record-ID") ?? null;
@@ -151,10 +161,18 @@ function entryOf(place: RecordPlace, record: WARCRecord, block: Buffer): WarcEnt
   }
   if (http === null) return { kind: "skip", place };
   const contentType = http.headers.get("content-type");
-  if (!isHtml(contentType, http.body)) return { kind: "skip", place };
+  const redirect = http.status >= 300 && http.status < 400;
+  if (!redirect && !isHtml(contentType, http.body)) return { kind: "skip", place };
   const rid = recordId ?? `${basename(place.path)}@${place.offset}`;
   if (http.status < 200 || http.status > 299)
-    return { kind: "status", place, recordId: rid, url, status: http.status };
+    return {
+      kind: "status",
+      place,
+      recordId: rid,
+      url,
+      status: http.status,
+      location: resolved(http.headers.get("location") ?? "", url),
+    };
   return {
     kind: "page",
     place,
@@ -294,6 +312,23 @@ export async function* warcFileEntries(path: string): AsyncGenerator<WarcEntry> 
     if (next < 0) return;
     start = next;
   }
+}
+
+/**
+ * The record that starts at a known place (an index's), read alone.
+ * @returns its entry, or a "bad" one when no record can be read there
+ */
+export async function readEntryAt(place: RecordPlace): Promise<WarcEntry> {
+  const parser = new WARCParser(createReadStream(place.path, { start: place.offset }), {
+    parseHttp: false,
+  });
+  try {
+    const record = await parser.parse();
+    if (record) return entryOf(place, record, Buffer.from(await record.readFully(false)));
+  } catch {
+    /* answered below */
+  }
+  return { kind: "bad", place, recordId: null, url: null, error: "corrupt or truncated record" };
 }
 
 /** {@link warcFileEntries} of several files, one after another. */

@@ -223,4 +223,67 @@ describe("tsugi detect --warc", () => {
         .sort(),
     );
   }, 240_000);
+
+  it("checks the next link on page 2 where the archive holds it", async () => {
+    const file = join(dir, "pages2.warc.gz");
+    await writeWarc(file, [
+      // Page 2 follows: the same template, its pager moved on by one.
+      { url: "http://forum.test/board", body: boardPage("board", 1), recordId: ID(21) },
+      { url: "http://forum.test/board?page=2", body: boardPage("board", 2), recordId: ID(22) },
+      // The next link leads to a sign-in page: another template.
+      { url: "http://shop.test/list", body: boardPage("list", 1), recordId: ID(23) },
+      { url: "http://shop.test/list?page=2", body: signInPage(), recordId: ID(24) },
+      // Page 2 is a 404 in the archive.
+      { url: "http://news.test/latest", body: boardPage("latest", 1), recordId: ID(25) },
+      {
+        url: "http://news.test/latest?page=2",
+        body: "<html><body>gone</body></html>",
+        status: "404 Not Found",
+        recordId: ID(26),
+      },
+      // Page 2 was not archived.
+      { url: "http://blog.test/all", body: boardPage("all", 1), recordId: ID(27) },
+    ]);
+    const r = await tsugi(["detect", "--warc", file, "--jobs", "1"]);
+    const by = new Map(lines(r.stdout).map((o) => [String(o.id), o]));
+    expect(by.get(ID(21))).toMatchObject({
+      nextUrl: "http://forum.test/board?page=2",
+      pendingNextUrl: null,
+    });
+    expect(by.get(ID(21))).not.toHaveProperty("refusedNextUrl");
+    expect(by.get(ID(23))).toMatchObject({
+      nextUrl: null,
+      pendingNextUrl: null,
+      refusedNextUrl: "http://shop.test/list?page=2",
+    });
+    expect(String(by.get(ID(23))?.refusedReason)).toMatch(/template/);
+    expect(by.get(ID(25))).toMatchObject({
+      nextUrl: null,
+      refusedNextUrl: "http://news.test/latest?page=2",
+    });
+    expect(String(by.get(ID(25))?.refusedReason)).toMatch(/HTTP 404/);
+    const alone = by.get(ID(27)) as Record<string, unknown>;
+    expect(alone.nextUrl ?? alone.pendingNextUrl).toBe("http://blog.test/all?page=2");
+    expect(alone).not.toHaveProperty("refusedNextUrl");
+  }, 240_000);
 });
+
+/** Page `n` of a numbered list at `/<name>`: twelve items, a pager showing `n` as current. */
+function boardPage(name: string, n: number): string {
+  const items = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<li class="topic"><a href="/${name}/t/${n * 100 + i}">Topic ${n}.${i}: a question about the ${name}</a><p>Started by user ${i}, ${i + 3} replies. Some words of the first post so that the item reads as content.</p></li>`,
+  ).join("\n");
+  const link = (k: number) =>
+    k === n
+      ? `<span class="current">${k}</span>`
+      : `<a href="/${name}${k === 1 ? "" : `?page=${k}`}">${k}</a>`;
+  const prev =
+    n > 1 ? `<a href="/${name}${n === 2 ? "" : `?page=${n - 1}`}" rel="prev">Previous</a> ` : "";
+  return `<!doctype html><html><head><title>The ${name} - page ${n}</title></head><body><header class="site"><a href="/">Home</a> <a href="/help">Help</a></header><h1>The ${name}</h1><ul class="topics">${items}</ul><div class="pager">${prev}${[1, 2, 3, 4].map(link).join(" ")} <a href="/${name}?page=${n + 1}" rel="next">Next</a></div><footer class="site">About us</footer></body></html>`;
+}
+
+function signInPage(): string {
+  return `<!doctype html><html><head><title>Sign in</title></head><body><form class="login"><label>User <input name="u"></label><label>Password <input type="password" name="p"></label><button>Sign in</button></form></body></html>`;
+}
