@@ -5,6 +5,7 @@
  * and a record is read back from its offset when needed, so only the index stays in memory.
  */
 import { normalPageUrl } from "../detect/confirm-next";
+import { type ReplayAnswer, startAnswerServer } from "../replay/replay-server";
 import { type RecordPlace, readEntryAt, warcEntries } from "./warc";
 
 /** Page 2 as the archive holds it. */
@@ -70,4 +71,28 @@ export function unreadablePage2(p: Exclude<ArchivedPage2, { kind: "page" }>): st
 /** An archived page's markup, decoded in its charset (malformed bytes become U+FFFD). */
 export function decodedPage(p: { body: Buffer; charset: string }): string {
   return new TextDecoder(p.charset).decode(p.body);
+}
+
+/**
+ * Serve an archive's HTML pages at their original URLs, offline, for `tsugi join --warc`:
+ * a page answers 200 with its bytes and charset, a status record its status, anything the
+ * archive lacks 404 (images and styles included: the joined article is the pages' text).
+ * @returns the listening server (every host name must resolve to its port)
+ */
+export function startArchiveServer(
+  archive: Archive,
+): Promise<{ port: number; close(): Promise<void> }> {
+  return startAnswerServer(async (url): Promise<ReplayAnswer | undefined> => {
+    const p = await archive.lookup(url);
+    if (p === null) return undefined;
+    if (p.kind === "page")
+      return { status: 200, type: `text/html; charset=${p.charset}`, body: p.body };
+    if (p.kind === "status")
+      return {
+        status: p.status,
+        type: "text/html",
+        body: Buffer.from("<html><body></body></html>"),
+      };
+    return undefined;
+  });
 }

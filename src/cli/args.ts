@@ -107,7 +107,18 @@ export const COMMANDS: CommandSpec[] = [
     ],
     summary:
       'Find the next-page link and the page element; one JSON line per page {"id","url","nextUrl","pendingNextUrl","nextScore","pageElement","ms"} (pendingNextUrl: a link joined only once page 2 confirms it).',
-    options: [...pageOptions("http://tsugi.invalid/"), ...BATCH_OPTIONS, HELP],
+    options: [
+      ...pageOptions("http://tsugi.invalid/"),
+      {
+        name: "engine",
+        type: "string",
+        arg: "E",
+        default: "chromium",
+        help: "chromium (the page rendered, the extension's own run) or dom (parsed in Node without layout, as the extension reads a fetched page 2; no browser; saved pages and archives only)",
+      },
+      ...BATCH_OPTIONS,
+      HELP,
+    ],
   },
   {
     name: "extract",
@@ -133,9 +144,18 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "join",
-    synopsis: ["tsugi join <url> [options]"],
+    synopsis: [
+      "tsugi join <url> [options]",
+      "tsugi join --warc <file.warc[.gz]>... <url> [options]",
+    ],
     summary: "Open the URL with the extension and print the joined article.",
     options: [
+      {
+        name: "warc",
+        type: "boolean",
+        default: false,
+        help: "serve the pages the web archives given hold, offline, at their URLs (others answer 404)",
+      },
       {
         name: "replay",
         type: "string",

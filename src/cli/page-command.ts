@@ -31,6 +31,8 @@ export interface PageCommand {
   defaultUrl(file: string): string;
   /** stdout text of a single page's result fields */
   single(fields: Record<string, unknown>): string;
+  /** ends what the runners started (worker threads), once the run is over */
+  close?(): Promise<void>;
 }
 
 async function* items(
@@ -130,7 +132,7 @@ async function batch(cmd: PageCommand, p: Parsed): Promise<number> {
       ...(showProgress ? { onProgress: progressWriter() } : {}),
     });
   } finally {
-    await Promise.all(slots.map((slot) => slot.close()));
+    await Promise.all([...slots.map((slot) => slot.close()), cmd.close?.()]);
   }
   if (showProgress && process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   process.stderr.write(`${summaryLine(counts)}\n`);
@@ -178,6 +180,6 @@ export async function pageCommand(cmd: PageCommand, p: Parsed): Promise<number> 
     process.stdout.write(cmd.single(fields));
     return 0;
   } finally {
-    await slot.close();
+    await Promise.all([slot.close(), cmd.close?.()]);
   }
 }
