@@ -35,7 +35,8 @@ function labelled(set: string, dir: string): CorpusPage[] {
     .map((l) => ({
       set,
       id: l.id,
-      url: l.url,
+      // Pages saved without their address get a placeholder one, as `tsugi detect FILE` does.
+      url: l.url || `http://tsugi.invalid/${set}/${encodeURIComponent(l.id)}.html`,
       charset: l.charset,
       file: join(dir, "pages", `${l.id}.html`),
     }));

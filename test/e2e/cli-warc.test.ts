@@ -225,25 +225,7 @@ describe("tsugi detect --warc", () => {
   }, 240_000);
 
   it("checks the next link on page 2 where the archive holds it", async () => {
-    const file = join(dir, "pages2.warc.gz");
-    await writeWarc(file, [
-      // Page 2 follows: the same template, its pager moved on by one.
-      { url: "http://forum.test/board", body: boardPage("board", 1), recordId: ID(21) },
-      { url: "http://forum.test/board?page=2", body: boardPage("board", 2), recordId: ID(22) },
-      // The next link leads to a sign-in page: another template.
-      { url: "http://shop.test/list", body: boardPage("list", 1), recordId: ID(23) },
-      { url: "http://shop.test/list?page=2", body: signInPage(), recordId: ID(24) },
-      // Page 2 is a 404 in the archive.
-      { url: "http://news.test/latest", body: boardPage("latest", 1), recordId: ID(25) },
-      {
-        url: "http://news.test/latest?page=2",
-        body: "<html><body>gone</body></html>",
-        status: "404 Not Found",
-        recordId: ID(26),
-      },
-      // Page 2 was not archived.
-      { url: "http://blog.test/all", body: boardPage("all", 1), recordId: ID(27) },
-    ]);
+    const file = await pages2Warc();
     const r = await tsugi(["detect", "--warc", file, "--jobs", "1"]);
     const by = new Map(lines(r.stdout).map((o) => [String(o.id), o]));
     expect(by.get(ID(21))).toMatchObject({
@@ -266,7 +248,75 @@ describe("tsugi detect --warc", () => {
     expect(alone.nextUrl ?? alone.pendingNextUrl).toBe("http://blog.test/all?page=2");
     expect(alone).not.toHaveProperty("refusedNextUrl");
   }, 240_000);
+  it("--engine dom answers the next links and page-2 checks the Chromium engine answers", async () => {
+    const file = await pages2Warc();
+    const [chromium, dom] = await Promise.all([
+      tsugi(["detect", "--warc", file, gzFile, "--jobs", "1"]),
+      tsugi(["detect", "--warc", file, gzFile, "--jobs", "1", "--engine", "dom"]),
+    ]);
+    const fields = (o: Record<string, unknown>) => ({
+      nextUrl: o.nextUrl ?? null,
+      pendingNextUrl: o.pendingNextUrl ?? null,
+      refusedNextUrl: o.refusedNextUrl ?? null,
+      error: o.error ?? null,
+    });
+    const c = new Map(lines(chromium.stdout).map((o) => [String(o.id), fields(o)]));
+    const d = new Map(lines(dom.stdout).map((o) => [String(o.id), fields(o)]));
+    expect(c.size).toBeGreaterThan(8);
+    expect(d).toEqual(c);
+    // Page 2 confirmed, refused and missing alike, with no browser.
+    expect(d.get(ID(21))?.nextUrl).toBe("http://forum.test/board?page=2");
+    expect(d.get(ID(23))?.refusedNextUrl).toBe("http://shop.test/list?page=2");
+  }, 240_000);
+
+  it("tsugi join --warc joins the pages the archive holds", async () => {
+    const file = join(dir, "thread.warc");
+    await writeWarc(file, [
+      { url: "http://forum.test/board", body: boardPage("board", 1) },
+      { url: "http://forum.test/board?page=2", body: boardPage("board", 2) },
+      { url: "http://forum.test/board?page=3", body: boardPage("board", 3) },
+    ]);
+    const r = await tsugi(["join", "--warc", file, "http://forum.test/board", "--format", "json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const article = JSON.parse(r.stdout) as { pages: { url: string; text: string }[] };
+    // Page 4 is not in the archive: the join ends after page 3.
+    expect(article.pages.map((p) => p.url)).toEqual([
+      "http://forum.test/board",
+      "http://forum.test/board?page=2",
+      "http://forum.test/board?page=3",
+    ]);
+    expect(article.pages[2]?.text).toContain("Topic 3.11");
+  }, 240_000);
 });
+
+let pages2: Promise<string> | null = null;
+
+/** An archive of list pages whose page 2 confirms, refuses (another template, a 404) or is missing. */
+function pages2Warc(): Promise<string> {
+  pages2 ??= (async () => {
+    const file = join(dir, "pages2.warc.gz");
+    await writeWarc(file, [
+      // Page 2 follows: the same template, its pager moved on by one.
+      { url: "http://forum.test/board", body: boardPage("board", 1), recordId: ID(21) },
+      { url: "http://forum.test/board?page=2", body: boardPage("board", 2), recordId: ID(22) },
+      // The next link leads to a sign-in page: another template.
+      { url: "http://shop.test/list", body: boardPage("list", 1), recordId: ID(23) },
+      { url: "http://shop.test/list?page=2", body: signInPage(), recordId: ID(24) },
+      // Page 2 is a 404 in the archive.
+      { url: "http://news.test/latest", body: boardPage("latest", 1), recordId: ID(25) },
+      {
+        url: "http://news.test/latest?page=2",
+        body: "<html><body>gone</body></html>",
+        status: "404 Not Found",
+        recordId: ID(26),
+      },
+      // Page 2 was not archived.
+      { url: "http://blog.test/all", body: boardPage("all", 1), recordId: ID(27) },
+    ]);
+    return file;
+  })();
+  return pages2;
+}
 
 /** Page `n` of a numbered list at `/<name>`: twelve items, a pager showing `n` as current. */
 function boardPage(name: string, n: number): string {
