@@ -77,15 +77,13 @@ export function corpusRecordId(p: CorpusPage): string {
   return `<urn:tsugi-corpus:${p.set}:${p.id}>`;
 }
 
-async function main(): Promise<void> {
-  const [out, ...rest] = process.argv.slice(2);
-  if (!out) throw new Error("usage: corpus-warc OUT.warc.gz [--sets a,b] [--every N]");
-  const si = rest.indexOf("--sets");
-  const sets = si >= 0 ? String(rest[si + 1]).split(",") : ["pagination", "readability", "dragnet"];
-  const ei = rest.indexOf("--every");
-  const every = ei >= 0 ? Number(rest[ei + 1]) : 1;
+/**
+ * Write corpus pages as an archive: one `response` record each (a gzip member per record
+ * when `out` ends in `.gz`).
+ * @returns the number of records written
+ */
+export async function writeCorpusWarc(out: string, pages: readonly CorpusPage[]): Promise<number> {
   const parts: Buffer[] = [];
-  const pages = corpusPages(sets, every);
   for (const p of pages) {
     const record = WARCRecord.create(
       {
@@ -100,7 +98,18 @@ async function main(): Promise<void> {
     parts.push(Buffer.from(await WARCSerializer.serialize(record, { gzip: out.endsWith(".gz") })));
   }
   writeFileSync(out, Buffer.concat(parts));
-  console.log(`${out}: ${pages.length} pages (${sets.join(", ")}, every ${every})`);
+  return pages.length;
+}
+
+async function main(): Promise<void> {
+  const [out, ...rest] = process.argv.slice(2);
+  if (!out) throw new Error("usage: corpus-warc OUT.warc.gz [--sets a,b] [--every N]");
+  const si = rest.indexOf("--sets");
+  const sets = si >= 0 ? String(rest[si + 1]).split(",") : ["pagination", "readability", "dragnet"];
+  const ei = rest.indexOf("--every");
+  const every = ei >= 0 ? Number(rest[ei + 1]) : 1;
+  const n = await writeCorpusWarc(out, corpusPages(sets, every));
+  console.log(`${out}: ${n} pages (${sets.join(", ")}, every ${every})`);
 }
 
 if (process.argv[1]?.endsWith("corpus-warc.mjs")) await main();
