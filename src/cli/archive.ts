@@ -40,6 +40,14 @@ export class Archive {
   }
 
   /**
+   * Build the index now (one pass over the files), so that no page's time limit pays for it.
+   * @returns the number of URLs indexed
+   */
+  async prepare(): Promise<number> {
+    return (await this.places()).size;
+  }
+
+  /**
    * The archived page at `url`, following redirects the archive also holds.
    * @returns null when the archive does not hold the URL
    */

@@ -149,12 +149,13 @@ async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
   }
 }
 
-function detectCommand(p: Parsed): Promise<number> {
+async function detectCommand(p: Parsed): Promise<number> {
   const engine = String(p.values.engine ?? "chromium");
   if (engine !== "chromium" && engine !== "dom")
     throw new UsageError(`unknown --engine '${engine}' (chromium or dom)`);
   // Page 2 of a page in the archive is looked up in the same files.
   const archive = p.values.warc === true ? new Archive(warcPaths(p)) : null;
+  await archive?.prepare();
   if (engine === "dom") {
     const path = domWorkerPath();
     const workers: DomWorker[] = [];
