@@ -8,12 +8,17 @@
  * busy at `--jobs 1` already (Chromium's browser, GPU and renderer processes work side by
  * side), more jobs cannot scale, and cores / (CPU s per page) is the ceiling.
  *
- * Usage: npm run build && npm run bench:cli [-- --pages N]
+ * Then the mining mixes as web archives (scripts/corpus-warc.ts), `detect --warc` with
+ * `--jobs` = the cores, with each engine: light (the same pagination sample) and heavy
+ * (the same number of Dragnet news and blog pages, every 23rd).
+ *
+ * Usage: npm run build && npm run bench:cli [-- --pages N] [-- --warc-only]
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { corpusPages, writeCorpusWarc } from "../scripts/corpus-warc";
 import { corpusDir, repoRoot } from "../src/replay/cases";
 
 interface Label {
@@ -56,12 +61,13 @@ function machineBusySeconds(): number {
 function timeBatch(
   manifest: string,
   jobs: string[],
+  input: string[] = ["--batch", manifest],
 ): { seconds: number; cpu: number; lines: number; errors: number } {
   const cpu0 = machineBusySeconds();
   const t = process.hrtime.bigint();
   const r = spawnSync(
     process.execPath,
-    [join(repoRoot(), "bin/tsugi"), "detect", "--batch", manifest, ...jobs],
+    [join(repoRoot(), "bin/tsugi"), "detect", ...input, ...jobs],
     {
       encoding: "utf8",
       maxBuffer: 1 << 30,
@@ -79,7 +85,32 @@ function timeBatch(
   };
 }
 
-function main(): void {
+/** The mining mixes: `detect --warc` with each engine on light and heavy pages. */
+async function warcMixes(dir: string, n: number): Promise<void> {
+  const cores = availableParallelism();
+  const light = corpusPages(["pagination"])
+    .filter((_, i) => i % 5 === 0)
+    .slice(0, n);
+  const heavy = corpusPages(["dragnet"])
+    .filter((_, i) => i % 23 === 0)
+    .slice(0, n);
+  for (const [name, pages] of [
+    ["light (pagination)", light],
+    ["heavy (Dragnet)", heavy],
+  ] as const) {
+    const warc = join(dir, `${name.split(" ")[0]}.warc.gz`);
+    await writeCorpusWarc(warc, pages);
+    for (const engine of ["dom", "chromium"]) {
+      const load = loadavg()[0]?.toFixed(1);
+      const r = timeBatch(warc, ["--jobs", String(cores), "--engine", engine], ["--warc", warc]);
+      console.log(
+        `--warc ${name.padEnd(19)} --engine ${engine.padEnd(8)} ${(r.lines / r.seconds).toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(3)} CPU s/page; load average ${load} before, ${loadavg()[0]?.toFixed(1)} after)`,
+      );
+    }
+  }
+}
+
+async function main(): Promise<void> {
   const i = process.argv.indexOf("--pages");
   const n = i > 0 ? Number(process.argv[i + 1]) : 60;
   const root = join(corpusDir(), "pagination");
@@ -95,6 +126,10 @@ function main(): void {
     console.log(
       `tsugi detect --batch: ${n} saved pages, ${cores} cores, load average ${loadavg()[0]?.toFixed(1)}`,
     );
+    if (process.argv.includes("--warc-only")) {
+      await warcMixes(dir, n);
+      return;
+    }
     const rows: [string, string[]][] = [
       ["--jobs 1", ["--jobs", "1"]],
       [`default (--jobs ${cores})`, []],
@@ -113,9 +148,10 @@ function main(): void {
       console.log(
         `speed-up ${(all / one).toFixed(2)}x on ${cores} cores; load average now ${loadavg()[0]?.toFixed(1)}`,
       );
+    await warcMixes(dir, n);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main();
+await main();

@@ -46,6 +46,12 @@ const pageOptions = (origin: string): OptionSpec[] => [
 
 const BATCH_OPTIONS: OptionSpec[] = [
   {
+    name: "warc",
+    type: "boolean",
+    default: false,
+    help: 'read the pages from the web archives given (.warc, .warc.gz): every HTML response record is answered, one line each with its "id" (WARC-Record-ID), "url" (WARC-Target-URI), "status", "charset", "warcFile" and "offset"; other records are skipped and counted',
+  },
+  {
     name: "batch",
     type: "string",
     arg: "FILE|-",
@@ -78,7 +84,7 @@ const BATCH_OPTIONS: OptionSpec[] = [
     type: "string",
     arg: "K/N",
     default: "0/1: every line",
-    help: "take only manifest lines K, K+N, K+2N, ... (0-based line numbers, 0 <= K < N)",
+    help: "take only manifest lines (or WARC records, over the files in the order given) K, K+N, K+2N, ... (0-based, 0 <= K < N)",
   },
   {
     name: "progress",
@@ -97,16 +103,29 @@ export const COMMANDS: CommandSpec[] = [
     synopsis: [
       "tsugi detect <file|url> [options]",
       "tsugi detect --batch <manifest.jsonl|-> [options]",
+      "tsugi detect --warc <file.warc[.gz]>... [options]",
     ],
     summary:
       'Find the next-page link and the page element; one JSON line per page {"id","url","nextUrl","pendingNextUrl","nextScore","candidates","pageElement","ms"} (pendingNextUrl: a link joined only once page 2 confirms it; candidates: the links tried after a refused page 2).',
-    options: [...pageOptions("http://tsugi.invalid/"), ...BATCH_OPTIONS, HELP],
+    options: [
+      ...pageOptions("http://tsugi.invalid/"),
+      {
+        name: "engine",
+        type: "string",
+        arg: "E",
+        default: "chromium",
+        help: "chromium (the page rendered, the extension's own run) or dom (parsed in Node without layout, as the extension reads a fetched page 2; no browser; saved pages and archives only)",
+      },
+      ...BATCH_OPTIONS,
+      HELP,
+    ],
   },
   {
     name: "extract",
     synopsis: [
       "tsugi extract <file|url> [options]",
       "tsugi extract --batch <manifest.jsonl|-> [options]",
+      "tsugi extract --warc <file.warc[.gz]>... [options]",
     ],
     summary:
       'Extract the article; one JSON line per page {"id","url","title","byline","siteName","text","html"}.',
@@ -125,9 +144,18 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "join",
-    synopsis: ["tsugi join <url> [options]"],
+    synopsis: [
+      "tsugi join <url> [options]",
+      "tsugi join --warc <file.warc[.gz]>... <url> [options]",
+    ],
     summary: "Open the URL with the extension and print the joined article.",
     options: [
+      {
+        name: "warc",
+        type: "boolean",
+        default: false,
+        help: "serve the pages the web archives given hold, offline, at their URLs (others answer 404)",
+      },
       {
         name: "replay",
         type: "string",

@@ -72,9 +72,10 @@ export async function pageLine(
   let r = await attempt(run, job, s);
   if (!r.ok && r.crash) r = await attempt(run, job, s);
   const id = job.id !== undefined ? { id: job.id } : {};
+  const extra = job.fields ?? {};
   return r.ok
-    ? { ok: true, line: JSON.stringify({ ...id, ...r.fields }) }
-    : { ok: false, line: JSON.stringify({ ...id, url: job.url, error: r.error }) };
+    ? { ok: true, line: JSON.stringify({ ...id, ...r.fields, ...extra }) }
+    : { ok: false, line: JSON.stringify({ ...id, url: job.url, ...extra, error: r.error }) };
 }
 
 /**
@@ -112,8 +113,13 @@ export async function runBatch(
       if (next.done) return;
       const item = next.value;
       if (!item.ok) {
+        if (item.id !== undefined && s.skip?.has(item.id)) {
+          counts.skipped++;
+          continue;
+        }
         const id = item.id !== undefined ? { id: item.id } : {};
-        answer(false, JSON.stringify({ ...id, line: item.line, error: item.error }));
+        const where = item.fields ?? { line: item.line };
+        answer(false, JSON.stringify({ ...id, ...where, error: item.error }));
         continue;
       }
       const id = item.job.id;

@@ -9,11 +9,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Item } from "../siblings/items";
+import { type Archive, decodedPage, unreadablePage2 } from "./archive";
 import { UsageError } from "./args";
 import type { PageRunner } from "./batch";
 import type { BrowserSlot } from "./browser-pool";
+import { type PageDetection, withPage2 } from "./detect-document";
 import { measurePage, TabPool } from "./guarded-page";
-import type { PageDetection } from "./page-detect";
+import type { Page2Verdict } from "./page2-check";
 
 /** Placeholder origin for a file given without --url (its absolute links then look cross-origin). */
 export const DEFAULT_FILE_ORIGIN = "http://tsugi.invalid/";
@@ -63,12 +65,46 @@ function bundleRunner<T, O extends object>(
 }
 
 /**
- * The page runner of `detect`: the page's detection fields.
+ * The page runner of `detect`: the page's detection fields; with an archive, the next
+ * link is checked on page 2 where the archive holds it ({@link withPage2}).
  * @param slot the browser to use
  * @param code the in-page bundle ({@link pageBundle})
+ * @param archive the archive page 2 is looked up in, or null
  */
-export function detectRunner(slot: BrowserSlot, code: string): PageRunner {
-  return bundleRunner(slot, code, "__tsugiDetect", (d: PageDetection) => d);
+export function detectRunner(
+  slot: BrowserSlot,
+  code: string,
+  archive: Archive | null = null,
+): PageRunner {
+  if (!archive) return bundleRunner(slot, code, "__tsugiDetect", (d: PageDetection) => d);
+  const pool = new TabPool(slot);
+  return async (job, signal) => {
+    const m = await measurePage(
+      pool,
+      job,
+      { javaScript: false, waitUntil: "load" },
+      signal,
+      async (tab, url) => {
+        const d = (await tab.evaluate(
+          `(() => { ${code}\n; return globalThis.__tsugiDetect(${JSON.stringify(url)}); })()`,
+        )) as PageDetection;
+        const link = d.nextUrl ?? d.pendingNextUrl;
+        const page2 = link ? await archive.lookup(link) : null;
+        if (!page2) return d;
+        if (page2.kind !== "page")
+          return { ...d, ...withPage2(d, { confirmed: false, reason: unreadablePage2(page2) }) };
+        const html = decodedPage(page2);
+        // The bundle is installed in the page already: one more call, page 1 still shown.
+        const verdict = (await tab.evaluate(
+          `globalThis.__tsugiPage2(${JSON.stringify(html)}, ${JSON.stringify(page2.url)}, ${JSON.stringify(url)})`,
+        )) as Page2Verdict;
+        return { ...d, ...withPage2(d, verdict) };
+      },
+    );
+    const line: Record<string, unknown> = { ...m.value };
+    if (m.refresh !== null) line.refresh = m.refresh;
+    return line;
+  };
 }
 
 /**

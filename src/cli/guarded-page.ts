@@ -198,9 +198,9 @@ export async function measurePage<T>(
   signal: AbortSignal,
   measure: (tab: Page, url: string) => Promise<T>,
 ): Promise<Measured<T>> {
-  const bytes = job.file ? savedBytes(job.file) : null;
+  const bytes = job.body ?? (job.file ? savedBytes(job.file) : null);
   if (signal.aborted) throw new Error("timeout");
-  const t = await pool.take(opts.javaScript && !job.file, siteKey(job.url));
+  const t = await pool.take(opts.javaScript && !bytes, siteKey(job.url));
   const { browser, tab } = t;
   t.uses++;
   let closing: Promise<void> | null = null;

@@ -128,6 +128,9 @@ export interface JoinOptions {
   url: string;
   /** A `multipage/` capture to serve offline at its original URLs. */
   replayDir?: string;
+  /** A replay server already listening (a web archive's, ./warc-replay.ts): every host
+   * resolves to it. */
+  replayServer?: { port: number };
   /** Most pages to show, counting page 1 (the extension's page cap). */
   maxPages?: number;
   /** The built extension (dist/). */
@@ -146,9 +149,10 @@ export interface JoinOptions {
  */
 export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle> {
   const replay = opts.replayDir ? await startReplayServer(opts.replayDir) : null;
+  const port = replay?.port ?? opts.replayServer?.port;
   const browser = await launchChromium({
     extensionDir: opts.extensionDir,
-    ...(replay ? { hostResolverRules: hostResolverRules(replay.port) } : {}),
+    ...(port !== undefined ? { hostResolverRules: hostResolverRules(port) } : {}),
     ...(opts.locale ? { locale: opts.locale } : {}),
   });
   try {

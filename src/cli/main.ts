@@ -15,14 +15,16 @@ import type { ExportWords } from "../export/joined-article";
 import { type JoinedArticle, toHtml, toJson, toMarkdown } from "../export/joined-article";
 import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
+import { Archive, startArchiveServer } from "./archive";
 import { commandSpec, helpText, type Parsed, parseCommand, UsageError } from "./args";
 import { launchChromium } from "./browser";
 import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle, recordsRunner } from "./detect";
+import { DomWorker, domRunner, domWorkerPath } from "./dom-runner";
 import { EXTRACT_FILE_ORIGIN, extractBundle, extractRunner, FORMATS } from "./extract";
 import { joinWithBrowser } from "./join";
 import { localeMessages } from "./locale";
 import { placeholderUrl } from "./manifest";
-import { pageCommand } from "./page-command";
+import { pageCommand, warcPaths } from "./page-command";
 
 function extensionDir(): string {
   const dir = join(repoRoot(), "dist");
@@ -47,9 +49,15 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
     screenshot?: string;
     lang?: string;
   };
-  const [url, ...extra] = positionals;
-  if (!url || extra.length > 0)
-    throw new UsageError("usage: tsugi join <url> [options] (see 'tsugi join --help')");
+  const warc = v.warc === true;
+  // With --warc the archive files come first and the page to join last.
+  const url = positionals.at(-1);
+  if (!url || (!warc && positionals.length > 1) || (warc && positionals.length < 2))
+    throw new UsageError(
+      warc
+        ? "usage: tsugi join --warc <file.warc[.gz]>... <url> (see 'tsugi join --help')"
+        : "usage: tsugi join <url> [options] (see 'tsugi join --help')",
+    );
   let parsed: URL | null = null;
   try {
     parsed = new URL(url);
@@ -84,14 +92,21 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
   } catch (e) {
     throw new UsageError(`--lang: ${(e as Error).message}`);
   }
+  if (warc && replayDir) throw new UsageError("--warc and --replay are two sources: give one");
+  const archiveServer = warc
+    ? await startArchiveServer(
+        new Archive(warcPaths({ values: v, positionals: positionals.slice(0, -1) })),
+      )
+    : null;
   const article = await joinWithBrowser({
     url,
     extensionDir: extensionDir(),
+    ...(archiveServer ? { replayServer: archiveServer } : {}),
     ...(values.lang ? { locale: values.lang } : {}),
     ...(replayDir ? { replayDir } : {}),
     ...(maxPages !== undefined ? { maxPages } : {}),
     ...(values.screenshot ? { screenshot: resolve(values.screenshot) } : {}),
-  });
+  }).finally(() => archiveServer?.close());
   process.stdout.write(format(article, fmt, words));
 }
 
@@ -134,12 +149,38 @@ async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
   }
 }
 
-function detectCommand(p: Parsed): Promise<number> {
+async function detectCommand(p: Parsed): Promise<number> {
+  const engine = String(p.values.engine ?? "chromium");
+  if (engine !== "chromium" && engine !== "dom")
+    throw new UsageError(`unknown --engine '${engine}' (chromium or dom)`);
+  // Page 2 of a page in the archive is looked up in the same files.
+  const archive = p.values.warc === true ? new Archive(warcPaths(p)) : null;
+  await archive?.prepare();
+  if (engine === "dom") {
+    const path = domWorkerPath();
+    const workers: DomWorker[] = [];
+    return pageCommand(
+      {
+        name: "detect",
+        runner: () => {
+          const w = new DomWorker(path);
+          workers.push(w);
+          return domRunner(w, archive);
+        },
+        defaultUrl: placeholderUrl(DEFAULT_FILE_ORIGIN),
+        single: (fields) => `${JSON.stringify(fields)}\n`,
+        close: async () => {
+          await Promise.all(workers.map((w) => w.close()));
+        },
+      },
+      p,
+    );
+  }
   const code = pageBundle();
   return pageCommand(
     {
       name: "detect",
-      runner: (slot) => detectRunner(slot, code),
+      runner: (slot) => detectRunner(slot, code, archive),
       defaultUrl: placeholderUrl(DEFAULT_FILE_ORIGIN),
       single: (fields) => `${JSON.stringify(fields)}\n`,
     },

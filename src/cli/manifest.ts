@@ -15,12 +15,24 @@ export interface PageJob {
   url: string;
   /** "" lets Chromium sniff `<meta>` and the BOM */
   charset: string;
+  /** the page's bytes when they are in memory (a WARC record), in place of `file` */
+  body?: Buffer;
+  /** fields every line of this page carries, result or error (a WARC record's
+   * `warcRecordId`, `status`, `charset`…) */
+  fields?: Record<string, unknown>;
 }
 
 /** A manifest line: a job, or why it cannot be one. */
 export type ManifestItem =
   | { ok: true; job: PageJob }
-  | { ok: false; line: number; id?: string; error: string };
+  | {
+      ok: false;
+      line: number;
+      id?: string;
+      error: string;
+      /** what locates the input in place of `line` (a WARC record's file and offset) */
+      fields?: Record<string, unknown>;
+    };
 
 /** An http(s) URL, normalised, or null. */
 export function httpUrl(s: string): string | null {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
-import { batchOptions, type Parsed, UsageError } from "./args";
+import { type BatchOptions, batchOptions, type Parsed, UsageError } from "./args";
 import { type PageRunner, pageLine, runBatch } from "./batch";
 import { BrowserSlot } from "./browser-pool";
 import {
@@ -20,6 +20,7 @@ import {
 } from "./manifest";
 import { type BatchCounts, progressLine, summaryLine } from "./progress";
 import { answeredIdsIn } from "./resume";
+import { type WarcCounts, warcItems } from "./warc-items";
 
 /** What differs between `detect` and `extract`. */
 export interface PageCommand {
@@ -30,6 +31,8 @@ export interface PageCommand {
   defaultUrl(file: string): string;
   /** stdout text of a single page's result fields */
   single(fields: Record<string, unknown>): string;
+  /** ends what the runners started (worker threads), once the run is over */
+  close?(): Promise<void>;
 }
 
 async function* items(
@@ -63,15 +66,56 @@ function progressWriter(): (c: BatchCounts) => void {
   };
 }
 
+/** The input of a batch: its items, their number when known, and a last stderr line. */
+interface BatchInput {
+  items: AsyncIterable<ManifestItem>;
+  total: number | null;
+  /** a line for stderr once the batch ended ("" for none) */
+  epilogue: () => string;
+}
+
+function manifestInput(cmd: PageCommand, p: Parsed, o: BatchOptions): BatchInput {
+  if (p.positionals.length > 0) throw new UsageError("--batch takes no other page");
+  const path = String(p.values.batch);
+  if (path !== "-" && !(existsSync(path) && statSync(path).isFile()))
+    throw new UsageError(`no such manifest: ${path}`);
+  return {
+    items: items(path, o.shard, cmd.defaultUrl),
+    total: path === "-" ? null : countLines(path, o.shard),
+    epilogue: () => "",
+  };
+}
+
+/**
+ * The archive files of `--warc FILE…`.
+ * @throws UsageError when none is given or one is not a file
+ */
+export function warcPaths(p: Parsed): string[] {
+  if (p.positionals.length === 0)
+    throw new UsageError("--warc takes one or more .warc or .warc.gz files");
+  for (const f of p.positionals)
+    if (!(existsSync(f) && statSync(f).isFile())) throw new UsageError(`no such WARC file: ${f}`);
+  return p.positionals.map((f) => resolve(f));
+}
+
+function warcInput(p: Parsed, o: BatchOptions): BatchInput {
+  const counts: WarcCounts = { records: 0, skipped: 0 };
+  return {
+    items: warcItems(warcPaths(p), o.shard, counts),
+    total: null,
+    epilogue: () =>
+      `tsugi: ${counts.records} WARC records read, ${counts.skipped} skipped (not HTML responses)`,
+  };
+}
+
 async function batch(cmd: PageCommand, p: Parsed): Promise<number> {
   const v = p.values;
-  if (p.positionals.length > 0) throw new UsageError("--batch takes no other page");
+  if (v.batch !== undefined && v.warc === true)
+    throw new UsageError("--batch and --warc are two inputs: give one");
   if (v.url !== undefined || v.charset !== undefined)
     throw new UsageError("--url and --charset go in the manifest's lines with --batch");
   const o = batchOptions(v, availableParallelism());
-  const path = String(v.batch);
-  if (path !== "-" && !(existsSync(path) && statSync(path).isFile()))
-    throw new UsageError(`no such manifest: ${path}`);
+  const input = v.warc === true ? warcInput(p, o) : manifestInput(cmd, p, o);
   const skip = o.resume ? answeredIdsIn(o.resume) : new Set<string>();
   const showProgress = o.progress || process.stderr.isTTY === true;
   // A browser per worker: with tabs reused, a batch waits on the browser process's own
@@ -79,23 +123,21 @@ async function batch(cmd: PageCommand, p: Parsed): Promise<number> {
   const slots = Array.from({ length: o.jobs }, () => new BrowserSlot());
   let counts: BatchCounts;
   try {
-    counts = await runBatch(
-      items(path, o.shard, cmd.defaultUrl),
-      (w) => cmd.runner(slots[w] as BrowserSlot),
-      {
-        jobs: o.jobs,
-        timeoutMs: o.timeoutMs,
-        skip,
-        total: path === "-" ? null : countLines(path, o.shard),
-        write: (line) => process.stdout.write(`${line}\n`),
-        ...(showProgress ? { onProgress: progressWriter() } : {}),
-      },
-    );
+    counts = await runBatch(input.items, (w) => cmd.runner(slots[w] as BrowserSlot), {
+      jobs: o.jobs,
+      timeoutMs: o.timeoutMs,
+      skip,
+      total: input.total,
+      write: (line) => process.stdout.write(`${line}\n`),
+      ...(showProgress ? { onProgress: progressWriter() } : {}),
+    });
   } finally {
-    await Promise.all(slots.map((slot) => slot.close()));
+    await Promise.all([...slots.map((slot) => slot.close()), cmd.close?.()]);
   }
   if (showProgress && process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   process.stderr.write(`${summaryLine(counts)}\n`);
+  const epilogue = input.epilogue();
+  if (epilogue) process.stderr.write(`${epilogue}\n`);
   return counts.errors > 0 ? 1 : 0;
 }
 
@@ -127,7 +169,7 @@ function singleJob(cmd: PageCommand, p: Parsed): PageJob {
  * @throws UsageError for bad usage (exit 2)
  */
 export async function pageCommand(cmd: PageCommand, p: Parsed): Promise<number> {
-  if (p.values.batch !== undefined) return batch(cmd, p);
+  if (p.values.batch !== undefined || p.values.warc === true) return batch(cmd, p);
   const job = singleJob(cmd, p);
   const { timeoutMs } = batchOptions(p.values, 1);
   const slot = new BrowserSlot();
@@ -138,6 +180,6 @@ export async function pageCommand(cmd: PageCommand, p: Parsed): Promise<number> 
     process.stdout.write(cmd.single(fields));
     return 0;
   } finally {
-    await slot.close();
+    await Promise.all([slot.close(), cmd.close?.()]);
   }
 }

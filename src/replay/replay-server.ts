@@ -169,9 +169,41 @@ export async function startReplayServer(
 ): Promise<ReplayServer> {
   const replayCase = readCase(caseDirOrName);
   const index = buildUrlIndex(replayCase);
-  const requests: ReplayRequest[] = [];
   const caseDirReal = await realpath(replayCase.dir);
+  const server = await startAnswerServer(async (url) => {
+    const file = index.lookup(url);
+    const body = file === undefined ? undefined : await readCaptured(caseDirReal, file);
+    if (file === undefined || body === undefined) return undefined;
+    return { status: 200, type: contentTypeFor(file, url, body), body };
+  }, opts);
+  return { ...server, case: replayCase };
+}
 
+/** What a replay answers for a URL it holds. */
+export interface ReplayAnswer {
+  status: number;
+  type: string;
+  body: Buffer;
+  /** more response headers (a redirect's Location) */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Starts a replay server on 127.0.0.1 that answers each GET/HEAD from `answer`, plain HTTP
+ * and TLS on one port (as {@link startReplayServer}, which is this over a capture case; a
+ * web archive's records are another source).
+ *
+ * @param answer the response for an absolute URL, or undefined for 404
+ * @param opts.port TCP port, default 0 (a free random port).
+ * @param opts.host listen address, default `127.0.0.1`.
+ * @returns the port, the request log and `close`, once listening
+ * @throws Error (rejects) when the certificate files are missing or the port cannot be bound
+ */
+export async function startAnswerServer(
+  answer: (url: string) => Promise<ReplayAnswer | undefined>,
+  opts: { port?: number; host?: string } = {},
+): Promise<Omit<ReplayServer, "case">> {
+  const requests: ReplayRequest[] = [];
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     void handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) {
@@ -221,13 +253,12 @@ export async function startReplayServer(
       return;
     }
     const url = requestedUrl(req);
-    const file = index.lookup(url);
-    const body = file === undefined ? undefined : await readCaptured(caseDirReal, file);
-    if (file === undefined || body === undefined) {
+    const found = await answer(url);
+    if (found === undefined) {
       send(req, res, 404, "text/html", notFoundPage(url));
       return;
     }
-    send(req, res, 200, contentTypeFor(file, url, body), body);
+    send(req, res, found.status, found.type, found.body, found.headers);
   };
 
   const httpServer = http.createServer(handler);
@@ -267,7 +298,6 @@ export async function startReplayServer(
   let closing: Promise<void> | undefined;
   return {
     port,
-    case: replayCase,
     requests,
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
