@@ -14,6 +14,8 @@
  * taught the site (the rule in use removed, a correction taken back): detection runs
  * again on the page.
  */
+
+import type { Detection } from "../src/detect/detect";
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElement } from "../src/detect/page-element";
 import { refusedLinks } from "../src/detect/refused-links";
@@ -25,7 +27,9 @@ import {
   seenInScope,
   watchOwnScroll,
 } from "../src/features/own-scroll";
+import { readSerial } from "../src/features/serial";
 import { installDetector } from "../src/gate/detector-api";
+import { normalizeUrl } from "../src/keys/normalize-url";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
@@ -33,6 +37,7 @@ import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/m
 import type { ReaderRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
+import { chapterHooks, chapterStart, chapterWords } from "../src/pager/chapter-mode";
 import { LoadMorePager } from "../src/pager/load-more-pager";
 import { ownScrollGate, waitForSite } from "../src/pager/own-scroll-gate";
 import {
@@ -45,7 +50,7 @@ import {
 import type { JoiningPager } from "../src/pager/pager-base";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
-import { type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
+import { type ChapterRun, type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
 import { loadMoreFromRules, pickedLoadMoreXPath } from "../src/picker/load-more-rule";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
@@ -56,6 +61,7 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
+import { chaptersOn } from "../src/reader/chapter-switch";
 import {
   addCorrection,
   CORRECTIONS_KEY,
@@ -153,6 +159,12 @@ function enabled(): boolean {
   return isSiteEnabled(pageUrl, settings.disabledSites);
 }
 
+/** Whether the pager joins as the reader scrolls: the site is on, and, for a run that
+ * joins chapters, so is "Join the next chapter". */
+function autoOn(): boolean {
+  return enabled() && (!tab.joinsChapters() || chaptersOn(pageUrl, settings.chapterSites));
+}
+
 /** The reader's per-site switches of the optional modes (load-more clicks, frames). */
 function modes() {
   return siteModes(pageUrl, settings);
@@ -162,6 +174,8 @@ function modes() {
  * off; null when it is on. */
 function pausedReason(): string | null {
   if (!enabled()) return t("reasonSiteOff", [], "Auto-join is off for this site.");
+  if (tab.joinsChapters() && !chaptersOn(pageUrl, settings.chapterSites))
+    return t("reasonChaptersOff", [], "Joining the next chapter is off for this site.");
   const { start, loadMore } = tab.state;
   if (!start && loadMore && !modes().loadMore)
     return t("reasonLoadMoreOff", [], 'Clicking "Load more" is off for this site.');
@@ -178,6 +192,8 @@ function report(next: TabStatus): void {
     state: paused ? "off" : next.state,
     reason: paused ?? next.reason,
     modes: modes(),
+    ...(tab.state.chapter ? { serial: true } : {}),
+    chapters: chaptersOn(pageUrl, settings.chapterSites),
     ruleName: rule.name,
     ruleSource: rule.source,
     site,
@@ -205,7 +221,7 @@ function ensurePager(): JoiningPager | null {
     ? new Pager(document, start, settings, report, pagerHooks())
     : newLoadMorePager(loadMore as LoadMoreFound);
   tab.pagerCreated(made);
-  made.setAuto(enabled());
+  made.setAuto(autoOn());
   made.attach();
   keepTrackOfPlace();
   return made;
@@ -226,6 +242,17 @@ function newLoadMorePager(found: LoadMoreFound): LoadMorePager {
 }
 
 function pagerHooks(): PagerHooks {
+  const { chapter } = tab.state;
+  if (chapter && tab.joinsChapters()) {
+    // A chapter's rule is no rule of the site's pages: it is neither cached nor dropped.
+    const { onRuleChecked: _, ...hooks } = pageHooks();
+    const page1 = { doc: document, url: pageUrl, elements: chapter.start.pageElements };
+    return { ...hooks, ...chapterHooks(page1, chapter.serial, chapterWords(getMessage)) };
+  }
+  return pageHooks();
+}
+
+function pageHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
@@ -412,6 +439,31 @@ async function keepOrDropRule(check: RuleCheck): Promise<void> {
   await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
 }
 
+const SERIAL_OFFER =
+  'This looks like a serial. Turn on "Join the next chapter" in the popup to join its next chapter.';
+
+/**
+ * Page 1 as a chapter of a serial (../src/features/serial.ts), with what the chapter pager
+ * starts from; null where the page reads as no chapter, or where its next page is another
+ * page of this chapter (a long chapter's own pager joins as pages).
+ * @param found page 1's detection
+ * @param paged the pager's start from it (null: no next page)
+ */
+async function readChapter(found: Detection, paged: PagerStart | null): Promise<ChapterRun | null> {
+  const serial = readSerial(document, pageUrl);
+  if (!serial) return null;
+  if (paged && normalizeUrl(paged.nextUrl) !== normalizeUrl(serial.next.url)) return null;
+  let elements = paged?.pageElements ?? [];
+  let xpaths = paged?.pageElementXPaths ?? [];
+  if (elements.length === 0) {
+    await loadPageElementModel();
+    elements = detectPageElement(document, serial.next.anchor).elements;
+    xpaths = xpathsForRun(elements);
+  }
+  const start = chapterStart(pageUrl, serial, elements, xpaths, found.ms);
+  return start ? { serial, start } : null;
+}
+
 /** Why detection found no next link: none, or only one to another site (refused). */
 function noNextReason(): string {
   const foreign = foreignRelNext(document, pageUrl);
@@ -575,15 +627,26 @@ async function main(
     });
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += tab.state.loaded.gate?.ms ?? 0;
-    const detected = pagerStart(found, pageUrl);
-    tab.detected(detected, button ? { target: button, detectMs: found.ms } : null);
-    if (!detected && !button) {
+    const paged = pagerStart(found, pageUrl);
+    // A chapter of a serial joins only with "Join the next chapter" on, whatever its URL.
+    const chapter = await readChapter(found, paged);
+    if (chapter) tab.serialFound(chapter);
+    const detected = chapter
+      ? chaptersOn(pageUrl, settings.chapterSites)
+        ? chapter.start
+        : null
+      : paged;
+    const loadMore = button && !chapter ? { target: button, detectMs: found.ms } : null;
+    tab.detected(detected, loadMore);
+    if (!detected && !loadMore) {
       report({
         ...INITIAL_STATUS,
         state: "no-next",
-        reason: found.next.url
-          ? t("reasonNoElement", [], "No page element found on this page.")
-          : noNextReason(),
+        reason: chapter
+          ? t("reasonSerialOffer", [], SERIAL_OFFER)
+          : found.next.url
+            ? t("reasonNoElement", [], "No page element found on this page.")
+            : noNextReason(),
         nextScore: found.next.score,
         detectMs: found.ms,
       });
@@ -672,8 +735,9 @@ browser.storage.onChanged.addListener((changes, area) => {
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
   if (tab.state.ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
+  if (chaptersOn(pageUrl, settings.chapterSites)) tab.joinChapters();
   if (!tab.state.pager && tab.canJoin() && enabled()) ensurePager();
-  tab.state.pager?.setAuto(enabled());
+  tab.state.pager?.setAuto(autoOn());
   applyAddressBar();
   if ("disabledSites" in changes) forgetPlacesIfOff();
   reportPagerOrReady();
@@ -718,7 +782,7 @@ async function toggleSite(): Promise<TabStatus> {
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
   if (!tab.state.pager && tab.canJoin() && on) ensurePager();
-  tab.state.pager?.setAuto(on);
+  tab.state.pager?.setAuto(autoOn());
   if (tab.state.pager || tab.canJoin()) reportPagerOrReady();
   else report(tab.state.status);
   return tab.state.status;
