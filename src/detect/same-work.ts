@@ -208,6 +208,7 @@ export function checkChapter(
   if (chapterWall(next.doc)) return "wall";
   if (chapterIndex(next)) return "index";
   if (!sameWork(page1, next)) return "other-work";
-  if (chapterTeaser(page1.elements, next.elements)) return "teaser";
+  // Where nothing was read there, the pager says so itself.
+  if (next.elements.length > 0 && chapterTeaser(page1.elements, next.elements)) return "teaser";
   return null;
 }

@@ -5,6 +5,7 @@ import {
   chapterNumber,
   nextChapterLink,
   nextChapterMarkup,
+  nextChapterUrl,
   nextChapterWords,
   parseChapterNumber,
   previousWords,
@@ -137,6 +138,15 @@ describe("readSerial", () => {
     expect(readSerial(blog, "https://s.test/b/tips/")).toBeNull();
     expect(readSerial(news, "https://s.test/n/1")).toBeNull();
     expect(readSerial(shop, "https://s.test/p/1")).toBeNull();
+  });
+  it("reads a 下一章 that leads back to the contents as the serial's end", () => {
+    const d = page(
+      `<h1>第九章</h1><a href="/b/8.html">上一章</a><a href="/b/">目录</a><a href="/b/">下一章</a>`,
+    );
+    expect(readSerial(d, "https://s.test/b/9.html")).toBeNull();
+    expect(nextChapterUrl(d, "https://s.test/b/9.html")).toBeNull();
+    const on = page(`<h1>第八章</h1><a href="/b/">目录</a><a href="/b/9.html">下一章</a>`);
+    expect(nextChapterUrl(on, "https://s.test/b/8.html")).toBe("https://s.test/b/9.html");
   });
   it("reads no serial in a list pager's 次へ on a page naming no chapter", () => {
     const d = page(`<h1>検索結果</h1><a href="?page=2">次へ</a>`);

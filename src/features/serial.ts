@@ -244,6 +244,18 @@ export function nextChapterLink(
 }
 
 /**
+ * The next chapter's link, unless it leads to the work's table of contents (the last
+ * chapter's 下一章 of many sites): the end of the serial, not a chapter.
+ * @param doc the page
+ * @param pageUrl its URL
+ * @returns the next chapter's URL, or null
+ */
+export function nextChapterUrl(doc: Document, pageUrl: string): string | null {
+  const found = nextChapterLink(doc, pageUrl, chapterHeading(doc)?.number ?? null);
+  return found && found.url !== tocUrl(doc, pageUrl) ? found.url : null;
+}
+
+/**
  * The URL of the work's table of contents that the page links to ({@link tocLink}).
  * @param doc the page
  * @param pageUrl its URL
@@ -279,9 +291,10 @@ export interface SerialPage {
 export function readSerial(doc: Document, pageUrl: string): SerialPage | null {
   const heading = chapterHeading(doc);
   const chapter = heading?.number ?? null;
-  const next = nextChapterLink(doc, pageUrl, chapter);
-  if (!next) return null;
+  const found = nextChapterLink(doc, pageUrl, chapter);
   const toc = tocUrl(doc, pageUrl);
+  const next = found && found.url !== toc ? found : null;
+  if (!next) return null;
   const markup = nextChapterMarkup(next.anchor);
   if (chapter === null && toc === null && !markup) return null;
   // Words alone ("次へ") on a page that names no chapter and links to no contents: a pager.

@@ -10,6 +10,7 @@
 import { iconNext } from "../features/icon-next";
 import { mayHaveLoadMore } from "../features/load-more";
 import { pageNumberText } from "../features/page-number";
+import { nextChapterWords } from "../features/serial";
 import {
   anchorLabel,
   lastPageSignal,
@@ -33,7 +34,10 @@ export type GateSignal =
   | "next-icon"
   | "numbered-run"
   | "page-param"
-  | "load-more";
+  | "load-more"
+  /** A next-chapter link (下一章, 다음화, "Next chapter"): the detector reads the page
+   * as a serial's chapter, joined only with "Join the next chapter" on. */
+  | "next-chapter";
 
 /** What the gate decided on one page. */
 export interface GateResult {
@@ -100,6 +104,7 @@ export function pagerGate(doc: Document, pageHost = "", pageUrl = ""): GateResul
     const label = anchorLabel(a);
     const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
+    if (text.length <= 40 && nextChapterWords(text)) return done("next-chapter", links);
     if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     // iconNext refuses a label with words at its first test, so most links cost one regex.
     if (label.text !== null && text.length <= 24 && iconNext(a, text) === 1)

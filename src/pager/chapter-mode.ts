@@ -8,7 +8,7 @@
  * the pager's own, as for pages.
  */
 import { checkChapter } from "../detect/same-work";
-import { chapterHeading, nextChapterLink, type SerialPage } from "../features/serial";
+import { chapterHeading, nextChapterUrl, type SerialPage } from "../features/serial";
 import { learnSiteRule } from "../rule/learn-rule";
 import type { FetchedChapter, PagerHooks, PagerStart } from "./pager";
 import type { GetMessage } from "./pager-words";
@@ -111,7 +111,6 @@ export function chapterHooks(
       return { kind, url: page.url };
     },
     separatorLabel: (page) => chapterLabel(page, serial.chapter, words),
-    nextUrl: (page) =>
-      nextChapterLink(page.doc, page.url, chapterHeading(page.doc)?.number ?? null)?.url ?? null,
+    nextUrl: (page) => nextChapterUrl(page.doc, page.url),
   };
 }

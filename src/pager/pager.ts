@@ -508,14 +508,15 @@ export class Pager extends PagerBase {
       problems: read.ruleProblems,
     });
     const elements = read.elements;
-    if (elements.length === 0) {
-      this.finish({ kind: "no-page-element", url: page.url });
-      return;
-    }
+    // Before the page element's own stop: a wall in front of a chapter has none either.
     const fetched = { number: this.pages + 1, doc: page.doc, url: page.url, elements };
     const refusal = this.hooks.checkPage?.(fetched) ?? null;
     if (refusal) {
       this.finish(refusal);
+      return;
+    }
+    if (elements.length === 0) {
+      this.finish({ kind: "no-page-element", url: page.url });
       return;
     }
     const hash = contentHash(elements);
