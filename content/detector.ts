@@ -247,7 +247,16 @@ function pagerHooks(): PagerHooks {
     // A chapter's rule is no rule of the site's pages: it is neither cached nor dropped.
     const { onRuleChecked: _, ...hooks } = pageHooks();
     const page1 = { doc: document, url: pageUrl, elements: chapter.start.pageElements };
-    return { ...hooks, ...chapterHooks(page1, chapter.serial, chapterWords(getMessage)) };
+    const chapters = chapterHooks(page1, chapter.serial, chapterWords(getMessage));
+    return {
+      ...hooks,
+      ...chapters,
+      onPage: ({ number, url, doc }) => {
+        const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
+        tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
+        tab.state.place?.save();
+      },
+    };
   }
   return pageHooks();
 }
@@ -761,8 +770,10 @@ function listItemCount(): number {
 
 /** The joined article, or the items of every page shown, in one format. */
 async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
-  const { joined, start, status } = tab.state;
+  const { joined, start, status, chapter } = tab.state;
+  const heading = tab.joinsChapters() ? (chapter?.serial.heading ?? document.title) : null;
   return (await exporter()).exportFile({
+    ...(heading ? { heading } : {}),
     format,
     doc: document,
     pageUrl,

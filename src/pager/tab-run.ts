@@ -44,6 +44,8 @@ export interface JoinedPage {
   number: number;
   url: string;
   html: string;
+  /** A joined chapter's heading (serial reading), which the export heads it with. */
+  heading?: string;
 }
 
 /** Page 1's rule and the reader's corrections on this page. */

@@ -10,11 +10,13 @@ import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import {
+  messageTab,
   openPopupFor,
   scrollUntilSettled,
   setExtensionSettings,
   waitForStatus,
 } from "../../src/cli/join";
+import type { ExportFile } from "../../src/messaging/messages";
 import { launchWithExtension, testTabs } from "../support/extension";
 import {
   CHAPTERS,
@@ -125,11 +127,17 @@ describe("the popup's Join the next chapter", () => {
     const end = await scrollUntilSettled(page, 60_000);
     expect(end).toMatchObject({ state: "done", pages: CHAPTERS });
     await expectEveryChapter(page, "narou", from);
-    // The site's own chapter heading on each separator.
-    const labels = await page.locator(".tsugi-separator > a").allTextContents();
-    expect(labels).toEqual(
-      ["港町", "灯台守", "夜明け"].map((t, i) => `第${i + 2}話 ${t} - 星の旅人 - 小説の森`),
+    // The site's own chapter heading on each separator, and in the export.
+    const headings = ["旅立ち", "港町", "灯台守", "夜明け"].map(
+      (t, i) => `第${i + 1}話 ${t} - 星の旅人 - 小説の森`,
     );
+    const labels = await page.locator(".tsugi-separator > a").allTextContents();
+    expect(labels).toEqual(headings.slice(1));
+    const md = await messageTab<ExportFile>(page, { type: "popup→content:export", format: "md" });
+    const said = headings.map((h) => md.content.indexOf(`## ${h}`));
+    expect(said.every((at) => at >= 0)).toBe(true);
+    expect([...said].sort((a, b) => a - b)).toEqual(said);
+    expect(md.pages).toBe(CHAPTERS);
   });
 });
 
