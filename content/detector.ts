@@ -481,13 +481,36 @@ function noNextReason(): string {
     : t("reasonNoNext", [], "No next link on this page.");
 }
 
-/** Page 1 from the rule the pager used before the reader left, when it still matches. */
+/** Page 1 from the rule the pager used before the reader left, when it still matches. A
+ * chapter whose next chapters were joined joins them again as chapters, and only while
+ * "Join the next chapter" is on (else detection offers it again). */
 function startFromPlace(back: Recalled): Ruled | null {
   const rule = back.place.rule;
   const match = rule ? matchSiteRule([rule], document, pageUrl, (m) => !refusedMatch(m)) : null;
-  return match
-    ? { start: startWith(match, false, 0), rule: { name: null, source: "detected", cached: null } }
-    : null;
+  if (!match) return null;
+  const detected = { name: null, source: "detected", cached: null } as const;
+  const chapter = chapterFromPlace(back, match);
+  if (chapter) {
+    tab.serialFound(chapter);
+    return chaptersOn(pageUrl, settings.chapterSites)
+      ? { start: chapter.start, rule: detected }
+      : null;
+  }
+  return { start: startWith(match, false, 0), rule: detected };
+}
+
+/**
+ * The chapter run of a reader who comes back to a chapter whose next chapters were
+ * joined: the page reads as a chapter, and the place's next page is its next chapter.
+ * @param back the place kept
+ * @param match the place's rule on this page
+ */
+function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
+  const next = back.place.pages[back.from + 1];
+  const serial = next ? readSerial(document, pageUrl) : null;
+  if (!serial || normalizeUrl(next as string) !== normalizeUrl(serial.next.url)) return null;
+  const start = chapterStart(pageUrl, serial, match.pageElements, [match.rule.pageElement], 0);
+  return start ? { serial, start } : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a

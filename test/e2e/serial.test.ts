@@ -17,7 +17,7 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import type { ExportFile } from "../../src/messaging/messages";
-import { launchWithExtension, testTabs } from "../support/extension";
+import { launchWithExtension, restoredStatus, testTabs } from "../support/extension";
 import {
   CHAPTERS,
   chapterPath,
@@ -149,6 +149,38 @@ describe("a serial with Join the next chapter on", () => {
     const end = await scrollUntilSettled(page, 60_000);
     expect(end, end.reason ?? "").toMatchObject({ state: "done", pages: CHAPTERS });
     await expectEveryChapter(page, shape, from);
+  });
+
+  it("Reload keeps the place: the chapters joined again as chapters, the one read on screen", async () => {
+    await setExtensionSettings(browser.context, { chapterSites: [site()] });
+    const page = await opened.open(chapterPath("chinese", 1));
+    expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
+    const labels = () => page.locator(".tsugi-separator > a").allTextContents();
+    const before = await labels();
+    expect(before).toEqual(["第二章 风起", "第三章 风起", "第四章 风起"]);
+    // The reader reads chapter 3, then reloads.
+    const mark = markOf("chinese", 3);
+    const centre = () =>
+      page.evaluate((m) => {
+        const p = Array.from(document.querySelectorAll("p.mark")).find((e) => e.textContent === m);
+        p?.scrollIntoView({ block: "center" });
+        return p ? Math.round(p.getBoundingClientRect().top) : null;
+      }, mark);
+    await centre();
+    await page.waitForTimeout(600);
+    await page.reload();
+    const back = await restoredStatus(page, "restored", 30_000);
+    expect(back?.restored).toBe(CHAPTERS - 1);
+    expect(await labels()).toEqual(before);
+    expect((await marks(page, "chinese")).counts).toEqual(Array(CHAPTERS).fill(1));
+    const top = await page.evaluate((m) => {
+      const p = Array.from(document.querySelectorAll("p.mark")).find((e) => e.textContent === m);
+      return p ? p.getBoundingClientRect().top : null;
+    }, mark);
+    const height = await page.evaluate(() => window.innerHeight);
+    expect(top).not.toBeNull();
+    expect(top as number).toBeGreaterThanOrEqual(0);
+    expect(top as number).toBeLessThan(height);
   });
 
   it("stops on an age wall, a link into another work and a teaser, saying why", async () => {
