@@ -662,7 +662,12 @@ async function main(
     const paged = pagerStart(found, pageUrl);
     // A chapter of a serial joins only with "Join the next chapter" on, whatever its URL.
     const chapter = await readChapter(found, paged);
-    if (chapter) tab.serialFound(chapter);
+    if (chapter) {
+      tab.serialFound(chapter);
+      // The switch may have changed while the page loaded (the settings the entry read).
+      const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
+      settings.chapterSites = mergeSettings(stored).chapterSites;
+    }
     const detected = chapter
       ? chaptersOn(pageUrl, settings.chapterSites)
         ? chapter.start

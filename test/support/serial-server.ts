@@ -277,6 +277,44 @@ function negative(kind: "news" | "blog" | "shop", n: number): string {
   );
 }
 
+/** How long the reader script of a single document scrolls before it reports, ms. */
+export const NEGATIVE_READ_MS = 20_000;
+/** How long the reader script of a serial waits for every chapter at most, ms. */
+export const SERIAL_READ_MS = 90_000;
+
+/**
+ * Page 1 for browsers the tests cannot drive (Firefox): its own script plays the reader,
+ * scrolling to the end every 300 ms. A serial's page reports once every chapter's mark
+ * is shown (and 1.5 s more, for a chapter shown twice to show), or after
+ * {@link SERIAL_READ_MS}; a single document's after {@link NEGATIVE_READ_MS}:
+ * `/report?kind=K&counts=1,1,1,1&inorder=0|1&labels=L1|L2|L3`.
+ */
+function withReader(html: string): string {
+  const script = `<script>(() => {
+  const first = document.querySelector("p.mark").textContent;
+  const kind = first.split("-")[1];
+  const serial = ${JSON.stringify(SHAPES)}.includes(kind);
+  const marks = Array.from({ length: ${CHAPTERS} }, (_, i) => "MARK-" + kind + "-" + (i + 1));
+  const started = Date.now();
+  let allAt = 0;
+  const tick = () => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const text = document.body.textContent;
+    const counts = marks.map((m) => text.split(m).length - 1);
+    const at = marks.map((m) => text.indexOf(m));
+    if (serial && allAt === 0 && counts.every((c) => c > 0)) allAt = Date.now();
+    const waited = Date.now() - started;
+    const done = serial ? (allAt > 0 && Date.now() - allAt > 1500) || waited > ${SERIAL_READ_MS} : waited > ${NEGATIVE_READ_MS};
+    if (!done) return void setTimeout(tick, 300);
+    const inorder = at.every((a, i) => a >= 0 && (i === 0 || a > at[i - 1])) ? 1 : 0;
+    const labels = Array.from(document.querySelectorAll(".tsugi-separator > a"), (a) => a.textContent).join("|");
+    fetch("/report?kind=" + kind + "&counts=" + counts.join(",") + "&inorder=" + inorder + "&labels=" + encodeURIComponent(labels));
+  };
+  setTimeout(tick, 500);
+})();</script>`;
+  return html.replace("</body>", `${script}</body>`);
+}
+
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
@@ -312,7 +350,13 @@ export async function startSerialServer(): Promise<SerialServer> {
       res.end(PNG);
       return;
     }
-    const html = route(path.replace(/\?.*$/, ""));
+    if (path.startsWith("/report?")) {
+      requests.push({ path, status: 204 });
+      res.writeHead(204).end();
+      return;
+    }
+    const found = route(path.replace(/\?.*$/, ""));
+    const html = found && /[?&]reader=1(?:&|$)/.test(path) ? withReader(found) : found;
     requests.push({ path, status: html ? 200 : 404 });
     res.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
     res.end(html ?? "<!doctype html><title>Not found</title><p>Not found</p>");
