@@ -27,7 +27,7 @@ import {
   seenInScope,
   watchOwnScroll,
 } from "../src/features/own-scroll";
-import { readSerial } from "../src/features/serial";
+import { readSerial, type SerialPage } from "../src/features/serial";
 import { installDetector } from "../src/gate/detector-api";
 import { normalizeUrl } from "../src/keys/normalize-url";
 import { entryApi } from "../src/messaging/entry-api";
@@ -460,7 +460,7 @@ const SERIAL_OFFER =
  */
 async function readChapter(found: Detection, paged: PagerStart | null): Promise<ChapterRun | null> {
   const serial = readSerial(document, pageUrl);
-  if (!serial) return null;
+  if (!serial || refusedChapter(serial)) return null;
   if (paged && normalizeUrl(paged.nextUrl) !== normalizeUrl(serial.next.url)) return null;
   let elements = paged?.pageElements ?? [];
   let xpaths = paged?.pageElementXPaths ?? [];
@@ -499,6 +499,11 @@ function startFromPlace(back: Recalled): Ruled | null {
   return { start: startWith(match, false, 0), rule: detected };
 }
 
+/** Whether the reader refused the serial's next-chapter link ("Not the next page"). */
+function refusedChapter(serial: SerialPage): boolean {
+  return tab.state.rule.refused?.(serial.next.url, [serial.next.anchor]) === true;
+}
+
 /**
  * The chapter run of a reader who comes back to a chapter whose next chapters were
  * joined: the page reads as a chapter, and the place's next page is its next chapter.
@@ -508,7 +513,8 @@ function startFromPlace(back: Recalled): Ruled | null {
 function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
   const next = back.place.pages[back.from + 1];
   const serial = next ? readSerial(document, pageUrl) : null;
-  if (!serial || normalizeUrl(next as string) !== normalizeUrl(serial.next.url)) return null;
+  if (!serial || refusedChapter(serial)) return null;
+  if (normalizeUrl(next as string) !== normalizeUrl(serial.next.url)) return null;
   const start = chapterStart(pageUrl, serial, match.pageElements, [match.rule.pageElement], 0);
   return start ? { serial, start } : null;
 }

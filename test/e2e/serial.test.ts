@@ -183,6 +183,27 @@ describe("a serial with Join the next chapter on", () => {
     expect(top as number).toBeLessThan(height);
   });
 
+  it("Not the next page on a chapter's separator takes it and the later ones back, and the serial is not joined again", async () => {
+    await setExtensionSettings(browser.context, { chapterSites: [site()] });
+    const page = await opened.open(chapterPath("essay", 1));
+    expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
+    await page
+      .locator(".tsugi-separator[data-tsugi-separator='3']")
+      .getByRole("button", { name: "Not the next page" })
+      .click();
+    const stopped = await waitForStatus(page, (s) => s.state === "stopped");
+    expect(stopped.pages).toBe(2);
+    expect(stopped.reason).toContain("not the next page");
+    expect((await marks(page, "essay")).counts).toEqual([1, 1, 0, 0]);
+    // On a later visit the refused link is not followed, as for pages.
+    const from = server.requests.length;
+    const again = await opened.open(chapterPath("essay", 1));
+    await scrollAWhile(again);
+    await waitForStatus(again, (s) => s.detector === true && s.state !== "starting");
+    expect(await again.locator(".tsugi-separator").count()).toBe(0);
+    expect(asked(chapterPath("essay", 2), from)).toBe(0);
+  });
+
   it("stops on an age wall, a link into another work and a teaser, saying why", async () => {
     await setExtensionSettings(browser.context, { chapterSites: [site()] });
     const cases = [
