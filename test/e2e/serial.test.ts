@@ -204,6 +204,32 @@ describe("a serial with Join the next chapter on", () => {
     expect(asked(chapterPath("essay", 2), from)).toBe(0);
   });
 
+  it("the address bar follows the chapter being read (the option on)", async () => {
+    await setExtensionSettings(browser.context, { chapterSites: [site()] });
+    try {
+      const page = await opened.open(chapterPath("kakuyomu", 1));
+      expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
+      // Turned on once joined (the status is kept under page 1's URL, which then moves).
+      await setExtensionSettings(browser.context, { addressBar: true });
+      await page.waitForTimeout(300);
+      await page.evaluate(
+        (m) => {
+          const p = Array.from(document.querySelectorAll("p.mark")).find(
+            (e) => e.textContent === m,
+          );
+          p?.scrollIntoView({ block: "start" });
+          window.scrollBy(0, -40);
+        },
+        markOf("kakuyomu", 3),
+      );
+      await expect.poll(() => page.url()).toBe(`${server.origin}${chapterPath("kakuyomu", 3)}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => page.url()).toBe(`${server.origin}${chapterPath("kakuyomu", 1)}`);
+    } finally {
+      await setExtensionSettings(browser.context, { addressBar: false });
+    }
+  });
+
   it("stops on an age wall, a link into another work and a teaser, saying why", async () => {
     await setExtensionSettings(browser.context, { chapterSites: [site()] });
     const cases = [
