@@ -1,5 +1,8 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import en from "../../public/_locales/en/messages.json" with { type: "json" };
+import ja from "../../public/_locales/ja/messages.json" with { type: "json" };
+import { type Catalogue, catalogueMessages as catalogue } from "../cli/locale";
 import { readSerial } from "../features/serial";
 import {
   chapterHooks,
@@ -41,6 +44,19 @@ describe("chapterLabel", () => {
     );
     expect(ja.chapter(3, "港町")).toBe("第 3 話 · 港町");
     expect(ja.chapter(3, "")).toBe("Chapter 3");
+  });
+});
+
+describe("the chapter words of the catalogues", () => {
+  it("English and Japanese say the chapter and its title", () => {
+    const english = chapterWords(catalogue(en as Catalogue));
+    expect(english.chapter(6, "The harbour")).toBe("Chapter 6 · The harbour");
+    expect(english.chapter(6, "")).toBe("Chapter 6");
+    const japanese = chapterWords(catalogue(ja as Catalogue));
+    expect(japanese.chapter(6, "港町")).toBe("第 6 話 · 港町");
+    expect(japanese.chapter(6, "")).toBe("第 6 話");
+    expect((en as Catalogue).popupModeChapters?.message).toBe("Join the next chapter");
+    expect((ja as Catalogue).popupModeChapters?.message).toMatch(/[ぁ-んァ-ン一-龯]/);
   });
 });
 
