@@ -27,7 +27,7 @@ import {
   seenInScope,
   watchOwnScroll,
 } from "../src/features/own-scroll";
-import { readSerial, type SerialPage } from "../src/features/serial";
+import { numberStepOnly, readSerial, type SerialPage } from "../src/features/serial";
 import { installDetector } from "../src/gate/detector-api";
 import { normalizeUrl } from "../src/keys/normalize-url";
 import { entryApi } from "../src/messaging/entry-api";
@@ -462,6 +462,8 @@ async function readChapter(found: Detection, paged: PagerStart | null): Promise<
   const serial = readSerial(document, pageUrl);
   if (!serial || refusedChapter(serial)) return null;
   if (paged && normalizeUrl(paged.nextUrl) !== normalizeUrl(serial.next.url)) return null;
+  // "Part 2" and a next URL one number up: a multi-page article's page 2.
+  if (serial.partOnly && numberStepOnly(pageUrl, serial.next.url)) return null;
   let elements = paged?.pageElements ?? [];
   let xpaths = paged?.pageElementXPaths ?? [];
   if (elements.length === 0) {

@@ -7,6 +7,7 @@ import {
   nextChapterMarkup,
   nextChapterUrl,
   nextChapterWords,
+  numberStepOnly,
   parseChapterNumber,
   previousWords,
   readSerial,
@@ -147,6 +148,27 @@ describe("readSerial", () => {
     expect(nextChapterUrl(d, "https://s.test/b/9.html")).toBeNull();
     const on = page(`<h1>第八章</h1><a href="/b/">目录</a><a href="/b/9.html">下一章</a>`);
     expect(nextChapterUrl(on, "https://s.test/b/8.html")).toBe("https://s.test/b/9.html");
+  });
+  it("says when a part number is the only sign, as multi-page articles name their pages", () => {
+    const part = page(`<h1>A walk around town, part 1</h1><a href="/series/2">Next part ›</a>`);
+    expect(readSerial(part, "https://s.test/series/1")?.partOnly).toBe(true);
+    const toc = page(
+      `<h1>Essay, part 1</h1><a href="/essay/">Contents</a><a href="/e/2">Next part</a>`,
+    );
+    expect(readSerial(toc, "https://s.test/e/1")?.partOnly).toBe(false);
+    const novel = page(`<h1>Chapter 3, part 1</h1><a href="/c/3b">Next part</a>`);
+    expect(readSerial(novel, "https://s.test/c/3a")?.partOnly).toBe(false);
+  });
+  it("numberStepOnly: one number one up, nothing else changed", () => {
+    expect(numberStepOnly("https://s.test/series/1", "https://s.test/series/2")).toBe(true);
+    expect(
+      numberStepOnly(
+        "https://s.test/2024/03/compiler-part-1/",
+        "https://s.test/2024/04/compiler-part-2/",
+      ),
+    ).toBe(false);
+    expect(numberStepOnly("https://s.test/series/1", "https://s.test/series/3")).toBe(false);
+    expect(numberStepOnly("https://s.test/a/1", "https://s.test/b/2")).toBe(false);
   });
   it("reads no serial in a list pager's 次へ on a page naming no chapter", () => {
     const d = page(`<h1>検索結果</h1><a href="?page=2">次へ</a>`);

@@ -71,6 +71,36 @@ const CHAPTER_MARKERS: readonly RegExp[] = [
 ];
 
 /**
+ * The next URL differs from the page's in one number only, one up (`/series/1` →
+ * `/series/2`, `…?part=2` → `…?part=3`): the shape of a multi-page article's pages.
+ * @param pageUrl the page's URL
+ * @param nextUrl the next link's URL
+ */
+export function numberStepOnly(pageUrl: string, nextUrl: string): boolean {
+  const a = pageUrl.replace(/#.*$/, "").split(/(\d+)/);
+  const b = nextUrl.replace(/#.*$/, "").split(/(\d+)/);
+  if (a.length !== b.length) return false;
+  let steps = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (i % 2 === 0 || Number(b[i]) !== Number(a[i]) + 1) return false;
+    steps += 1;
+  }
+  return steps === 1;
+}
+
+/** A part number, the marker multi-page articles use too. */
+const PART_ONLY = /\bpart\s*#?\s*[0-9]+\b/iu;
+
+/** Whether the text names a chapter by another marker than "part" (第5話, Chapter 5). */
+function otherMarker(text: string): boolean {
+  return CHAPTER_MARKERS.some((re) => {
+    const m = re.exec(text);
+    return m !== null && !/^\W?part/i.test(m[0].trim());
+  });
+}
+
+/**
  * The chapter, episode or part number a text names (a page's title or heading): 第5話,
  * 第十二章, 5화, "Chapter 5", "Episode 12", "Part 2 of 5".
  * @param text the title or heading
@@ -276,6 +306,11 @@ export interface SerialPage {
   next: { url: string; anchor: HTMLAnchorElement };
   /** The work's table of contents, when the page links to it. */
   toc: string | null;
+  /** The only sign besides the next-chapter link is a part number ("Part 2 of 5"): no
+   * chapter or episode word, no contents link, no next-chapter markup. A multi-page
+   * article names its pages so too, so where its next URL steps only that number
+   * ({@link numberStepOnly}) it is joined as pages. */
+  partOnly: boolean;
 }
 
 /**
@@ -299,5 +334,11 @@ export function readSerial(doc: Document, pageUrl: string): SerialPage | null {
   if (chapter === null && toc === null && !markup) return null;
   // Words alone ("次へ") on a page that names no chapter and links to no contents: a pager.
   if (chapter === null && !markup && !nextChapterWords(next.anchor.textContent ?? "")) return null;
-  return { chapter, heading: heading?.text ?? null, next, toc };
+  const partOnly =
+    toc === null &&
+    !markup &&
+    heading !== null &&
+    PART_ONLY.test(heading.text) &&
+    !otherMarker(heading.text);
+  return { chapter, heading: heading?.text ?? null, next, toc, partOnly };
 }
