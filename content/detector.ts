@@ -16,6 +16,7 @@
  */
 
 import { SliceBudget } from "../src/budget/slices";
+import type { Detection } from "../src/detect/detect";
 import { pageElementModelLoaded } from "../src/detect/models";
 import { detectPageElementSteps } from "../src/detect/page-element";
 import { refusedLinks } from "../src/detect/refused-links";
@@ -27,7 +28,9 @@ import {
   seenInScope,
   watchOwnScroll,
 } from "../src/features/own-scroll";
+import { numberStepOnly, readSerial, type SerialPage } from "../src/features/serial";
 import { installDetector } from "../src/gate/detector-api";
+import { normalizeUrl } from "../src/keys/normalize-url";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
@@ -35,6 +38,7 @@ import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/m
 import type { ReaderRule } from "../src/messaging/site-rule";
 import { INITIAL_STATUS, type TabStatus } from "../src/messaging/status";
 import { followAddressBar } from "../src/pager/address-bar";
+import { chapterHooks, chapterStart, chapterWords } from "../src/pager/chapter-mode";
 import { LoadMorePager } from "../src/pager/load-more-pager";
 import { ownScrollGate, waitForSite } from "../src/pager/own-scroll-gate";
 import {
@@ -47,7 +51,7 @@ import {
 import type { JoiningPager } from "../src/pager/pager-base";
 import { pagerWords } from "../src/pager/pager-words";
 import { foreignRelNext } from "../src/pager/stop-conditions";
-import { type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
+import { type ChapterRun, type LoadMoreFound, type RuleSource, TabRun } from "../src/pager/tab-run";
 import { loadMoreFromRules, pickedLoadMoreXPath } from "../src/picker/load-more-rule";
 import { checkLoadMoreButton, checkPageElement, controlOf } from "../src/picker/pick-checks";
 import { PickMode, showPickNotice } from "../src/picker/pick-mode";
@@ -58,6 +62,7 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
+import { chaptersOn } from "../src/reader/chapter-switch";
 import {
   addCorrection,
   CORRECTIONS_KEY,
@@ -156,6 +161,12 @@ function enabled(): boolean {
   return isSiteEnabled(pageUrl, settings.disabledSites);
 }
 
+/** Whether the pager joins as the reader scrolls: the site is on, and, for a run that
+ * joins chapters, so is "Join the next chapter". */
+function autoOn(): boolean {
+  return enabled() && (!tab.joinsChapters() || chaptersOn(pageUrl, settings.chapterSites));
+}
+
 /** The reader's per-site switches of the optional modes (load-more clicks, frames). */
 function modes() {
   return siteModes(pageUrl, settings);
@@ -165,6 +176,8 @@ function modes() {
  * off; null when it is on. */
 function pausedReason(): string | null {
   if (!enabled()) return t("reasonSiteOff", [], "Auto-join is off for this site.");
+  if (tab.joinsChapters() && !chaptersOn(pageUrl, settings.chapterSites))
+    return t("reasonChaptersOff", [], "Joining the next chapter is off for this site.");
   const { start, loadMore } = tab.state;
   if (!start && loadMore && !modes().loadMore)
     return t("reasonLoadMoreOff", [], 'Clicking "Load more" is off for this site.');
@@ -181,6 +194,8 @@ function report(next: TabStatus): void {
     state: paused ? "off" : next.state,
     reason: paused ?? next.reason,
     modes: modes(),
+    ...(tab.state.chapter ? { serial: true } : {}),
+    chapters: chaptersOn(pageUrl, settings.chapterSites),
     ruleName: rule.name,
     ruleSource: rule.source,
     site,
@@ -208,7 +223,7 @@ function ensurePager(): JoiningPager | null {
     ? new Pager(document, start, settings, report, pagerHooks())
     : newLoadMorePager(loadMore as LoadMoreFound);
   tab.pagerCreated(made);
-  made.setAuto(enabled());
+  made.setAuto(autoOn());
   made.attach();
   keepTrackOfPlace();
   return made;
@@ -229,6 +244,26 @@ function newLoadMorePager(found: LoadMoreFound): LoadMorePager {
 }
 
 function pagerHooks(): PagerHooks {
+  const { chapter } = tab.state;
+  if (chapter && tab.joinsChapters()) {
+    // A chapter's rule is no rule of the site's pages: it is neither cached nor dropped.
+    const { onRuleChecked: _, ...hooks } = pageHooks();
+    const page1 = { doc: document, url: pageUrl, elements: chapter.start.pageElements };
+    const chapters = chapterHooks(page1, chapter.serial, chapterWords(getMessage));
+    return {
+      ...hooks,
+      ...chapters,
+      onPage: ({ number, url, doc }) => {
+        const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
+        tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
+        tab.state.place?.save();
+      },
+    };
+  }
+  return pageHooks();
+}
+
+function pageHooks(): PagerHooks {
   return {
     words,
     mayRender: () => modes().frame,
@@ -416,6 +451,34 @@ async function keepOrDropRule(check: RuleCheck): Promise<void> {
   await browser.storage.local.set({ [LEARNED_RULES_KEY]: next }).catch(() => {});
 }
 
+const SERIAL_OFFER =
+  'This looks like a serial. Turn on "Join the next chapter" in the popup to join its next chapter.';
+
+/**
+ * Page 1 as a chapter of a serial (../src/features/serial.ts), with what the chapter pager
+ * starts from; null where the page reads as no chapter, or where its next page is another
+ * page of this chapter (a long chapter's own pager joins as pages).
+ * @param found page 1's detection
+ * @param paged the pager's start from it (null: no next page)
+ */
+async function readChapter(found: Detection, paged: PagerStart | null): Promise<ChapterRun | null> {
+  const serial = readSerial(document, pageUrl);
+  if (!serial || refusedChapter(serial)) return null;
+  if (paged && normalizeUrl(paged.nextUrl) !== normalizeUrl(serial.next.url)) return null;
+  // "Part 2" and a next URL one number up: a multi-page article's page 2.
+  if (serial.partOnly && numberStepOnly(pageUrl, serial.next.url)) return null;
+  let elements = paged?.pageElements ?? [];
+  let xpaths = paged?.pageElementXPaths ?? [];
+  if (elements.length === 0) {
+    await loadPageElementModel();
+    elements = (await new SliceBudget().run(detectPageElementSteps(document, serial.next.anchor)))
+      .elements;
+    xpaths = xpathsForRun(elements);
+  }
+  const start = chapterStart(pageUrl, serial, elements, xpaths, found.ms);
+  return start ? { serial, start } : null;
+}
+
 /** Why detection found no next link: none, or only one to another site (refused). */
 function noNextReason(): string {
   const foreign = foreignRelNext(document, pageUrl);
@@ -424,13 +487,42 @@ function noNextReason(): string {
     : t("reasonNoNext", [], "No next link on this page.");
 }
 
-/** Page 1 from the rule the pager used before the reader left, when it still matches. */
+/** Page 1 from the rule the pager used before the reader left, when it still matches. A
+ * chapter whose next chapters were joined joins them again as chapters, and only while
+ * "Join the next chapter" is on (else detection offers it again). */
 function startFromPlace(back: Recalled): Ruled | null {
   const rule = back.place.rule;
   const match = rule ? matchSiteRule([rule], document, pageUrl, (m) => !refusedMatch(m)) : null;
-  return match
-    ? { start: startWith(match, false, 0), rule: { name: null, source: "detected", cached: null } }
-    : null;
+  if (!match) return null;
+  const detected = { name: null, source: "detected", cached: null } as const;
+  const chapter = chapterFromPlace(back, match);
+  if (chapter) {
+    tab.serialFound(chapter);
+    return chaptersOn(pageUrl, settings.chapterSites)
+      ? { start: chapter.start, rule: detected }
+      : null;
+  }
+  return { start: startWith(match, false, 0), rule: detected };
+}
+
+/** Whether the reader refused the serial's next-chapter link ("Not the next page"). */
+function refusedChapter(serial: SerialPage): boolean {
+  return tab.state.rule.refused?.(serial.next.url, [serial.next.anchor]) === true;
+}
+
+/**
+ * The chapter run of a reader who comes back to a chapter whose next chapters were
+ * joined: the page reads as a chapter, and the place's next page is its next chapter.
+ * @param back the place kept
+ * @param match the place's rule on this page
+ */
+function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
+  const next = back.place.pages[back.from + 1];
+  const serial = next ? readSerial(document, pageUrl) : null;
+  if (!serial || refusedChapter(serial)) return null;
+  if (normalizeUrl(next as string) !== normalizeUrl(serial.next.url)) return null;
+  const start = chapterStart(pageUrl, serial, match.pageElements, [match.rule.pageElement], 0);
+  return start ? { serial, start } : null;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
@@ -580,15 +672,31 @@ async function main(
     });
     // What this page load cost tsugi: the gate, then the detection it let through.
     found.ms += tab.state.loaded.gate?.ms ?? 0;
-    const detected = pagerStart(found, pageUrl);
-    tab.detected(detected, button ? { target: button, detectMs: found.ms } : null);
-    if (!detected && !button) {
+    const paged = pagerStart(found, pageUrl);
+    // A chapter of a serial joins only with "Join the next chapter" on, whatever its URL.
+    const chapter = await readChapter(found, paged);
+    if (chapter) {
+      tab.serialFound(chapter);
+      // The switch may have changed while the page loaded (the settings the entry read).
+      const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
+      settings.chapterSites = mergeSettings(stored).chapterSites;
+    }
+    const detected = chapter
+      ? chaptersOn(pageUrl, settings.chapterSites)
+        ? chapter.start
+        : null
+      : paged;
+    const loadMore = button && !chapter ? { target: button, detectMs: found.ms } : null;
+    tab.detected(detected, loadMore);
+    if (!detected && !loadMore) {
       report({
         ...INITIAL_STATUS,
         state: "no-next",
-        reason: found.next.url
-          ? t("reasonNoElement", [], "No page element found on this page.")
-          : noNextReason(),
+        reason: chapter
+          ? t("reasonSerialOffer", [], SERIAL_OFFER)
+          : found.next.url
+            ? t("reasonNoElement", [], "No page element found on this page.")
+            : noNextReason(),
         nextScore: found.next.score,
         detectMs: found.ms,
       });
@@ -705,8 +813,9 @@ browser.storage.onChanged.addListener((changes, area) => {
   // The pager holds this object: update it in place.
   Object.assign(settings, mergeSettings(fresh));
   if (tab.state.ownScroll && !modes().ownScroll) joinDespiteOwnScroll();
+  if (chaptersOn(pageUrl, settings.chapterSites)) tab.joinChapters();
   if (!tab.state.pager && tab.canJoin() && enabled()) ensurePager();
-  tab.state.pager?.setAuto(enabled());
+  tab.state.pager?.setAuto(autoOn());
   applyAddressBar();
   if ("disabledSites" in changes) forgetPlacesIfOff();
   reportPagerOrReady();
@@ -730,8 +839,10 @@ function listItemCount(): number {
 
 /** The joined article, or the items of every page shown, in one format. */
 async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
-  const { joined, start, status } = tab.state;
+  const { joined, start, status, chapter } = tab.state;
+  const heading = tab.joinsChapters() ? (chapter?.serial.heading ?? document.title) : null;
   return (await exporter()).exportFile({
+    ...(heading ? { heading } : {}),
     format,
     doc: document,
     pageUrl,
@@ -751,7 +862,7 @@ async function toggleSite(): Promise<TabStatus> {
   await browser.storage.sync.set({ disabledSites });
   settings.disabledSites = disabledSites;
   if (!tab.state.pager && tab.canJoin() && on) ensurePager();
-  tab.state.pager?.setAuto(on);
+  tab.state.pager?.setAuto(autoOn());
   if (tab.state.pager || tab.canJoin()) reportPagerOrReady();
   else report(tab.state.status);
   return tab.state.status;

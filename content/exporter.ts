@@ -37,8 +37,18 @@ function exportFile(r: ExportRequest): ExportFile {
     };
   }
   const pages: SourcePage[] = [
-    { number: 1, url: r.pageUrl, doc: originalDocument(doc) },
-    ...r.joined.map((p) => ({ number: p.number, url: p.url, doc: parseHtml(p.html, p.url) })),
+    {
+      number: 1,
+      url: r.pageUrl,
+      doc: originalDocument(doc),
+      ...(r.heading ? { heading: r.heading } : {}),
+    },
+    ...r.joined.map((p) => ({
+      number: p.number,
+      url: p.url,
+      doc: parseHtml(p.html, p.url),
+      ...(p.heading ? { heading: p.heading } : {}),
+    })),
   ];
   const article = buildJoinedArticle(pages, r.status);
   return {

@@ -130,6 +130,16 @@ describe("Options", () => {
     );
     expect(q(await mount(api()), "modes-off")).toBeNull();
   });
+  it("lists sites where the next chapter is joined and turns one off", async () => {
+    const saveSettings = vi.fn(async (_s: Settings) => {});
+    const root = await mount(api({ saveSettings }, { chapterSites: ["novel.test", "comic.test"] }));
+    expect(q(root, "chapter-sites").textContent).toContain("novel.test: [popupModeChapters]");
+    await click(q(root, "chapter-sites").querySelector("button") as Element);
+    expect(saveSettings).toHaveBeenLastCalledWith(
+      expect.objectContaining({ chapterSites: ["comic.test"] }),
+    );
+    expect(q(await mount(api()), "chapter-sites")).toBeNull();
+  });
   it("saves Wedata site rules, dropping invalid items with a message", async () => {
     const saveSiteRules = vi.fn(async (_r: SiteRule[]) => {});
     const root = await mount(api({ saveSiteRules }));

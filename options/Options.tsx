@@ -160,6 +160,29 @@ export function Options({ api }: { api: OptionsApi }) {
             )}
           </ul>
         ) : null}
+        {/* Sites where the reader turned "Join the next chapter" on in the popup. */}
+        {settings.chapterSites.length > 0 ? (
+          <ul class="sites" data-testid="chapter-sites">
+            {settings.chapterSites.map((site) => (
+              <li key={`chapters:${site}`}>
+                <span>
+                  {site}: {t("popupModeChapters")}
+                </span>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void save({
+                      ...settings,
+                      chapterSites: settings.chapterSites.filter((s) => s !== site),
+                    })
+                  }
+                >
+                  {t("optTurnOff")}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </Card>
 
       <Card id="exclusions" title={t("optExclusions")} help={t("optExclusionsHelp")}>

@@ -40,6 +40,7 @@ function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
     exportArticle: async () => file,
     setSiteEnabled: async () => {},
     setSiteMode: async () => {},
+    setChapters: async () => {},
     download: () => {},
     copy: async () => {},
     openOptions: () => {},
@@ -196,6 +197,25 @@ describe("Popup", () => {
     expect(q(root, "mode-frame").checked).toBe(true);
     // A status without modes (the entry's idle status) shows no mode switches.
     expect(q(await mount(api(ready)), "modes")).toBeNull();
+  });
+  it("offers Join the next chapter on a serial, off until the reader turns it on", async () => {
+    const setChapters = vi.fn(async () => {});
+    const modes = { loadMore: true, frame: true, ownScroll: true };
+    const root = await mount(
+      api({ ...ready, modes, serial: true, chapters: false }, { setChapters }),
+    );
+    expect(q(root, "serial-offer").textContent).toBe("[popupSerialOffer]");
+    expect(q(root, "mode-chapters").checked).toBe(false);
+    expect(q(root, "modes").textContent).toContain("[popupModeChapters]");
+    await click(q(root, "mode-chapters"));
+    expect(setChapters).toHaveBeenLastCalledWith("ex.com", true);
+    expect(q(root, "mode-chapters").checked).toBe(true);
+    // Once on, the offer has been taken up.
+    expect(q(root, "serial-offer")).toBeNull();
+    // No offer on a page that reads as no chapter; the switch stays where it is.
+    const post = await mount(api({ ...ready, modes, chapters: false }));
+    expect(q(post, "serial-offer")).toBeNull();
+    expect(q(post, "mode-chapters").checked).toBe(false);
   });
   it("says when the site scrolls by itself, and how many pages a hidden frame rendered", async () => {
     const own = await mount(

@@ -23,6 +23,8 @@ export interface PopupApi {
   setSiteEnabled(site: string, on: boolean): Promise<void>;
   /** Switch one optional way of joining for a site on or off (`storage.sync`). */
   setSiteMode(site: string, mode: keyof SiteModes, on: boolean): Promise<void>;
+  /** Switch "Join the next chapter" for a site (host) on or off (`storage.sync`). */
+  setChapters(site: string, on: boolean): Promise<void>;
   download(file: ExportFile): void;
   copy(text: string): Promise<void>;
   openOptions(): void;
@@ -180,6 +182,25 @@ export function Popup({ api }: { api: PopupApi }) {
               {t(MODE_LABELS[mode])}
             </label>
           ))}
+          {status.serial && !status.chapters ? (
+            <p class="offer" data-testid="serial-offer">
+              {t("popupSerialOffer")}
+            </p>
+          ) : null}
+          <label>
+            <input
+              type="checkbox"
+              data-testid="mode-chapters"
+              checked={status.chapters === true}
+              onChange={(e) => {
+                const on = (e.currentTarget as HTMLInputElement).checked;
+                void api.setChapters(status.site as string, on).then(() => {
+                  setStatus({ ...status, chapters: on });
+                });
+              }}
+            />{" "}
+            {t("popupModeChapters")}
+          </label>
         </fieldset>
       ) : null}
       <dl>

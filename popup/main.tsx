@@ -3,6 +3,7 @@ import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { pickedRuleOf, withoutPickedRule } from "../src/picker/picked-rule";
+import { withChapterSite } from "../src/reader/chapter-switch";
 import {
   CORRECTIONS_KEY,
   correctionsFor,
@@ -53,6 +54,10 @@ const api: PopupApi = {
   async setSiteMode(site, mode, on) {
     const stored = mergeSettings(await browser.storage.sync.get(Object.values(MODE_KEYS)));
     await browser.storage.sync.set(withSiteMode(stored, mode, `http://${site}/`, on));
+  },
+  async setChapters(site, on) {
+    const stored = mergeSettings(await browser.storage.sync.get("chapterSites"));
+    await browser.storage.sync.set(withChapterSite(stored, `http://${site}/`, on));
   },
   download(file) {
     const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));

@@ -15,6 +15,8 @@ export interface SourcePage {
   number: number;
   url: string;
   doc: Document;
+  /** A chapter's heading (serial reading): the export heads the page with it. */
+  heading?: string;
 }
 
 /** Selector of everything tsugi adds to page 1. */
@@ -91,7 +93,13 @@ export function buildJoinedArticle(
   const first = extracted[0];
   const out: JoinedPage[] = pages.map((p, i) => {
     const body = bodies[i] as Element;
-    return { number: p.number, url: p.url, html: body.innerHTML.trim(), text: blockText(body) };
+    return {
+      number: p.number,
+      url: p.url,
+      html: body.innerHTML.trim(),
+      text: blockText(body),
+      ...(p.heading ? { heading: p.heading } : {}),
+    };
   });
   return {
     url: pages[0]?.url ?? "",

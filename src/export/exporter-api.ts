@@ -22,7 +22,10 @@ export interface ExportRequest {
   doc: Document;
   pageUrl: string;
   /** Joined pages as fetched (HTML), in order. */
-  joined: readonly { number: number; url: string; html: string }[];
+  joined: readonly { number: number; url: string; html: string; heading?: string }[];
+  /** Page 1's chapter heading, when it reads as a chapter of a serial whose chapters are
+   * joined: each chapter is then headed by its own heading, not "Page N". */
+  heading?: string;
   /** Page 1's page elements (the items export reads their list). */
   pageElements: readonly Element[];
   /** Why joining stopped and how long detection took, for the export's notes. */

@@ -35,6 +35,19 @@ describe("joined article formats", () => {
     expect(html.match(/<section data-page=/g)).toHaveLength(2);
     expect(html).toContain('<a href="http://ex.com/a/2">');
   });
+  it("heads joined chapters with their own headings in every format", () => {
+    const chapters: JoinedArticle = {
+      ...article,
+      pages: article.pages.map((p, i) => ({ ...p, heading: `第${i + 5}話 港町` })),
+    };
+    const md = toMarkdown(chapters);
+    expect(md.indexOf("## 第5話 港町")).toBeLessThan(md.indexOf("## 第6話 港町"));
+    expect(md).not.toContain("## Page");
+    expect(toText(chapters)).toContain("第6話 港町: http://ex.com/a/2");
+    expect(toHtml(chapters)).toContain(
+      '<p class="source">第6話 港町: <a href="http://ex.com/a/2">',
+    );
+  });
   it("JSON round-trips", () => {
     expect(JSON.parse(toJson(article))).toEqual(article);
   });

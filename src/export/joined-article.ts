@@ -9,6 +9,8 @@ export interface JoinedPage {
   html: string;
   /** Visible text of the same, whitespace-collapsed. */
   text: string;
+  /** A chapter's heading (serial reading), said in place of "Page N". */
+  heading?: string;
 }
 
 /** The result of `tsugi join` and of the popup's export. */
@@ -109,7 +111,7 @@ export function toHtml(article: JoinedArticle, words: ExportWords = ENGLISH_EXPO
   const sections = article.pages
     .map(
       (p) =>
-        `<section data-page="${p.number}">\n<p class="source">${escapeHtml(words.page(p.number))}: <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>\n${p.html}\n</section>`,
+        `<section data-page="${p.number}">\n<p class="source">${escapeHtml(p.heading ?? words.page(p.number))}: <a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>\n${p.html}\n</section>`,
     )
     .join("\n");
   const by = credits(article, words);
@@ -138,7 +140,7 @@ export function toMarkdown(article: JoinedArticle, words: ExportWords = ENGLISH_
   const by = credits(article, words);
   if (by) parts.push(`_${by}_`, "");
   for (const p of article.pages) {
-    const heading = `## ${words.page(p.number)}`;
+    const heading = `## ${p.heading ?? words.page(p.number)}`;
     parts.push(heading, "", `${words.source}: <${p.url}>`, "", td.turndown(p.html), "");
   }
   return `${parts.join("\n").trimEnd()}\n`;
@@ -153,6 +155,7 @@ export function toText(article: JoinedArticle, words: ExportWords = ENGLISH_EXPO
   const by = credits(article, words);
   if (by) parts.push(by);
   parts.push("");
-  for (const p of article.pages) parts.push(`${words.page(p.number)}: ${p.url}`, "", p.text, "");
+  for (const p of article.pages)
+    parts.push(`${p.heading ?? words.page(p.number)}: ${p.url}`, "", p.text, "");
   return `${parts.join("\n").trimEnd()}\n`;
 }

@@ -17,6 +17,14 @@ describe("pagerGate", () => {
     expect(signal("<a rel='next'>2</a>")).toBeNull();
     expect(signal("", "<link rel='prefetch' href='/next'>")).toBeNull();
   });
+  it("opens on a next-chapter link (下一章, 다음화), not on a next story", () => {
+    const signal = (body: string) => pagerGate(doc(body)).signal;
+    expect(
+      signal("<a href='/b/1.html'>上一章</a><a href='/b/'>目录</a><a href='/b/3.html'>下一章</a>"),
+    ).toBe("next-chapter");
+    expect(signal("<a href='/e/9'>다음화</a>")).toBe("next-chapter");
+    expect(signal("<a href='/n/2'>Read this story: markets fall</a>")).toBeNull();
+  });
   it("opens on <link rel=next> in the head before reading any anchor", () => {
     const g = pagerGate(doc("<a href='/a'>A</a>", "<link rel='next' href='/2'>"));
     expect(g).toMatchObject({ pass: true, signal: "rel-next", links: 0 });

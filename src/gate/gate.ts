@@ -11,6 +11,7 @@ import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { iconNext } from "../features/icon-next";
 import { mayHaveLoadMore } from "../features/load-more";
 import { pageNumberText } from "../features/page-number";
+import { nextChapterWords } from "../features/serial";
 import {
   anchorLabel,
   lastPageSignal,
@@ -34,7 +35,10 @@ export type GateSignal =
   | "next-icon"
   | "numbered-run"
   | "page-param"
-  | "load-more";
+  | "load-more"
+  /** A next-chapter link (下一章, 다음화, "Next chapter"): the detector reads the page
+   * as a serial's chapter, joined only with "Join the next chapter" on. */
+  | "next-chapter";
 
 /** What the gate decided on one page. */
 export interface GateResult {
@@ -123,6 +127,7 @@ export function* pagerGateSteps(doc: Document, pageHost = "", pageUrl = ""): Ste
     const label = anchorLabel(a);
     const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
+    if (text.length <= 40 && nextChapterWords(text)) return done("next-chapter", links);
     if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     // iconNext refuses a label with words at its first test, so most links cost one regex.
     if (label.text !== null && text.length <= 24 && iconNext(a, text) === 1)

@@ -57,6 +57,11 @@ export interface TabStatus {
    * more" button, rendering script-built pages in a hidden frame, leaving a site that
    * scrolls by itself alone. */
   modes?: SiteModes;
+  /** Page 1 reads as a chapter of a serial (src/features/serial.ts): the popup offers
+   * "Join the next chapter" for the site. */
+  serial?: boolean;
+  /** "Join the next chapter" is on for this site (src/reader/chapter-switch.ts). */
+  chapters?: boolean;
   /** Items page 1's list holds, when the popup asked and page 1's page element
    * is a list: the export then offers the items as CSV and JSON. */
   listItems?: number;

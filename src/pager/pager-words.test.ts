@@ -24,6 +24,10 @@ const reasons: StopReason[] = [
   { kind: "render-left", url: "https://s.test/2" },
   { kind: "own-scroll" },
   { kind: "not-next", url: "https://s.test/2" },
+  { kind: "other-work", url: "https://s.test/2" },
+  { kind: "chapter-wall", url: "https://s.test/2" },
+  { kind: "chapter-index", url: "https://s.test/2" },
+  { kind: "chapter-teaser", url: "https://s.test/2" },
 ];
 
 describe("pager words", () => {

@@ -40,6 +40,10 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "unconfirmed":
     case "render-left":
     case "not-next":
+    case "other-work":
+    case "chapter-wall":
+    case "chapter-index":
+    case "chapter-teaser":
       return [reason.url];
   }
 }

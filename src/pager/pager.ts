@@ -113,6 +113,27 @@ export interface PagerHooks {
    * may fetch, false when the site appends its own items (./own-scroll-gate.ts). Default:
    * fetch at once. */
   firstFetch?(): Promise<boolean>;
+  /** Asked of each fetched page once its page element is read, before it is joined (the
+   * same-work check of serial reading, ./chapter-mode.ts): a stop reason ends joining
+   * there; null joins it. Default: every page may be joined. */
+  checkPage?(page: FetchedChapter): StopReason | null;
+  /** The separator's words for a joined page (serial reading: its chapter heading).
+   * Default: the pager's "Page N". */
+  separatorLabel?(page: FetchedChapter): string;
+  /** The next URL to follow from a fetched page, given the one its rule read (serial
+   * reading: the next-chapter link). Default: the rule's. */
+  nextUrl?(page: FetchedChapter, ruled: string | null): string | null;
+}
+
+/** A fetched page as the serial reading hooks read it. */
+export interface FetchedChapter {
+  /** Its number among the pages shown (2 for the first joined page). */
+  number: number;
+  doc: Document;
+  /** Its final URL. */
+  url: string;
+  /** Its page elements, as the rule read them. */
+  elements: readonly Element[];
 }
 
 /**
@@ -588,6 +609,13 @@ export class Pager extends PagerBase {
       ...(this.rule ? { rule: this.rule } : {}),
     });
     const elements = read.elements;
+    // Before the page element's own stop: a wall in front of a chapter has none either.
+    const fetched = { number: this.pages + 1, doc: page.doc, url: page.url, elements };
+    const refusal = this.hooks.checkPage?.(fetched) ?? null;
+    if (refusal) {
+      this.finish(refusal);
+      return;
+    }
     if (elements.length === 0) {
       this.finish({ kind: "no-page-element", url: page.url });
       return;
@@ -619,7 +647,9 @@ export class Pager extends PagerBase {
       nodes,
       this.pages,
       page.url,
-      this.settings.separators ? this.words.page(this.pages) : null,
+      this.settings.separators
+        ? (this.hooks.separatorLabel?.(fetched) ?? this.words.page(this.pages))
+        : null,
       page.doc.title,
       skipped > 0 ? this.words.skipped(skipped) : "",
       onRefused
@@ -628,7 +658,7 @@ export class Pager extends PagerBase {
     );
     if (this.settings.replacePagerBar) this.replacePagerBars(page.doc, page.url);
     this.hooks.onPage?.({ number: this.pages, url: page.url, doc: page.doc });
-    this.nextUrl = read.nextUrl;
+    this.nextUrl = this.hooks.nextUrl ? this.hooks.nextUrl(fetched, read.nextUrl) : read.nextUrl;
     this.block.hide();
     this.setState("ready");
     // As AutoPagerize: the page's own nodes, not tsugi's separator.

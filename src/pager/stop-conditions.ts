@@ -26,7 +26,15 @@ export type StopReason =
   /** The page lists more by itself as the reader scrolls: tsugi keeps out of its way. */
   | { kind: "own-scroll" }
   /** The reader pressed "Not the next page" on the separator of the page at `url`. */
-  | { kind: "not-next"; url: string };
+  | { kind: "not-next"; url: string }
+  /** The next chapter belongs to another work (serial reading, ../detect/same-work.ts). */
+  | { kind: "other-work"; url: string }
+  /** The next chapter is behind a login or age wall. */
+  | { kind: "chapter-wall"; url: string }
+  /** The next-chapter link leads to the work's index, not a chapter. */
+  | { kind: "chapter-index"; url: string }
+  /** The next chapter is only a teaser of a few lines. */
+  | { kind: "chapter-teaser"; url: string };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -100,6 +108,14 @@ export function describeStop(reason: StopReason, pages: number): string {
       return "This site loads more by itself as you scroll: tsugi stays out of its way.";
     case "not-next":
       return `Stopped: you marked ${reason.url} as not the next page; tsugi will not follow that link on this site again.`;
+    case "other-work":
+      return `Stopped: ${reason.url} belongs to another work, not the next chapter of this one.`;
+    case "chapter-wall":
+      return `Stopped: the next chapter (${reason.url}) asks you to log in or confirm your age.`;
+    case "chapter-index":
+      return `Stopped: ${reason.url} is the work's index, not its next chapter.`;
+    case "chapter-teaser":
+      return `Stopped: the next chapter (${reason.url}) shows only a teaser.`;
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

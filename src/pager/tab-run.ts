@@ -13,6 +13,7 @@
  */
 import type { RefusedLink } from "../detect/refused-links";
 import type { LoadMoreTarget } from "../features/load-more";
+import type { SerialPage } from "../features/serial";
 import type { GateResult } from "../gate/gate";
 import type { LoadMoreRule } from "../messaging/site-rule";
 import { type DetectorLoad, INITIAL_STATUS, type TabStatus } from "../messaging/status";
@@ -22,6 +23,12 @@ import type { PagerStart } from "./pager";
 import type { JoiningPager } from "./pager-base";
 
 /** Where page 1's rule came from: the reader's rules, the learned-rule cache, or detection. */
+/** Page 1 read as a chapter of a serial: its signals and the chapter pager's start. */
+export interface ChapterRun {
+  serial: SerialPage;
+  start: PagerStart;
+}
+
 export type RuleSource = "user" | "learned" | "detected";
 
 /** Page 1's "Load more" button, when it has no next link, the detection time, ms, and
@@ -37,6 +44,8 @@ export interface JoinedPage {
   number: number;
   url: string;
   html: string;
+  /** A joined chapter's heading (serial reading), which the export heads it with. */
+  heading?: string;
 }
 
 /** Page 1's rule and the reader's corrections on this page. */
@@ -72,6 +81,10 @@ export interface RunState {
   rule: RunRule;
   /** Page 1's next link and page element, when the pager joins by next link. */
   start: PagerStart | null;
+  /** Where page 1 reads as a chapter of a serial (../features/serial.ts): what the
+   * chapter pager starts from (./chapter-mode.ts), joined only while "Join the next
+   * chapter" is on for the site; `start` is this very object while it joins. */
+  chapter: ChapterRun | null;
   /** Page 1's "Load more" button, when it has no next link. */
   loadMore: LoadMoreFound | null;
   /** The pager, created on first need (a switched-off site gets none until asked). */
@@ -115,6 +128,7 @@ export function initialRunState(): RunState {
     status: { ...INITIAL_STATUS },
     rule: { name: null, source: "detected", cached: null, refused: null },
     start: null,
+    chapter: null,
     loadMore: null,
     pager: null,
     fetchingAll: false,
@@ -182,6 +196,26 @@ export class TabRun {
   }
 
   /**
+   * Page 1 reads as a chapter of a serial: `chapter` is what the chapter pager starts
+   * from, kept (not joined) until the reader's switch lets it join ({@link joinChapters}).
+   */
+  serialFound(chapter: ChapterRun): void {
+    this.set({ chapter });
+  }
+
+  /** "Join the next chapter" is on: the pager starts from the chapter, unless a pager
+   * already runs. */
+  joinChapters(): void {
+    const { chapter, pager } = this.state;
+    if (chapter && !pager) this.set({ start: chapter.start, loadMore: null });
+  }
+
+  /** Whether the run joins chapters (its start is the serial's next chapter). */
+  joinsChapters(): boolean {
+    return this.state.chapter !== null && this.state.start === this.state.chapter.start;
+  }
+
+  /**
    * Page 1's "Load more" button is clicked from now on: one the reader picked, or the one
    * the reader's load-more rule names (`found.rule`, whose name the status then shows, as
    * the reader's own). It takes over from any next link, and joining is no longer kept
@@ -207,6 +241,7 @@ export class TabRun {
     this.set({
       pager: null,
       start: null,
+      chapter: null,
       loadMore: null,
       joined: [],
       rule: fresh.rule,

@@ -10,6 +10,7 @@ describe("settings file", () => {
       pageCap: 3,
       exclusions: ["*.x/*"],
       disabledSites: ["a.test"],
+      chapterSites: ["novel.test"],
     };
     const rules = [{ name: "r", url: "^a", nextLink: "//a", pageElement: "//p" }];
     const back = settingsFromJson(settingsToJson(settings, rules));

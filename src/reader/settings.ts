@@ -43,6 +43,10 @@ export interface Settings {
   /** Hosts where tsugi joins pages even though the site lists more by itself as the
    * reader scrolls (see ./site-modes.ts). */
   ownScrollOffSites: string[];
+  /** Hosts where the reader switched "Join the next chapter" on: a page read as a
+   * chapter of a serial joins its next chapters there (see ./chapter-switch.ts). Off
+   * everywhere else. */
+  chapterSites: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -61,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   loadMoreOffSites: [],
   frameOffSites: [],
   ownScrollOffSites: [],
+  chapterSites: [],
 };
 
 /** Keys of {@link Settings}, as stored in `storage.sync` (marked pure: a bundle that
@@ -122,6 +127,7 @@ export function mergeSettings(stored: unknown): Settings {
     ...DEFAULT_SETTINGS,
     loadMoreOffSites: [],
     frameOffSites: [],
+    chapterSites: [],
     ...entrySettings(stored),
   };
   if (typeof stored !== "object" || stored === null) return s;
@@ -136,5 +142,6 @@ export function mergeSettings(stored: unknown): Settings {
   if (typeof o.skipRepeats === "boolean") s.skipRepeats = o.skipRepeats;
   s.loadMoreOffSites = hosts(o.loadMoreOffSites);
   s.frameOffSites = hosts(o.frameOffSites);
+  s.chapterSites = hosts(o.chapterSites);
   return s;
 }

@@ -21,6 +21,13 @@ import {
   THREAD_PAGES,
   THREADS_PER_PAGE,
 } from "../support/script-pages-server";
+import {
+  CHAPTERS,
+  chapterPath,
+  negativePath,
+  SHAPES,
+  startSerialServer,
+} from "../support/serial-server";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
  * test watches what the extension asks the server for instead of reading the DOM. */
@@ -62,7 +69,7 @@ async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
 
 /** Start headless Firefox with the built extension on `url`, through web-ext's own API:
  * its runner's exit() closes Firefox too (killing the CLI does not). */
-async function openInFirefox(url: string): Promise<void> {
+async function openInFirefox(url: string | string[]): Promise<void> {
   const webExt = (await import("web-ext")).default;
   runner = (await webExt.cmd.run(
     {
@@ -71,7 +78,7 @@ async function openInFirefox(url: string): Promise<void> {
       noInput: true,
       noReload: true,
       args: ["-headless"],
-      startUrl: [url],
+      startUrl: Array.isArray(url) ? url : [url],
     },
     { shouldExitProgram: false },
   )) as Runner;
@@ -358,5 +365,65 @@ describe("Firefox", () => {
       const other = srv.requests.filter((r) => r.host.startsWith("localhost")).map((r) => r.path);
       expect(other).toEqual(["/ext.js?page=1"]);
     },
+  );
+});
+
+describe("Firefox: Join the next chapter", () => {
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "turned on in open tabs: serials of the five shapes read chapter by chapter, once each and in order; news, blog and shop never joined",
+    async () => {
+      const srv = await startSerialServer();
+      try {
+        const serials = SHAPES.map((s) => `${srv.origin}${chapterPath(s, 1)}?reader=1`);
+        const singles = (["news", "blog", "shop"] as const).map(
+          (k) => `${srv.origin}${negativePath(k, 1)}?reader=1`,
+        );
+        await openInFirefox([...serials, ...singles]);
+        const opened = () =>
+          [...serials, ...singles].every((u) => srv.requests.some((r) => u.endsWith(r.path)));
+        expect(await until(opened, 60_000)).toBe(true);
+        // Switched on once the tabs are open: it reaches them through storage.onChanged.
+        const port = runner?.extensionRunners[0]?.runningInfo?.debuggerPort;
+        if (port === undefined) throw new Error("web-ext gave no Firefox debugger port");
+        const id = manifest.browser_specific_settings.gecko.id;
+        const host = new URL(srv.origin).host;
+        await evaluateInBackground(
+          port,
+          id,
+          `browser.storage.sync.set({ chapterSites: [${JSON.stringify(host)}] }).then(() => true)`,
+        );
+        const reports = () => srv.requests.filter((r) => r.path.startsWith("/report?"));
+        expect(
+          await until(() => reports().length >= serials.length + singles.length, 150_000),
+        ).toBe(true);
+        const byKind = new Map(
+          reports().map((r) => {
+            const q = new URL(r.path, "http://x").searchParams;
+            return [q.get("kind"), q] as const;
+          }),
+        );
+        for (const shape of SHAPES) {
+          const q = byKind.get(shape);
+          const url = `${srv.origin}${chapterPath(shape, 1)}?reader=1`;
+          const said =
+            q?.get("counts") === "1,1,1,1" ? "" : JSON.stringify(await firefoxTabStatus(url));
+          expect(q?.get("counts"), `${shape} ${said}`).toBe("1,1,1,1");
+          expect(q?.get("inorder"), shape).toBe("1");
+          expect(q?.get("labels")?.split("|"), shape).toHaveLength(CHAPTERS - 1);
+          for (let n = 2; n <= CHAPTERS; n++)
+            expect(
+              srv.requests.filter((r) => r.path === chapterPath(shape, n)),
+              shape,
+            ).toHaveLength(1);
+        }
+        for (const kind of ["news", "blog", "shop"]) {
+          expect(byKind.get(kind)?.get("counts"), kind).toBe("1,0,0,0");
+          expect(byKind.get(kind)?.get("labels"), kind).toBe("");
+        }
+      } finally {
+        await srv.close();
+      }
+    },
+    240_000,
   );
 });
