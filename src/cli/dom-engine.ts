@@ -6,6 +6,7 @@
  * is what the markup says (../features/layout.ts), as on a fetched page.
  */
 import { parseHTML } from "linkedom";
+import { pinBase } from "../pager/fetch-page";
 import { detectDocument, type PageDetection } from "./detect-document";
 import { type Page2Verdict, page2Verdict } from "./page2-check";
 
@@ -64,22 +65,7 @@ export function parseDocument(html: string, url: string): Document {
   // A DOMParser document has no window; linkedom gives one without styles, which code
   // that reads styles where there is a window would call.
   Object.defineProperty(document, "defaultView", { value: null });
-  const head = document.head ?? document.documentElement;
-  const existing = document.querySelector("base[href]");
-  let base = url;
-  if (existing) {
-    try {
-      base = new URL(existing.getAttribute("href") ?? "", url).href;
-    } catch {
-      /* a broken <base> is ignored, as browsers do */
-    }
-    existing.setAttribute("href", base);
-  } else if (head) {
-    const el = document.createElement("base");
-    el.setAttribute("href", base);
-    head.prepend(el);
-  }
-  return document;
+  return pinBase(document, url);
 }
 
 /**

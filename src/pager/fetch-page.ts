@@ -95,7 +95,17 @@ export async function readLimited(res: Response, url: string, limit: number): Pr
  * @param url final URL of the response
  */
 export function parseHtml(html: string, url: string): Document {
-  const doc = new DOMParser().parseFromString(html, "text/html");
+  return pinBase(new DOMParser().parseFromString(html, "text/html"), url);
+}
+
+/**
+ * Pin a parsed document's base URL to where it came from: its `<base href>` resolved
+ * against `url` (a broken one ignored, as browsers do), else `url` in a new `<base>`.
+ * @param doc the parsed document (changed in place)
+ * @param url final URL of the response
+ * @returns `doc`
+ */
+export function pinBase(doc: Document, url: string): Document {
   const head = doc.head ?? doc.documentElement;
   const existing = doc.querySelector("base[href]");
   let base = url;
@@ -106,7 +116,7 @@ export function parseHtml(html: string, url: string): Document {
       /* a broken <base> is ignored, as browsers do */
     }
     existing.setAttribute("href", base);
-  } else {
+  } else if (head) {
     const el = doc.createElement("base");
     el.setAttribute("href", base);
     head.prepend(el);
