@@ -29,6 +29,16 @@ describe("decideNextLink", () => {
       cand(`${PAGE}&page=3`, 0.2, "3"),
     ];
     expect(decideNextLink(PAGE, links, params)).toMatchObject({ index: 0, pending: false });
+    // A rel=next whose URL's page number is the page's + 1 is the same signal.
+    const byUrl = [cand("https://a.test/story/2", 0.6, "Next ›", { relNext: 1, isPlusOne: 1 })];
+    expect(decideNextLink("https://a.test/story/1", byUrl, params).pending).toBe(false);
+    expect(
+      decideNextLink(
+        "https://a.test/story/1",
+        [cand("https://a.test/story/2", 0.6, "Next ›", { isPlusOne: 1 })],
+        params,
+      ).pending,
+    ).toBe(true);
     // Where training folds saw that signal on a page without a next page, it is not enough.
     expect(decideNextLink(PAGE, links, { ...params, certainStructure: false })).toMatchObject({
       index: 0,

@@ -7,7 +7,7 @@
  * ./page2-judge.ts), and which other links the pager tries when page 2 refuses it.
  */
 
-import { LINK_FEATURE_NAMES } from "../features/link-feature-names";
+import { LINK_FEATURE_NAMES, type LinkFeatureName } from "../features/link-feature-names";
 import { pageStep } from "../features/page-step";
 import {
   isStructuralNext,
@@ -71,12 +71,18 @@ export interface NextDecision {
 /** Most links tried after a refused page 2: two more fetches per page at most. */
 export const MAX_HANDOVERS = 2;
 
-const REL_NEXT = LINK_FEATURE_NAMES.indexOf("relNext");
-const RUN_PLUS_ONE = LINK_FEATURE_NAMES.indexOf("runPlusOne");
+/** The features the decision reads beside the forest's (./next-link.ts computes them
+ * whether the forest's splits test them or not, as the training harvest always does). */
+export const DECISION_FEATURES: readonly LinkFeatureName[] = ["relNext", "runPlusOne", "isPlusOne"];
+
+const [REL_NEXT, RUN_PLUS_ONE, IS_PLUS_ONE] = DECISION_FEATURES.map((n) =>
+  LINK_FEATURE_NAMES.indexOf(n),
+) as [number, number, number];
 
 /**
- * The structural signal of certainty: a `rel=next` link that is also the current page
- * + 1 of the page's numbered pager (its run's marker, or the pager's own parameter).
+ * The structural signal of certainty: a `rel=next` link that is also the page + 1, by
+ * the page's numbered pager (its run's marker, or the pager's own parameter) or by its
+ * URL's page number (`/story/1` → `/story/2`).
  *
  * @param c the candidate
  * @param structure the page's pager structure (null: none)
@@ -85,7 +91,9 @@ const RUN_PLUS_ONE = LINK_FEATURE_NAMES.indexOf("runPlusOne");
 export function structurallyNext(c: ScoredCandidate, structure: StructuralNext | null): boolean {
   if ((c.row[REL_NEXT] ?? 0) !== 1) return false;
   return (
-    (c.row[RUN_PLUS_ONE] ?? 0) === 1 || (structure !== null && isStructuralNext(structure, c.url))
+    (c.row[RUN_PLUS_ONE] ?? 0) === 1 ||
+    (c.row[IS_PLUS_ONE] ?? 0) === 1 ||
+    (structure !== null && isStructuralNext(structure, c.url))
   );
 }
 

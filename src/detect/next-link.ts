@@ -7,7 +7,12 @@ import {
 import { visibleText } from "../features/text";
 import type { Forest } from "../model/forest";
 import { nextLinkForest } from "./models";
-import { decideNextLink, type ScoredCandidate, type WaitReason } from "./next-decision";
+import {
+  DECISION_FEATURES,
+  decideNextLink,
+  type ScoredCandidate,
+  type WaitReason,
+} from "./next-decision";
 import { CHOICE_FEATURES } from "./next-link-choice";
 import { pagerAnchor } from "./pager-anchor";
 import type { RefusedLink } from "./refused-links";
@@ -53,7 +58,7 @@ const computedFor = new WeakMap<Forest, ReadonlySet<string>>();
 
 /**
  * The link features a detection computes: those the forest's splits test
- * ({@link Forest.testedFeatures}) and those the choice reads (`CHOICE_FEATURES`). The
+ * ({@link Forest.testedFeatures}) and those the choice and the decision read (`CHOICE_FEATURES`, `DECISION_FEATURES`). The
  * others are left 0 ({@link extractLinkVectors}' `features`): they change no vote and no
  * choice, and each is code a page's first, uncompiled detection would compile and run.
  *
@@ -63,7 +68,7 @@ const computedFor = new WeakMap<Forest, ReadonlySet<string>>();
 export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
   let names = computedFor.get(forest);
   if (names === undefined) {
-    names = new Set([...forest.testedFeatures, ...CHOICE_FEATURES]);
+    names = new Set([...forest.testedFeatures, ...CHOICE_FEATURES, ...DECISION_FEATURES]);
     computedFor.set(forest, names);
   }
   return names;

@@ -318,7 +318,7 @@ export interface NextPrediction {
   chosenScore?: number;
   /** its URL steps within the page's sequence */
   steps?: boolean;
-  /** it is a `rel=next` current + 1 of the numbered pager */
+  /** it is a `rel=next` to the page + 1 (the numbered pager's, or its URL's page number) */
   structural?: boolean;
   /** the links tried after a refused page 2, best first */
   alternatives: string[];
@@ -539,7 +539,7 @@ export interface Measures {
     threshold: number;
     /** the decided candidate's URL steps within the page's sequence */
     step?: boolean;
-    /** the decided candidate is a `rel=next` current + 1 of the numbered pager */
+    /** the decided candidate is a `rel=next` to the page + 1 (src/detect/next-decision.ts) */
     structural?: boolean;
     kind: PageKind;
   }[];
