@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
 import type { Item } from "../siblings/items";
 import { type Archive, decodedPage, unreadablePage2 } from "./archive";
 import { UsageError } from "./args";
@@ -35,13 +36,14 @@ export function pageBundle(): string {
  * A page runner that opens the page with its scripts off, runs the in-page bundle, and
  * answers what one function the bundle installed says of the page's URL.
  * @param name the bundle's global, `__tsugiDetect` or `__tsugiRecords`
- * @param shape turns that answer into the output line's fields
+ * @param shape turns that answer into the output line's fields; it may call the bundle in
+ *   the same tab again (the page still shown)
  */
 function bundleRunner<T, O extends object>(
   slot: BrowserSlot,
   code: string,
   name: "__tsugiDetect" | "__tsugiRecords",
-  shape: (answer: T, url: string) => O,
+  shape: (answer: T, url: string, tab: Page) => O | Promise<O>,
 ): PageRunner {
   const pool = new TabPool(slot);
   return async (job, signal) => {
@@ -55,7 +57,7 @@ function bundleRunner<T, O extends object>(
         const answer = await tab.evaluate(
           `(() => { ${code}\n; return globalThis[${JSON.stringify(name)}](${JSON.stringify(url)}); })()`,
         );
-        return shape(answer as T, url);
+        return shape(answer as T, url, tab);
       },
     );
     const line: Record<string, unknown> = { ...(m.value as Record<string, unknown>) };
@@ -77,34 +79,19 @@ export function detectRunner(
   archive: Archive | null = null,
 ): PageRunner {
   if (!archive) return bundleRunner(slot, code, "__tsugiDetect", (d: PageDetection) => d);
-  const pool = new TabPool(slot);
-  return async (job, signal) => {
-    const m = await measurePage(
-      pool,
-      job,
-      { javaScript: false, waitUntil: "load" },
-      signal,
-      async (tab, url) => {
-        const d = (await tab.evaluate(
-          `(() => { ${code}\n; return globalThis.__tsugiDetect(${JSON.stringify(url)}); })()`,
-        )) as PageDetection;
-        const link = d.nextUrl ?? d.pendingNextUrl;
-        const page2 = link ? await archive.lookup(link) : null;
-        if (!page2) return d;
-        if (page2.kind !== "page")
-          return { ...d, ...withPage2(d, { confirmed: false, reason: unreadablePage2(page2) }) };
-        const html = decodedPage(page2);
-        // The bundle is installed in the page already: one more call, page 1 still shown.
-        const verdict = (await tab.evaluate(
-          `globalThis.__tsugiPage2(${JSON.stringify(html)}, ${JSON.stringify(page2.url)}, ${JSON.stringify(url)})`,
-        )) as Page2Verdict;
-        return { ...d, ...withPage2(d, verdict) };
-      },
-    );
-    const line: Record<string, unknown> = { ...m.value };
-    if (m.refresh !== null) line.refresh = m.refresh;
-    return line;
-  };
+  return bundleRunner(slot, code, "__tsugiDetect", async (d: PageDetection, url, tab) => {
+    const link = d.nextUrl ?? d.pendingNextUrl;
+    const page2 = link ? await archive.lookup(link) : null;
+    if (!page2) return d;
+    if (page2.kind !== "page")
+      return { ...d, ...withPage2(d, { confirmed: false, reason: unreadablePage2(page2) }) };
+    const html = decodedPage(page2);
+    // The bundle is installed in the page already: one more call, page 1 still shown.
+    const verdict = (await tab.evaluate(
+      `globalThis.__tsugiPage2(${JSON.stringify(html)}, ${JSON.stringify(page2.url)}, ${JSON.stringify(url)})`,
+    )) as Page2Verdict;
+    return { ...d, ...withPage2(d, verdict) };
+  });
 }
 
 /**
