@@ -260,18 +260,20 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
 }
 
 /**
- * The URLs of a document's numbered links (a pager's "1", "2", "3"), fragments dropped.
+ * A document's numbered links (a pager's "1", "2", "3"): each link's URL, fragment
+ * dropped ({@link normalPageUrl}), and the number its text shows.
  *
  * @param doc document
  * @param url its URL
- * @returns the normalized URLs ({@link normalPageUrl})
+ * @returns the links, document order
  */
-export function numberedLinkUrls(doc: Document, url: string): Set<string> {
-  const out = new Set<string>();
+export function numberedLinks(doc: Document, url: string): { url: string; n: number }[] {
+  const out: { url: string; n: number }[] = [];
   for (const a of doc.querySelectorAll("a[href]")) {
-    if (pageNumberText(visibleText(a)) === null) continue;
+    const n = pageNumberText(visibleText(a));
+    if (n === null) continue;
     try {
-      out.add(normalPageUrl(new URL(a.getAttribute("href") ?? "", url).href));
+      out.push({ url: normalPageUrl(new URL(a.getAttribute("href") ?? "", url).href), n });
     } catch {
       // an unparsable href names no page
     }
@@ -294,9 +296,9 @@ export function samePager(
   page1: { doc: Document; url: string },
   page2: { doc: Document; url: string },
 ): boolean {
-  const a = numberedLinkUrls(page1.doc, page1.url);
+  const a = new Set(numberedLinks(page1.doc, page1.url).map((l) => l.url));
   if (a.size === 0) return true;
-  const b = numberedLinkUrls(page2.doc, page2.url);
+  const b = numberedLinks(page2.doc, page2.url).map((l) => l.url);
   const home = normalPageUrl(page1.url);
   for (const u of b) if (a.has(u) || u === home || isPageOneOf(u, home)) return true;
   return false;

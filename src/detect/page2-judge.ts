@@ -12,15 +12,14 @@
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
 
-import { pageNumberText } from "../features/page-number";
 import { visibleText } from "../features/text";
-import { parseUrl } from "../features/url-query";
 import { evaluateXPaths } from "../rule/xpath";
 import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
   confirmNextPage,
   normalPageUrl,
+  numberedLinks,
   pagerCurrentPage,
 } from "./confirm-next";
 
@@ -62,13 +61,9 @@ export interface JudgedPage1 {
  * @returns the URLs of the links whose text is `n`
  */
 export function numberedLinkTo(doc: Document, url: string, n: number): string[] {
-  const out: string[] = [];
-  for (const a of doc.querySelectorAll("a[href]")) {
-    if (pageNumberText(visibleText(a)) !== n) continue;
-    const u = parseUrl(a.getAttribute("href") ?? "", url);
-    if (u) out.push(normalPageUrl(u.href));
-  }
-  return out;
+  return numberedLinks(doc, url)
+    .filter((l) => l.n === n)
+    .map((l) => l.url);
 }
 
 /**
