@@ -63,6 +63,10 @@ export interface NextDecision {
   pending: boolean;
   /** why it waits (when `pending`) */
   wait: WaitReason | null;
+  /** the chosen link's URL steps within the page's sequence ({@link stepsInSequence}) */
+  steps: boolean;
+  /** the chosen link is structurally next ({@link structurallyNext}) */
+  structural: boolean;
   /** positions of the links the pager tries next when page 2 refuses the chosen one,
    * best first (at most {@link MAX_HANDOVERS}) */
   alternatives: number[];
@@ -169,7 +173,15 @@ export function decideNextLink(
       best = k;
     }
   });
-  const none: NextDecision = { index: -1, score, pending: false, wait: null, alternatives: [] };
+  const none: NextDecision = {
+    index: -1,
+    score,
+    pending: false,
+    wait: null,
+    steps: false,
+    structural: false,
+    alternatives: [],
+  };
   const cut = Math.min(threshold, floor ?? threshold);
   if (best < 0 || score < cut) return none;
   const structure = structureOfCandidates(pageUrl, candidates);
@@ -193,11 +205,12 @@ export function decideNextLink(
     if (!worthPage2Check(chosen.score, floor)) return none;
     wait ??= "other-document";
   }
+  const structural = structurallyNext(chosen, structure);
   const certain =
     wait === null &&
     steps &&
     (chosen.score >= (params.certainScore ?? 0) ||
-      (params.certainStructure === true && structurallyNext(chosen, structure)));
+      (params.certainStructure === true && structural));
   if (floor !== undefined && !certain) wait ??= "score";
   const pending = floor !== undefined ? wait !== null : wait === "score" || wait === "refused";
   return {
@@ -205,6 +218,8 @@ export function decideNextLink(
     score,
     pending,
     wait: pending ? wait : null,
+    steps,
+    structural,
     alternatives: floor === undefined ? [] : handovers(candidates, index, structure, threshold),
   };
 }

@@ -7,14 +7,7 @@
 import { DecisionTreeClassifier } from "ml-cart";
 import { RandomForestClassifier } from "ml-random-forest";
 import { UNSURE_FLOOR } from "../detect/confirm-next";
-import {
-  decideNextLink,
-  type ScoredCandidate,
-  stepsInSequence,
-  structurallyNext,
-  structureOfCandidates,
-  type WaitReason,
-} from "../detect/next-decision";
+import { decideNextLink, type ScoredCandidate, type WaitReason } from "../detect/next-decision";
 import {
   boundarySignal,
   keptTree,
@@ -399,7 +392,6 @@ export function decideNext(
   if (d.index < 0)
     return { url: null, score: d.score, anchor: -1, pending: false, wait: null, alternatives: [] };
   const chosen = candidates[d.index] as ScoredCandidate;
-  const structure = structureOfCandidates(rec.url, candidates);
   return {
     url: chosen.url || null,
     score: d.score,
@@ -407,8 +399,8 @@ export function decideNext(
     anchor: rec.links.anchor[d.index] ?? -1,
     pending: d.pending,
     wait: d.wait,
-    steps: stepsInSequence(rec.url, chosen.url, structure),
-    structural: structurallyNext(chosen, structure),
+    steps: d.steps,
+    structural: d.structural,
     alternatives: d.alternatives.map((k) => rec.links.urls[k] ?? ""),
   };
 }
