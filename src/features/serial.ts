@@ -62,7 +62,7 @@ export function parseChapterNumber(s: string): number | null {
 const CJK_NUMBER = "[0-9０-９〇零一二两三四五六七八九十百千]+";
 
 /** A chapter marker and its number: 第5話, 第十二章, 第3回, 5화, Chapter 5, Ch. 5, Episode 5,
- * Ep 5, Part 2 (of 5), Vol. 2 Chapter 5 (the chapter wins), Issue 5. */
+ * Ep 5, Part 2 (of 5), Vol. 2 Chapter 5 (the chapter wins), a comic's issue number. */
 const CHAPTER_MARKERS: readonly RegExp[] = [
   new RegExp(`第\\s*(${CJK_NUMBER})\\s*[話话章回節节幕篇集]`, "u"),
   /(?:^|[^\p{L}])(?:제\s*)?([0-9]+)\s*(?:화|장)(?![\p{L}])/u,
