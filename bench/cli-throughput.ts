@@ -9,17 +9,21 @@
  * side), more jobs cannot scale, and cores / (CPU s per page) is the ceiling.
  *
  * Then the mining mixes as web archives (scripts/corpus-warc.ts), `detect --warc` with
- * `--jobs` = the cores, with each engine: light (the same pagination sample) and heavy
- * (the same number of Dragnet news and blog pages, every 23rd).
+ * `--jobs` = the cores, with each engine: lists and articles (every pagination and
+ * Readability page) and heavy (every 4th Dragnet news and blog page), each engine's start
+ * timed apart; and where `--engine chromium` spends a page (./chromium-stages.ts).
  *
- * Usage: npm run build && npm run bench:cli [-- --pages N] [-- --warc-only]
+ * Usage: npm run build && npm run bench:cli [-- --pages N] [-- --warc-only] [-- --stages-only]
+ * (`--pages N` caps every sample, the mining mixes included, at N pages)
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { corpusPages, writeCorpusWarc } from "../scripts/corpus-warc";
+import { type CorpusPage, corpusPages, writeCorpusWarc } from "../scripts/corpus-warc";
+import { chromiumPath, pageEnginePath } from "../src/cli/browser";
 import { corpusDir, repoRoot } from "../src/replay/cases";
+import { printChromiumStages } from "./chromium-stages";
 
 interface Label {
   id: string;
@@ -85,34 +89,68 @@ function timeBatch(
   };
 }
 
-/** The mining mixes: `detect --warc` with each engine on light and heavy pages. */
-async function warcMixes(dir: string, n: number): Promise<void> {
+/** The mining mixes: which corpus pages each holds. */
+function miningMixes(n: number | null): [string, CorpusPage[]][] {
+  // Spread over the whole mix, so that a capped mix still holds lists and articles.
+  const cap = (pages: CorpusPage[]) =>
+    n === null || n >= pages.length
+      ? pages
+      : Array.from(
+          { length: n },
+          (_, i) => pages[Math.floor((i * pages.length) / n)] as CorpusPage,
+        );
+  return [
+    // Lists and articles, the pages a crawl holds and the held-out set mixes.
+    ["lists + articles", cap(corpusPages(["pagination", "readability"]))],
+    // News and blog pages as crawled: the heaviest pages of the corpus.
+    ["heavy (Dragnet)", cap(corpusPages(["dragnet"], 4))],
+  ];
+}
+
+/**
+ * The mining mixes: `detect --warc` with each engine on each mix, with `--jobs` = the
+ * cores; each engine's start (one page's archive: the process, the browser or the worker
+ * threads, the models) is timed apart, so that the rate after it shows what a long run
+ * keeps. Then where Chromium's time goes, a page at a time.
+ */
+async function warcMixes(dir: string, n: number | null, stagePages: number): Promise<void> {
   const cores = availableParallelism();
-  const light = corpusPages(["pagination"])
-    .filter((_, i) => i % 5 === 0)
-    .slice(0, n);
-  const heavy = corpusPages(["dragnet"])
-    .filter((_, i) => i % 23 === 0)
-    .slice(0, n);
-  for (const [name, pages] of [
-    ["light (pagination)", light],
-    ["heavy (Dragnet)", heavy],
-  ] as const) {
+  const stagesOnly = process.argv.includes("--stages-only");
+  for (const [name, pages] of stagesOnly ? [] : miningMixes(n)) {
     const warc = join(dir, `${name.split(" ")[0]}.warc.gz`);
+    const one = join(dir, "one.warc.gz");
     await writeCorpusWarc(warc, pages);
+    await writeCorpusWarc(one, pages.slice(0, 1));
     for (const engine of ["dom", "chromium"]) {
+      const opts = ["--jobs", String(cores), "--engine", engine];
+      const start = timeBatch(one, opts, ["--warc", one]).seconds;
       const load = loadavg()[0]?.toFixed(1);
-      const r = timeBatch(warc, ["--jobs", String(cores), "--engine", engine], ["--warc", warc]);
+      const r = timeBatch(warc, opts, ["--warc", warc]);
       console.log(
-        `--warc ${name.padEnd(19)} --engine ${engine.padEnd(8)} ${(r.lines / r.seconds).toFixed(2)} pages/s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(3)} CPU s/page; load average ${load} before, ${loadavg()[0]?.toFixed(1)} after)`,
+        `--warc ${name.padEnd(17)} --engine ${engine.padEnd(8)} ${(r.lines / r.seconds).toFixed(2)} pages/s, ${(r.lines / Math.max(0.001, r.seconds - start)).toFixed(2)} after a start of ${start.toFixed(1)} s (${r.lines} lines, ${r.errors} errors, ${r.seconds.toFixed(1)} s; ${(r.cpu / r.lines).toFixed(3)} CPU s/page; load average ${load} before, ${loadavg()[0]?.toFixed(1)} after)`,
       );
     }
   }
+  // The page engine first, then the full browser it replaced where both are installed.
+  const binaries: [string, string][] = [["page engine", pageEnginePath()]];
+  if (process.env.TSUGI_CHROMIUM === undefined && pageEnginePath() !== chromiumPath())
+    binaries.push(["full browser", chromiumPath()]);
+  const named = process.env.TSUGI_CHROMIUM;
+  for (const [what, binary] of binaries) {
+    process.env.TSUGI_CHROMIUM = binary;
+    for (const [name, pages] of miningMixes(stagePages))
+      await printChromiumStages(`${name}, ${what} (${binary})`, pages);
+  }
+  if (named === undefined) delete process.env.TSUGI_CHROMIUM;
+  else process.env.TSUGI_CHROMIUM = named;
 }
 
 async function main(): Promise<void> {
   const i = process.argv.indexOf("--pages");
   const n = i > 0 ? Number(process.argv[i + 1]) : 60;
+  // The mixes are whole unless --pages caps them; the stage table reads 60 pages of each.
+  const mixPages = i > 0 ? n : null;
+  const stagePages = Math.min(n, 60);
   const root = join(corpusDir(), "pagination");
   const labels = readFileSync(join(root, "labels.jsonl"), "utf8")
     .trim()
@@ -126,8 +164,8 @@ async function main(): Promise<void> {
     console.log(
       `tsugi detect --batch: ${n} saved pages, ${cores} cores, load average ${loadavg()[0]?.toFixed(1)}`,
     );
-    if (process.argv.includes("--warc-only")) {
-      await warcMixes(dir, n);
+    if (process.argv.includes("--warc-only") || process.argv.includes("--stages-only")) {
+      await warcMixes(dir, mixPages, stagePages);
       return;
     }
     const rows: [string, string[]][] = [
@@ -148,7 +186,7 @@ async function main(): Promise<void> {
       console.log(
         `speed-up ${(all / one).toFixed(2)}x on ${cores} cores; load average now ${loadavg()[0]?.toFixed(1)}`,
       );
-    await warcMixes(dir, n);
+    await warcMixes(dir, mixPages, stagePages);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -245,6 +245,12 @@ export function helpText(command: CommandSpec | undefined, version: string): str
     "  --help                 show this help",
     "  --version              print the version",
     "",
+    "environment:",
+    "  TSUGI_CHROMIUM         the Chromium binary to run (default: Debian's headless shell",
+    "                         for detect and extract where it is installed, else",
+    "                         /usr/bin/chromium; join and demo load the extension, so",
+    "                         they take /usr/bin/chromium)",
+    "",
     "Exit code: 0 every page answered, 1 some page failed, 2 bad usage.",
     "",
   ].join("\n");

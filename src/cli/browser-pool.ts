@@ -3,7 +3,7 @@
  * answering, and closed within a bounded time (killed past it), so a batch always ends.
  */
 import type { Browser } from "playwright-core";
-import { CHROMIUM_FLAGS, chromiumPath } from "./browser";
+import { CHROMIUM_FLAGS, pageEnginePath } from "./browser";
 
 /** ms a browser gets to close before its process is killed. */
 export const CLOSE_GRACE_MS = 5_000;
@@ -23,7 +23,7 @@ async function launch(): Promise<Launched> {
   // Loaded on first use: `--help` and usage errors answer without its 2 s start-up.
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: pageEnginePath(),
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });

@@ -29,6 +29,25 @@ export function chromiumPath(): string {
   return path;
 }
 
+/** Debian's old headless shell (package `chromium-headless-shell`): Chromium's engine
+ * without the browser around it. */
+export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+/**
+ * The binary that renders pages for `tsugi detect` and `extract`, which load no
+ * extension: `$TSUGI_CHROMIUM` when set, else Debian's headless shell when it is
+ * installed ({@link HEADLESS_SHELL}), else {@link chromiumPath}. The shell is the same
+ * Blink and V8 as the browser, so pages lay out and detect the same, at about half the
+ * CPU a page: the full browser's own process did a third of a batch's work
+ * (docs/performance.md, "Mining web archives").
+ * @param shell where the headless shell is looked for (tests)
+ * @throws Error with an install hint when neither binary is there
+ */
+export function pageEnginePath(shell = HEADLESS_SHELL): string {
+  if (process.env.TSUGI_CHROMIUM === undefined && existsSync(shell)) return shell;
+  return chromiumPath();
+}
+
 export interface LaunchOptions {
   /** Unpacked extension to load (the built `dist/`); omit for a plain browser. */
   extensionDir?: string;
