@@ -6,7 +6,7 @@ import type { Settings } from "../src/reader/settings";
 import { settingsFromJson, settingsToJson } from "../src/reader/settings-file";
 import { MODE_KEYS, MODE_LABELS, MODES } from "../src/reader/site-modes";
 import { CorrectionsCard } from "./CorrectionsCard";
-import { Card, CheckField, NumberField, TextBox } from "./fields";
+import { Card, CheckField, NumberField, SiteList, TextBox } from "./fields";
 import type { OptionsApi } from "./options-api";
 import { PickedRulesCard } from "./PickedRulesCard";
 import { rulesJson, SiteRulesCard, writtenRules } from "./SiteRulesCard";
@@ -116,72 +116,53 @@ export function Options({ api }: { api: OptionsApi }) {
         {settings.disabledSites.length === 0 ? (
           <p class="muted">{t("optNoSitesOff")}</p>
         ) : (
-          <ul class="sites" data-testid="sites-off">
-            {settings.disabledSites.map((site) => (
-              <li key={site}>
-                <span>{site}</span>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void save({
-                      ...settings,
-                      disabledSites: settings.disabledSites.filter((s) => s !== site),
-                    })
-                  }
-                >
-                  {t("optTurnOn")}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SiteList
+            testId="sites-off"
+            button={t("optTurnOn")}
+            rows={settings.disabledSites.map((site) => ({
+              key: site,
+              label: site,
+              remove: () =>
+                void save({
+                  ...settings,
+                  disabledSites: settings.disabledSites.filter((s) => s !== site),
+                }),
+            }))}
+          />
         )}
         {/* Sites where the reader turned one way of joining off in the popup. */}
         {MODES.some((mode) => settings[MODE_KEYS[mode]].length > 0) ? (
-          <ul class="sites" data-testid="modes-off">
-            {MODES.flatMap((mode) =>
-              settings[MODE_KEYS[mode]].map((site) => (
-                <li key={`${mode}:${site}`}>
-                  <span>
-                    {site}: {t(MODE_LABELS[mode])}
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void save({
-                        ...settings,
-                        [MODE_KEYS[mode]]: settings[MODE_KEYS[mode]].filter((s) => s !== site),
-                      })
-                    }
-                  >
-                    {t("optTurnOn")}
-                  </button>
-                </li>
-              )),
+          <SiteList
+            testId="modes-off"
+            button={t("optTurnOn")}
+            rows={MODES.flatMap((mode) =>
+              settings[MODE_KEYS[mode]].map((site) => ({
+                key: `${mode}:${site}`,
+                label: `${site}: ${t(MODE_LABELS[mode])}`,
+                remove: () =>
+                  void save({
+                    ...settings,
+                    [MODE_KEYS[mode]]: settings[MODE_KEYS[mode]].filter((s) => s !== site),
+                  }),
+              })),
             )}
-          </ul>
+          />
         ) : null}
         {/* Sites where the reader turned "Join the next chapter" on in the popup. */}
         {settings.chapterSites.length > 0 ? (
-          <ul class="sites" data-testid="chapter-sites">
-            {settings.chapterSites.map((site) => (
-              <li key={`chapters:${site}`}>
-                <span>
-                  {site}: {t("popupModeChapters")}
-                </span>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void save({
-                      ...settings,
-                      chapterSites: settings.chapterSites.filter((s) => s !== site),
-                    })
-                  }
-                >
-                  {t("optTurnOff")}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SiteList
+            testId="chapter-sites"
+            button={t("optTurnOff")}
+            rows={settings.chapterSites.map((site) => ({
+              key: `chapters:${site}`,
+              label: `${site}: ${t("popupModeChapters")}`,
+              remove: () =>
+                void save({
+                  ...settings,
+                  chapterSites: settings.chapterSites.filter((s) => s !== site),
+                }),
+            }))}
+          />
         ) : null}
       </Card>
 

@@ -93,3 +93,32 @@ export function TextBox(props: {
     </>
   );
 }
+
+/** One site of a {@link SiteList}: its text and what its button does. */
+export interface SiteRow {
+  /** unique within the list */
+  key: string;
+  label: string;
+  remove: () => void;
+}
+
+/**
+ * Sites the reader switched something for, each with the one button that switches it
+ * back (the sites-off card's lists).
+ * @param props.testId the list's `data-testid`
+ * @param props.button the buttons' text
+ */
+export function SiteList(props: { testId: string; button: string; rows: SiteRow[] }) {
+  return (
+    <ul class="sites" data-testid={props.testId}>
+      {props.rows.map((r) => (
+        <li key={r.key}>
+          <span>{r.label}</span>
+          <button type="button" onClick={r.remove}>
+            {props.button}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

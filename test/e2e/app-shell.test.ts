@@ -5,38 +5,19 @@
  * thread of every page must come once, in order, in real Chromium with the built extension.
  */
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
+import { describe, expect, it } from "vitest";
 import { scrollUntilSettled, tabStatus } from "../../src/cli/join";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension, testTabs } from "../support/extension";
+import { extensionSuite } from "../support/extension";
 import {
-  type ScriptPagesServer,
   startScriptPagesServer,
   THREAD_PAGES,
   THREADS_PER_PAGE,
   threadTitle,
 } from "../support/script-pages-server";
 
-let server: ScriptPagesServer;
-let browser: LaunchedBrowser;
-const opened = testTabs(
-  () => browser.context,
-  () => server.origin,
-);
-
-beforeAll(async () => {
-  server = await startScriptPagesServer();
-  browser = await launchWithExtension({ settings: { minIntervalMs: 0, pageCap: 10 } });
-});
-
-afterEach(async () => {
-  await opened.closeAll();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = extensionSuite(startScriptPagesServer, {
+  settings: { minIntervalMs: 0, pageCap: 10 },
 });
 
 /**
@@ -78,14 +59,14 @@ describe("an app shell that replaces its whole mount point with the list and the
   ];
   for (const { base, visit } of visits) {
     it(`${base} (${visit}): every thread of every page once and in order, with the reader's scroll only`, async () => {
-      const from = server.requests.length;
+      const from = suite.server.requests.length;
       // Page 1 as a reader finds it: the forum's address without a page number.
-      const page = await opened.open(base);
+      const page = await suite.tabs.open(base);
       const end = await readForum(page);
       expect(await titles(page)).toEqual(allTitles);
       expect(end).toMatchObject({ state: "done", pages: THREAD_PAGES });
       // Each page's JSON was asked for once: page 1 by the tab, the others by their frame.
-      const api = server.requests
+      const api = suite.server.requests
         .slice(from)
         .filter((r) => r.path.startsWith("/api/threads"))
         .map((r) => new URL(r.path, "http://x").searchParams.get("page"));

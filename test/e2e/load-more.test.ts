@@ -6,8 +6,7 @@
  * reader asks for the next page.
  */
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
+import { describe, expect, it } from "vitest";
 import {
   messageTab,
   openPopupFor,
@@ -18,42 +17,24 @@ import {
 } from "../../src/cli/join";
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
-import { launchWithExtension, restoredStatus, taggedTitles, testTabs } from "../support/extension";
 import {
-  itemOf,
-  LAST_PAGE,
-  type LoadMoreServer,
-  PER_PAGE,
-  startLoadMoreServer,
-} from "../support/load-more-server";
+  extensionSuite,
+  launchWithExtension,
+  restoredStatus,
+  taggedTitles,
+} from "../support/extension";
+import { itemOf, LAST_PAGE, PER_PAGE, startLoadMoreServer } from "../support/load-more-server";
 
-let server: LoadMoreServer;
-let browser: LaunchedBrowser;
-const opened = testTabs(
-  () => browser.context,
-  () => server.origin,
-);
+const suite = extensionSuite(startLoadMoreServer, { settings: { minIntervalMs: 0, pageCap: 10 } });
 
-beforeAll(async () => {
-  server = await startLoadMoreServer();
-  browser = await launchWithExtension({ settings: { minIntervalMs: 0, pageCap: 10 } });
-});
-
-afterEach(async () => {
-  await opened.closeAll();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const openPage = (path: string) => opened.open(path);
+const openPage = (path: string) => suite.tabs.open(path);
 const en = localeMessages("en");
 
 /** Requests whose path starts with `prefix`. */
 const requested = (prefix: string) =>
-  server.requests.filter((r) => r.path.startsWith(prefix)).map((r) => `${r.method} ${r.path}`);
+  suite.server.requests
+    .filter((r) => r.path.startsWith(prefix))
+    .map((r) => `${r.method} ${r.path}`);
 
 /** Titles of the list's items, in document order. */
 const titles = (page: Page) =>
@@ -65,7 +46,7 @@ const titles = (page: Page) =>
 
 describe("a list with a Load more button (case a)", () => {
   it("is read through all its pages, each item once and in order, with AutoPagerize's events", async () => {
-    const before = server.requests.length;
+    const before = suite.server.requests.length;
     const page = await openPage("/list");
     const end = await scrollUntilSettled(page, 60_000);
     expect(end.state).toBe("done");
@@ -76,7 +57,7 @@ describe("a list with a Load more button (case a)", () => {
     const all = PER_PAGE * LAST_PAGE;
     expect(await titles(page)).toEqual(Array.from({ length: all }, (_, i) => itemOf(i + 1).title));
     // The page's own button was clicked once per page: each JSON page asked for once.
-    const api = server.requests.slice(before).filter((r) => r.path.startsWith("/api/"));
+    const api = suite.server.requests.slice(before).filter((r) => r.path.startsWith("/api/"));
     expect(api.map((r) => r.path)).toEqual(
       Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
     );
@@ -92,13 +73,13 @@ describe("a list with a Load more button (case a)", () => {
     });
     // The end is said in the page, after the list.
     expect(await page.locator(".tsugi-status").textContent()).toContain("pages loaded");
-    expect(page.url()).toBe(`${server.origin}/list`);
+    expect(page.url()).toBe(`${suite.server.origin}/list`);
   });
 });
 
 describe("dangerous buttons next to a list (case d)", () => {
   it("are never clicked: the gate leaves the deny list to the detector, which refuses them", async () => {
-    const before = server.requests.length;
+    const before = suite.server.requests.length;
     const page = await openPage("/danger");
     // The gate's look for a load-more control has no deny list: it loads the detector.
     const found = await waitForStatus(page, (s) => s.state === "no-next" && s.detector === true);
@@ -114,9 +95,9 @@ describe("dangerous buttons next to a list (case d)", () => {
     expect(
       await page.evaluate(() => (window as unknown as { __clicks: string[] }).__clicks),
     ).toEqual([]);
-    const since = server.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const since = suite.server.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     expect(since.filter((p) => p.includes("/click") || p.includes("/submit"))).toEqual([]);
-    expect(page.url()).toBe(`${server.origin}/danger`);
+    expect(page.url()).toBe(`${suite.server.origin}/danger`);
     expect((await tabStatus(page))?.pages).toBe(1);
   });
 
@@ -150,10 +131,10 @@ describe("a Load more button that loads nothing", () => {
 
 describe("the reader's per-site switch of Load more clicks", () => {
   it("clicks nothing while it is off, and clicks again once the popup turns it on", async () => {
-    const site = new URL(server.origin).host;
-    await setExtensionSettings(browser.context, { loadMoreOffSites: [site] });
+    const site = new URL(suite.server.origin).host;
+    await setExtensionSettings(suite.browser.context, { loadMoreOffSites: [site] });
     try {
-      const from = server.requests.length;
+      const from = suite.server.requests.length;
       const page = await openPage("/list");
       const off = await waitForStatus(page, (s) => s.state === "off" && s.detector === true);
       expect(off.modes).toEqual({ loadMore: false, frame: true, ownScroll: true });
@@ -164,12 +145,12 @@ describe("the reader's per-site switch of Load more clicks", () => {
       }
       // Not even "next page now" clicks while the reader said no.
       await messageTab<TabStatus>(page, { type: "popup→content:next-page" });
-      const api = server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
+      const api = suite.server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
       expect(api).toEqual([]);
       expect(await titles(page)).toHaveLength(PER_PAGE);
 
-      const popup = await openPopupFor(browser.context, page.url());
-      opened.keep(popup);
+      const popup = await openPopupFor(suite.browser.context, page.url());
+      suite.tabs.keep(popup);
       const toggle = popup.getByTestId("mode-loadMore");
       await expect.poll(() => toggle.isChecked()).toBe(false);
       await toggle.click();
@@ -180,7 +161,7 @@ describe("the reader's per-site switch of Load more clicks", () => {
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
       expect(await titles(page)).toHaveLength(PER_PAGE * LAST_PAGE);
     } finally {
-      await setExtensionSettings(browser.context, { loadMoreOffSites: [] });
+      await setExtensionSettings(suite.browser.context, { loadMoreOffSites: [] });
     }
   });
 });
@@ -194,7 +175,7 @@ describe("the load-more pager in the reader's language", () => {
     });
     try {
       const page = await b.context.newPage();
-      await page.goto(`${server.origin}/list`);
+      await page.goto(`${suite.server.origin}/list`);
       const end = await scrollUntilSettled(page, 60_000);
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE });
       const said = ja("stop_load_more_end", [String(LAST_PAGE)]);
@@ -228,8 +209,8 @@ describe("Back and Reload after Load more", () => {
 
   /** The popup says what came back: the clicks repeated, not pages joined by next link. */
   async function popupSaysRestored(page: Page): Promise<void> {
-    const popup = await openPopupFor(browser.context, page.url());
-    opened.keep(popup);
+    const popup = await openPopupFor(suite.browser.context, page.url());
+    suite.tabs.keep(popup);
     const said = en("popupRestoredClicks", [String(LAST_PAGE - 1)]);
     expect(said).toBe(`Restored ${LAST_PAGE - 1} Load more clicks`);
     await expect.poll(() => popup.getByTestId("restored").textContent()).toBe(` — ${said}`);
@@ -245,13 +226,13 @@ describe("Back and Reload after Load more", () => {
     const before = await topOf(page, reading);
     // Let the place keeper write the settled place.
     await page.waitForTimeout(600);
-    const from = server.requests.length;
+    const from = suite.server.requests.length;
     await page.reload();
     const status = await restoredClicks(page);
     expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(all());
     // The page's own button, once per page, at the site's pace: each JSON page once.
-    const api = server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
+    const api = suite.server.requests.slice(from).filter((r) => r.path.startsWith("/api/"));
     expect(api.map((r) => r.path)).toEqual(
       Array.from({ length: LAST_PAGE - 1 }, (_, i) => `/api/items?page=${i + 2}`),
     );
@@ -274,7 +255,7 @@ describe("Back and Reload after Load more", () => {
     await page.evaluate(() => {
       (window as { __sameDocument?: boolean }).__sameDocument = true;
     });
-    await page.goto(`${server.origin}/inert`);
+    await page.goto(`${suite.server.origin}/inert`);
     await page.goBack({ waitUntil: "commit" });
     const status = await restoredClicks(page);
     expect(status).toMatchObject({ pages: LAST_PAGE, restoredClicks: LAST_PAGE - 1 });

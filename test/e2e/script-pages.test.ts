@@ -9,8 +9,7 @@
  * container holds a placeholder ("Loading…", a skeleton, a spinner) are rendered too.
  */
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
+import { describe, expect, it } from "vitest";
 import {
   openPopupFor,
   scrollUntilSettled,
@@ -21,51 +20,29 @@ import {
 import { localeMessages } from "../../src/cli/locale";
 import type { TabStatus } from "../../src/messaging/status";
 import { wakeAtLoadMatches } from "../../src/wake/wake-at-load";
-import {
-  launchWithExtension,
-  taggedTitles,
-  testTabs,
-  wakeAtLoadRegistered,
-} from "../support/extension";
+import { extensionSuite, taggedTitles, wakeAtLoadRegistered } from "../support/extension";
 import {
   itemOf,
   LAST_PAGE,
   LATE_FILL_MS,
   PER_PAGE,
-  type ScriptPagesServer,
   startScriptPagesServer,
 } from "../support/script-pages-server";
 
-let server: ScriptPagesServer;
-let browser: LaunchedBrowser;
-let site = "";
-const opened = testTabs(
-  () => browser.context,
-  () => server.origin,
+const suite = extensionSuite(
+  startScriptPagesServer,
+  { settings: { minIntervalMs: 0, pageCap: 10 } },
+  (b) =>
+    setExtensionSettings(b.context, {
+      frameOffSites: [],
+      loadMoreOffSites: [],
+      ownScrollOffSites: [],
+    }),
 );
+const site = () => new URL(suite.server.origin).host;
 const en = localeMessages("en");
 
-beforeAll(async () => {
-  server = await startScriptPagesServer();
-  site = new URL(server.origin).host;
-  browser = await launchWithExtension({ settings: { minIntervalMs: 0, pageCap: 10 } });
-});
-
-afterEach(async () => {
-  await opened.closeAll();
-  await setExtensionSettings(browser.context, {
-    frameOffSites: [],
-    loadMoreOffSites: [],
-    ownScrollOffSites: [],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const openPage = (path: string) => opened.open(path);
+const openPage = (path: string) => suite.tabs.open(path);
 
 /** Titles of every item shown, in document order. */
 const titles = (page: Page) =>
@@ -98,7 +75,7 @@ async function readShell(page: Page): Promise<TabStatus> {
 
 /** Requests since `from` whose path starts with `prefix`. */
 const requested = (from: number, prefix: string) =>
-  server.requests
+  suite.server.requests
     .slice(from)
     .filter((r) => r.path.startsWith(prefix))
     .map((r) => r.path);
@@ -111,14 +88,14 @@ const tsugiNodes = (page: Page) =>
 
 /** The popup, opened as a page of its own for the tab showing `url`. */
 async function popupFor(url: string): Promise<Page> {
-  const popup = await openPopupFor(browser.context, url);
-  opened.keep(popup);
+  const popup = await openPopupFor(suite.browser.context, url);
+  suite.tabs.keep(popup);
   return popup;
 }
 
 describe("numbered pages filled from JSON by script (case b)", () => {
   it("are rendered in a hidden frame and read through every page, each item once and in order", async () => {
-    const from = server.requests.length;
+    const from = suite.server.requests.length;
     const page = await openPage("/spa/1");
     await waitForStatus(page, (s) => s.state !== "starting");
     const t0 = Date.now();
@@ -147,7 +124,7 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     const ap = await page.evaluate(() => (window as unknown as { __ap: unknown }).__ap);
     expect(ap).toMatchObject({ pages: LAST_PAGE - 1 });
     expect((ap as { nodes: number }).nodes).toBeGreaterThanOrEqual(LAST_PAGE - 1);
-    expect(page.url()).toBe(`${server.origin}/spa/1`);
+    expect(page.url()).toBe(`${suite.server.origin}/spa/1`);
     console.log(
       `[script-pages] ${LAST_PAGE - 1} frame-rendered pages in ${ms} ms (${Math.round(ms / (LAST_PAGE - 1))} ms a page)`,
     );
@@ -158,7 +135,7 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     const t0 = Date.now();
     const end = await scrollUntilSettled(page, 40_000);
     expect(end).toMatchObject({ state: "stopped", pages: 1 });
-    expect(end.reason).toBe(en("stop_render_timeout", [`${server.origin}/stuck/2`, "10"]));
+    expect(end.reason).toBe(en("stop_render_timeout", [`${suite.server.origin}/stuck/2`, "10"]));
     expect(Date.now() - t0).toBeGreaterThanOrEqual(9_500);
     expect(await page.locator("iframe").count()).toBe(0);
     expect(await titles(page)).toEqual(allTitles(1));
@@ -169,15 +146,15 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     const page = await openPage("/away/1");
     const end = await scrollUntilSettled(page, 40_000);
     expect(end).toMatchObject({ state: "stopped", pages: 1 });
-    expect(end.reason).toBe(en("stop_render_left", [`${server.origin}/away/2`]));
+    expect(end.reason).toBe(en("stop_render_left", [`${suite.server.origin}/away/2`]));
     expect(await page.locator("iframe").count()).toBe(0);
     expect(await titles(page)).toEqual(allTitles(1));
-    expect(page.url()).toBe(`${server.origin}/away/1`);
+    expect(page.url()).toBe(`${suite.server.origin}/away/1`);
   });
 
   it("a framed page can neither take over the tab, open a window, submit a form, nor add to the tab's history", async () => {
-    const from = server.requests.length;
-    const pagesBefore = browser.context.pages().length;
+    const from = suite.server.requests.length;
+    const pagesBefore = suite.browser.context.pages().length;
     const page = await openPage("/bust/1");
     const historyBefore = await page.evaluate(() => history.length);
     const end = await scrollUntilSettled(page, 60_000);
@@ -185,8 +162,8 @@ describe("numbered pages filled from JSON by script (case b)", () => {
     expect(await page.evaluate(() => history.length)).toBe(historyBefore);
     expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
     expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
-    expect(page.url()).toBe(`${server.origin}/bust/1`);
-    expect(browser.context.pages().length).toBe(pagesBefore + 1);
+    expect(page.url()).toBe(`${suite.server.origin}/bust/1`);
+    expect(suite.browser.context.pages().length).toBe(pagesBefore + 1);
     expect(requested(from, "/popup")).toEqual([]);
     expect(requested(from, "/submit")).toEqual([]);
     // What came through the frames is as inert as any fetched page: no handler, no
@@ -230,8 +207,8 @@ describe("numbered pages filled from JSON by script (case b)", () => {
   });
 
   it("makes no frame where the reader turned frames off for the site, and the popup shows it", async () => {
-    await setExtensionSettings(browser.context, { frameOffSites: [site] });
-    const from = server.requests.length;
+    await setExtensionSettings(suite.browser.context, { frameOffSites: [site()] });
+    const from = suite.server.requests.length;
     const page = await openPage("/spa/1");
     const end = await scrollUntilSettled(page, 30_000);
     expect(end.modes).toEqual({ loadMore: true, frame: false, ownScroll: true });
@@ -250,7 +227,7 @@ describe("app shells whose list container holds a placeholder or only page 1's b
   // the "Sort by" row page 1 also has.
   for (const kind of ["loading", "skeleton", "spinner", "toolbar"]) {
     it(`${kind}: every page is rendered in a frame and read, each item once and in order`, async () => {
-      const from = server.requests.length;
+      const from = suite.server.requests.length;
       const page = await openPage(`/${kind}/1`);
       const end = await readShell(page);
       expect(end).toMatchObject({ state: "done", pages: LAST_PAGE, framePages: LAST_PAGE - 1 });
@@ -292,7 +269,7 @@ describe("an app shell whose page 1 renders its list and pager late", () => {
 
 describe("requests of a framed page to other sites", () => {
   it("are blocked while the frame renders; the site's own requests load", async () => {
-    const from = server.requests.length;
+    const from = suite.server.requests.length;
     const page = await openPage("/ext/1");
     await waitForStatus(page, (s) => s.state !== "starting");
     const end = await scrollUntilSettled(page, 60_000);
@@ -303,18 +280,18 @@ describe("requests of a framed page to other sites", () => {
       Array.from({ length: LAST_PAGE }, (_, i) => `/spa/api?page=${i + 1}`),
     );
     // The other host saw page 1's own request (the tab, before any frame) and none of a frame.
-    const other = server.requests
+    const other = suite.server.requests
       .slice(from)
       .filter((r) => r.host.startsWith("localhost"))
       .map((r) => r.path);
     expect(other).toEqual(["/ext.js?page=1"]);
     // The block is lifted after the last frame: the tab may reach the other site again.
-    const after = server.requests.length;
+    const after = suite.server.requests.length;
     await page.evaluate(
       (o) => fetch(`${o}/ext.js?page=99`, { mode: "no-cors" }),
-      server.origin.replace("127.0.0.1", "localhost"),
+      suite.server.origin.replace("127.0.0.1", "localhost"),
     );
-    expect(server.requests.slice(after).map((r) => r.path)).toEqual(["/ext.js?page=99"]);
+    expect(suite.server.requests.slice(after).map((r) => r.path)).toEqual(["/ext.js?page=99"]);
   });
 });
 
@@ -341,11 +318,11 @@ describe("a site with its own infinite scroll (case c)", () => {
   };
 
   it("is left alone: the site's items once each, nothing of tsugi's, and the popup says so", async () => {
-    const page = await browser.context.newPage();
-    opened.keep(page);
+    const page = await suite.browser.context.newPage();
+    suite.tabs.keep(page);
     // Counts the pages tsugi joined before it saw the site's own scrolling (for the log).
     await countJoined(page, ".tsugi-separator");
-    await page.goto(`${server.origin}/own/1`);
+    await page.goto(`${suite.server.origin}/own/1`);
     // The reader scrolls to the end again and again; tsugi may join pages before the
     // site's own script first answers a scroll ("done" is no end here), but must end
     // out of the way.
@@ -375,18 +352,18 @@ describe("a site with its own infinite scroll (case c)", () => {
   });
 
   it("with a pager link too: tsugi waits for the site's answer to the first scroll, joins nothing and requests nothing", async () => {
-    const from = server.requests.length;
-    const page = await browser.context.newPage();
-    opened.keep(page);
+    const from = suite.server.requests.length;
+    const page = await suite.browser.context.newPage();
+    suite.tabs.keep(page);
     await countJoined(page, ".tsugi-separator, [data-tsugi-page]:not([data-tsugi-page='1'])");
-    await page.goto(`${server.origin}/own/1`);
+    await page.goto(`${suite.server.origin}/own/1`);
     await waitForStatus(page, (s) => s.state !== "starting");
     await scrollUntilAll(page, 60);
     // Each item once, in order, from the start: nothing of tsugi's ever showed.
     expect(await titles(page)).toEqual(allTitles(LAST_PAGE));
     expect(await mostJoined(page)).toBe(0);
     // tsugi asked the site for no page: only the site's own API calls after page 1.
-    const pages = server.requests
+    const pages = suite.server.requests
       .slice(from)
       .map((r) => r.path)
       .filter((p) => /^\/own\/\d+/.test(p));
@@ -400,7 +377,7 @@ describe("a site with its own infinite scroll (case c)", () => {
   it("joins page 2 of a page with a pager and no scrolling of its own after the wait, and prints the wait's cost", async () => {
     /** ms from the reader's scroll to the end until page 2 is joined. */
     const delay = async () => {
-      for (const open of browser.context.pages())
+      for (const open of suite.browser.context.pages())
         if (open.url().endsWith("/plain/1")) await open.close();
       const page = await openPage("/plain/1");
       // A tab in front, as a reader's is: hidden tabs' timers are throttled to 1 s.
@@ -426,7 +403,7 @@ describe("a site with its own infinite scroll (case c)", () => {
       return Math.round(ms);
     };
     const gated = await delay();
-    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    await setExtensionSettings(suite.browser.context, { ownScrollOffSites: [site()] });
     const ungated = await delay();
     console.log(
       `[script-pages] page 2 after the first scroll: ${gated} ms waiting for the site's own scroll, ${ungated} ms without (cost ${gated - ungated} ms)`,
@@ -436,10 +413,10 @@ describe("a site with its own infinite scroll (case c)", () => {
   });
 
   it("is joined anyway where the reader turned 'leave it alone' off for the site", async () => {
-    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
+    await setExtensionSettings(suite.browser.context, { ownScrollOffSites: [site()] });
     // Statuses are found by URL: the last test's tab of the same URL would answer for this
     // one until this one's entry wakes and reports. Closing a tab removes its status.
-    for (const open of browser.context.pages())
+    for (const open of suite.browser.context.pages())
       if (open.url().endsWith("/own/1")) await open.close();
     const page = await openPage("/own/1");
     const end = await scrollUntilSettled(page, 40_000);
@@ -452,11 +429,13 @@ describe("a site with its own infinite scroll (case c)", () => {
     // A reader opens the page some time after changing the setting; the background
     // registers the wake-at-load script a few calls after the change. The last test's
     // registration is seen gone first, so the one awaited below is this test's.
-    await expect.poll(() => wakeAtLoadRegistered(browser.context), { timeout: 10_000 }).toEqual([]);
-    await setExtensionSettings(browser.context, { ownScrollOffSites: [site] });
     await expect
-      .poll(() => wakeAtLoadRegistered(browser.context), { timeout: 10_000 })
-      .toEqual(wakeAtLoadMatches([site]));
+      .poll(() => wakeAtLoadRegistered(suite.browser.context), { timeout: 10_000 })
+      .toEqual([]);
+    await setExtensionSettings(suite.browser.context, { ownScrollOffSites: [site()] });
+    await expect
+      .poll(() => wakeAtLoadRegistered(suite.browser.context), { timeout: 10_000 })
+      .toEqual(wakeAtLoadMatches([site()]));
     const page = await openPage("/ownlong/1");
     // Nothing asks tsugi to wake (no popup, no `tsugi join`, no scroll yet): the entry must
     // report a decision at load. Asleep it would report nothing until the reader's scroll,

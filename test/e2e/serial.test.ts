@@ -7,8 +7,7 @@
  * joining with their reason.
  */
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
+import { describe, expect, it } from "vitest";
 import {
   messageTab,
   openPopupFor,
@@ -17,41 +16,22 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import type { ExportFile } from "../../src/messaging/messages";
-import { launchWithExtension, restoredStatus, testTabs } from "../support/extension";
+import { extensionSuite, restoredStatus } from "../support/extension";
 import {
   CHAPTERS,
   chapterPath,
   markOf,
   negativePath,
-  type SerialServer,
   SHAPES,
   type Shape,
   startSerialServer,
 } from "../support/serial-server";
 
-let server: SerialServer;
-let browser: LaunchedBrowser;
-const opened = testTabs(
-  () => browser.context,
-  () => server.origin,
+const suite = extensionSuite(startSerialServer, { settings: { minIntervalMs: 0 } }, (b) =>
+  setExtensionSettings(b.context, { chapterSites: [] }),
 );
 
-beforeAll(async () => {
-  server = await startSerialServer();
-  browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-});
-
-afterEach(async () => {
-  await opened.closeAll();
-  await setExtensionSettings(browser.context, { chapterSites: [] });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const site = () => new URL(server.origin).host;
+const site = () => new URL(suite.server.origin).host;
 
 /** Where each mark of `shape` stands in the page's text, chapter 1 first (−1: absent),
  * and how often each is there. */
@@ -69,7 +49,7 @@ async function marks(page: Page, shape: string): Promise<{ at: number[]; counts:
 
 /** Requests for `path` since request `from`. */
 const asked = (path: string, from = 0) =>
-  server.requests.slice(from).filter((r) => r.path === path).length;
+  suite.server.requests.slice(from).filter((r) => r.path === path).length;
 
 /** Scroll to the end a few times, as a reader would, and give tsugi time to act. */
 async function scrollAWhile(page: Page): Promise<void> {
@@ -88,15 +68,18 @@ async function expectEveryChapter(page: Page, shape: Shape, from: number): Promi
     .locator(".tsugi-separator > a, .tsugi-separator a")
     .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
   expect(links).toEqual(
-    Array.from({ length: CHAPTERS - 1 }, (_, i) => `${server.origin}${chapterPath(shape, i + 2)}`),
+    Array.from(
+      { length: CHAPTERS - 1 },
+      (_, i) => `${suite.server.origin}${chapterPath(shape, i + 2)}`,
+    ),
   );
   for (let n = 2; n <= CHAPTERS; n++) expect(asked(chapterPath(shape, n), from)).toBe(1);
 }
 
 describe("a serial with Join the next chapter off", () => {
   it.each(SHAPES)("%s: offered, nothing joined, no chapter fetched", async (shape) => {
-    const from = server.requests.length;
-    const page = await opened.open(chapterPath(shape, 1));
+    const from = suite.server.requests.length;
+    const page = await suite.tabs.open(chapterPath(shape, 1));
     const status = await waitForStatus(page, (s) => s.detector === true && s.state !== "starting");
     expect(status.serial).toBe(true);
     expect(status.chapters).toBe(false);
@@ -109,11 +92,11 @@ describe("a serial with Join the next chapter off", () => {
 
 describe("the popup's Join the next chapter", () => {
   it("offers the serial, and joins its chapters at once when turned on (no reload)", async () => {
-    const from = server.requests.length;
-    const page = await opened.open(chapterPath("narou", 1));
+    const from = suite.server.requests.length;
+    const page = await suite.tabs.open(chapterPath("narou", 1));
     await waitForStatus(page, (s) => s.serial === true);
-    const popup = await openPopupFor(browser.context, page.url());
-    opened.keep(popup);
+    const popup = await openPopupFor(suite.browser.context, page.url());
+    suite.tabs.keep(popup);
     await expect
       .poll(() => popup.getByTestId("serial-offer").textContent())
       .toBe("This looks like a serial: join the next chapter on this site?");
@@ -143,17 +126,17 @@ describe("the popup's Join the next chapter", () => {
 
 describe("a serial with Join the next chapter on", () => {
   it.each(SHAPES)("%s: every chapter read once, in order, under its heading", async (shape) => {
-    await setExtensionSettings(browser.context, { chapterSites: [site()] });
-    const from = server.requests.length;
-    const page = await opened.open(chapterPath(shape, 1));
+    await setExtensionSettings(suite.browser.context, { chapterSites: [site()] });
+    const from = suite.server.requests.length;
+    const page = await suite.tabs.open(chapterPath(shape, 1));
     const end = await scrollUntilSettled(page, 60_000);
     expect(end, end.reason ?? "").toMatchObject({ state: "done", pages: CHAPTERS });
     await expectEveryChapter(page, shape, from);
   });
 
   it("Reload keeps the place: the chapters joined again as chapters, the one read on screen", async () => {
-    await setExtensionSettings(browser.context, { chapterSites: [site()] });
-    const page = await opened.open(chapterPath("chinese", 1));
+    await setExtensionSettings(suite.browser.context, { chapterSites: [site()] });
+    const page = await suite.tabs.open(chapterPath("chinese", 1));
     expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
     const labels = () => page.locator(".tsugi-separator > a").allTextContents();
     const before = await labels();
@@ -184,8 +167,8 @@ describe("a serial with Join the next chapter on", () => {
   });
 
   it("Not the next page on a chapter's separator takes it and the later ones back, and the serial is not joined again", async () => {
-    await setExtensionSettings(browser.context, { chapterSites: [site()] });
-    const page = await opened.open(chapterPath("essay", 1));
+    await setExtensionSettings(suite.browser.context, { chapterSites: [site()] });
+    const page = await suite.tabs.open(chapterPath("essay", 1));
     expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
     await page
       .locator(".tsugi-separator[data-tsugi-separator='3']")
@@ -196,8 +179,8 @@ describe("a serial with Join the next chapter on", () => {
     expect(stopped.reason).toContain("not the next page");
     expect((await marks(page, "essay")).counts).toEqual([1, 1, 0, 0]);
     // On a later visit the refused link is not followed, as for pages.
-    const from = server.requests.length;
-    const again = await opened.open(chapterPath("essay", 1));
+    const from = suite.server.requests.length;
+    const again = await suite.tabs.open(chapterPath("essay", 1));
     await scrollAWhile(again);
     await waitForStatus(again, (s) => s.detector === true && s.state !== "starting");
     expect(await again.locator(".tsugi-separator").count()).toBe(0);
@@ -205,12 +188,12 @@ describe("a serial with Join the next chapter on", () => {
   });
 
   it("the address bar follows the chapter being read (the option on)", async () => {
-    await setExtensionSettings(browser.context, { chapterSites: [site()] });
+    await setExtensionSettings(suite.browser.context, { chapterSites: [site()] });
     try {
-      const page = await opened.open(chapterPath("kakuyomu", 1));
+      const page = await suite.tabs.open(chapterPath("kakuyomu", 1));
       expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
       // Turned on once joined (the status is kept under page 1's URL, which then moves).
-      await setExtensionSettings(browser.context, { addressBar: true });
+      await setExtensionSettings(suite.browser.context, { addressBar: true });
       await page.waitForTimeout(300);
       await page.evaluate(
         (m) => {
@@ -222,23 +205,27 @@ describe("a serial with Join the next chapter on", () => {
         },
         markOf("kakuyomu", 3),
       );
-      await expect.poll(() => page.url()).toBe(`${server.origin}${chapterPath("kakuyomu", 3)}`);
+      await expect
+        .poll(() => page.url())
+        .toBe(`${suite.server.origin}${chapterPath("kakuyomu", 3)}`);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expect.poll(() => page.url()).toBe(`${server.origin}${chapterPath("kakuyomu", 1)}`);
+      await expect
+        .poll(() => page.url())
+        .toBe(`${suite.server.origin}${chapterPath("kakuyomu", 1)}`);
     } finally {
-      await setExtensionSettings(browser.context, { addressBar: false });
+      await setExtensionSettings(suite.browser.context, { addressBar: false });
     }
   });
 
   it("stops on an age wall, a link into another work and a teaser, saying why", async () => {
-    await setExtensionSettings(browser.context, { chapterSites: [site()] });
+    await setExtensionSettings(suite.browser.context, { chapterSites: [site()] });
     const cases = [
       { kind: "walled", says: "asks you to log in or confirm your age", joined: 2 },
       { kind: "other", says: "belongs to another work", joined: 2 },
       { kind: "teaser", says: "shows only a teaser", joined: 1 },
     ] as const;
     for (const c of cases) {
-      const page = await opened.open(chapterPath(c.kind, 1));
+      const page = await suite.tabs.open(chapterPath(c.kind, 1));
       const end = await scrollUntilSettled(page, 60_000);
       expect(end.state).toBe("stopped");
       expect(end.reason).toContain(c.says);
@@ -246,7 +233,7 @@ describe("a serial with Join the next chapter on", () => {
       expect(await page.locator(".tsugi-status").textContent()).toContain(c.says);
       expect(await page.locator(".tsugi-separator").count()).toBe(c.joined - 1);
     }
-    const other = await opened.open(chapterPath("other", 1));
+    const other = await suite.tabs.open(chapterPath("other", 1));
     await scrollUntilSettled(other, 60_000);
     expect(
       await other.evaluate(() => document.body.textContent?.includes("MARK-otherwork-1")),
@@ -258,15 +245,15 @@ describe("single documents whose link leads to the next one", () => {
   for (const kind of ["news", "blog", "shop"] as const) {
     it(`${kind}: not joined and not offered, with the switch off and on`, async () => {
       for (const on of [false, true]) {
-        await setExtensionSettings(browser.context, { chapterSites: on ? [site()] : [] });
-        const page = await opened.open(negativePath(kind, 1));
+        await setExtensionSettings(suite.browser.context, { chapterSites: on ? [site()] : [] });
+        const page = await suite.tabs.open(negativePath(kind, 1));
         await scrollAWhile(page);
         const status = await waitForStatus(page, (s) => s.state !== "starting");
         expect(status.serial).toBeUndefined();
         expect(await page.locator(".tsugi-separator").count()).toBe(0);
         expect((await marks(page, kind)).counts).toEqual([1, 0, 0, 0]);
-        const popup = await openPopupFor(browser.context, page.url());
-        opened.keep(popup);
+        const popup = await openPopupFor(suite.browser.context, page.url());
+        suite.tabs.keep(popup);
         await popup.getByTestId("state").waitFor();
         expect(await popup.getByTestId("serial-offer").count()).toBe(0);
       }

@@ -11,14 +11,13 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchedBrowser } from "../../src/cli/browser";
+import { describe, expect, it } from "vitest";
 import { messageTab, scrollUntilSettled, setExtensionSettings } from "../../src/cli/join";
 import type { JoinedArticle } from "../../src/export/joined-article";
 import type { ExportFile } from "../../src/messaging/messages";
 import type { TabStatus } from "../../src/messaging/status";
 import type { Item } from "../../src/siblings/items";
-import { bodyText, launchWithExtension, occurrences, testTabs } from "../support/extension";
+import { bodyText, extensionSuite, occurrences } from "../support/extension";
 import {
   NEWS_PER_PAGE,
   NEWS_PUBLISHED,
@@ -26,34 +25,14 @@ import {
   SERIES_BOILERPLATE,
   SERIES_PAGES,
   SERIES_PARAGRAPHS,
-  type SiblingsServer,
   seriesParagraph,
   startSiblingsServer,
   storyTitle,
 } from "../support/siblings-server";
 
-let server: SiblingsServer;
-let browser: LaunchedBrowser;
-const opened = testTabs(
-  () => browser.context,
-  () => server.origin,
-);
+const suite = extensionSuite(startSiblingsServer, { settings: { minIntervalMs: 0 } });
 
-beforeAll(async () => {
-  server = await startSiblingsServer();
-  browser = await launchWithExtension({ settings: { minIntervalMs: 0 } });
-});
-
-afterEach(async () => {
-  await opened.closeAll();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const openPage = (path: string) => opened.open(path);
+const openPage = (path: string) => suite.tabs.open(path);
 
 /** Story titles in document order. */
 const storyTitles = (page: Page) =>
@@ -103,7 +82,7 @@ describe("a shifting news list (case a)", () => {
   });
 
   it("with the option off, appends the repeated stories as the site serves them", async () => {
-    await setExtensionSettings(browser.context, { minIntervalMs: 0, skipRepeats: false });
+    await setExtensionSettings(suite.browser.context, { minIntervalMs: 0, skipRepeats: false });
     try {
       const page = await openPage("/news");
       const end = await scrollUntilSettled(page, 90_000);
@@ -112,7 +91,7 @@ describe("a shifting news list (case a)", () => {
       expect(numbers.length).toBe(NEWS_START + NEWS_PUBLISHED * (NEWS_PAGES - 1));
       expect(new Set(numbers).size).toBe(NEWS_START);
     } finally {
-      await setExtensionSettings(browser.context, { minIntervalMs: 0, skipRepeats: true });
+      await setExtensionSettings(suite.browser.context, { minIntervalMs: 0, skipRepeats: true });
     }
   });
 });
@@ -122,7 +101,7 @@ describe("tsugi join on the shifting list", () => {
     // Not spawnSync: the site answers from this process.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [join(process.cwd(), "bin/tsugi"), "join", `${server.origin}/news`, "--format", "json"],
+      [join(process.cwd(), "bin/tsugi"), "join", `${suite.server.origin}/news`, "--format", "json"],
       { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
     );
     const article = JSON.parse(stdout) as JoinedArticle;
@@ -157,7 +136,7 @@ describe("an article whose pages share boilerplate (case b)", () => {
   });
 
   it("with the option off, shows the boilerplate once per page", async () => {
-    await setExtensionSettings(browser.context, { minIntervalMs: 0, skipRepeats: false });
+    await setExtensionSettings(suite.browser.context, { minIntervalMs: 0, skipRepeats: false });
     try {
       const page = await openPage("/series/1");
       const end = await scrollUntilSettled(page, 90_000);
@@ -166,7 +145,7 @@ describe("an article whose pages share boilerplate (case b)", () => {
       for (const phrase of Object.values(SERIES_BOILERPLATE))
         expect(occurrences(text, phrase)).toBe(SERIES_PAGES);
     } finally {
-      await setExtensionSettings(browser.context, { minIntervalMs: 0, skipRepeats: true });
+      await setExtensionSettings(suite.browser.context, { minIntervalMs: 0, skipRepeats: true });
     }
   });
 });

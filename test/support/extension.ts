@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { type LaunchedBrowser, launchChromium } from "../../src/cli/browser";
 import { backgroundWorker, setExtensionSettings, tabStatus } from "../../src/cli/join";
 import type { TabStatus } from "../../src/messaging/status";
@@ -97,6 +98,55 @@ export function testTabs(context: () => BrowserContext, origin: () => string) {
       for (const p of tabs.splice(0)) await p.close().catch(() => {});
     },
   };
+}
+
+/**
+ * The suite most extension tests run in, around one local server: before all tests the
+ * server starts and Chromium launches with the built extension; after each test its tabs
+ * close (then `afterEachTest` runs, to reset settings a test changed); after all, both
+ * close. Call it at a test file's top level: it registers the vitest hooks.
+ * @param start starts the test file's server
+ * @param launch the options of {@link launchWithExtension}
+ * @param afterEachTest what to reset after each test, given the browser
+ * @returns the server and browser (read them inside tests: they exist once the suite
+ *   started) and the tabs of {@link testTabs}
+ */
+export function extensionSuite<S extends { origin: string; close(): Promise<void> }>(
+  start: () => Promise<S>,
+  launch: Parameters<typeof launchWithExtension>[0],
+  afterEachTest?: (browser: LaunchedBrowser) => Promise<unknown>,
+) {
+  let server: S | undefined;
+  let browser: LaunchedBrowser | undefined;
+  const started = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new Error(`the suite's ${what} has not started`);
+    return v;
+  };
+  const suite = {
+    get server(): S {
+      return started(server, "server");
+    },
+    get browser(): LaunchedBrowser {
+      return started(browser, "browser");
+    },
+    tabs: testTabs(
+      () => started(browser, "browser").context,
+      () => started(server, "server").origin,
+    ),
+  };
+  beforeAll(async () => {
+    server = await start();
+    browser = await launchWithExtension(launch);
+  });
+  afterEach(async () => {
+    await suite.tabs.closeAll();
+    if (afterEachTest && browser) await afterEachTest(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return suite;
 }
 
 /**
