@@ -37,9 +37,9 @@ export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
  * The binary that renders pages for `tsugi detect` and `extract`, which load no
  * extension: `$TSUGI_CHROMIUM` when set, else Debian's headless shell when it is
  * installed ({@link HEADLESS_SHELL}), else {@link chromiumPath}. The shell is the same
- * Blink and V8 as the browser, so pages lay out and detect the same, at about half the
- * CPU a page: the full browser's own process did a third of a batch's work
- * (docs/performance.md, "Mining web archives").
+ * Blink and V8 as the browser (text widths may differ by a fraction of a pixel), at about
+ * half the CPU a page: the full browser's own process did a third of a batch's work
+ * (docs/performance.md, "Mining web archives"). Training renders stay on the browser.
  * @param shell where the headless shell is looked for (tests)
  * @throws Error with an install hint when neither binary is there
  */
