@@ -14,6 +14,7 @@
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
 
+import { runNow, type Steps } from "../budget/slices";
 import { newerText } from "../features/continuation";
 import { candidateAnchors, prevHint } from "../features/link-features";
 import { pageNumberText } from "../features/page-number";
@@ -43,6 +44,9 @@ export const SAME_TEMPLATE_SHARE = 0.5;
 
 /** Most elements read per page for the template comparison. */
 const TEMPLATE_ELEMENTS = 5000;
+
+/** Elements read between two yields of {@link tagPathsSteps} (about 1 ms in Chromium). */
+const PATHS_PER_STEP = 250;
 
 /** What page 2 said about the link that led to it. */
 export interface Confirmation {
@@ -139,6 +143,17 @@ export function sharedTitlePart(a: string, b: string): string {
  * @returns distinct paths
  */
 export function tagPaths(doc: Document): Set<string> {
+  return runNow(tagPathsSteps(doc));
+}
+
+/**
+ * {@link tagPaths} as a loop that yields every {@link PATHS_PER_STEP} elements, for a
+ * SliceBudget (../budget/slices.ts): the same paths.
+ *
+ * @param doc document
+ * @returns the loop; its result is the distinct paths
+ */
+export function* tagPathsSteps(doc: Document): Steps<Set<string>> {
   const out = new Set<string>();
   const body = doc.body;
   if (!body) return out;
@@ -146,7 +161,7 @@ export function tagPaths(doc: Document): Set<string> {
   let read = 0;
   while (stack.length > 0 && read < TEMPLATE_ELEMENTS) {
     const { e, path } = stack.pop() as { e: Element; path: string };
-    read++;
+    if (++read % PATHS_PER_STEP === 0) yield;
     out.add(path);
     for (let c = e.lastElementChild; c !== null; c = c.previousElementSibling) {
       // tsugi's own status block and separators are not the site's template.
@@ -321,13 +336,35 @@ export function confirmNextPage(
   page1: { doc: Document; url: string },
   page2: { doc: Document; url: string },
 ): Confirmation {
-  const template = templateShare(tagPaths(page1.doc), tagPaths(page2.doc));
+  return runNow(confirmNextPageSteps(page1, page2));
+}
+
+/**
+ * {@link confirmNextPage} as a loop that yields between its reads (and within the
+ * template walks), for a SliceBudget: the same decision.
+ *
+ * @param page1 page 1 (the live document) and its URL
+ * @param page2 the fetched document and its final URL
+ * @returns the loop; its result is the decision and the signals behind it
+ */
+export function* confirmNextPageSteps(
+  page1: { doc: Document; url: string },
+  page2: { doc: Document; url: string },
+): Steps<Confirmation> {
+  const paths1 = yield* tagPathsSteps(page1.doc);
+  const paths2 = yield* tagPathsSteps(page2.doc);
+  const template = templateShare(paths1, paths2);
+  yield;
   const shown = pagerCurrentPage(page1.doc, page1.url);
   const expected = (shown ?? 1) + 1;
+  yield;
   const current = pagerCurrentPage(page2.doc, page2.url);
   const pagerMoved = current === expected;
+  yield;
   const onePager = !pagerMoved || samePager(page1, page2);
+  yield;
   const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
+  yield;
   const same = sameDocument(page1.doc, page2.doc);
   // A pager that shows another page (page 6 of the list, reached by its "6") links to
   // page 1 by its "1" as well: the number it shows outweighs that link. A number shown

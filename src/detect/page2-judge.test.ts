@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { judgePage2, numberedLinkTo } from "./page2-judge";
+import { SliceBudget } from "../budget/slices";
+import { judgePage2, judgePage2Steps, numberedLinkTo } from "./page2-judge";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
@@ -146,5 +147,32 @@ describe("numberedLinkTo", () => {
       `<div><a href="/x?p=1">2</a> <a href="/x?p=2">[3]</a> <a href="/y">2 comments</a></div>`,
     );
     expect(numberedLinkTo(doc, "https://x.test/x", 2)).toEqual(["https://x.test/x?p=1"]);
+  });
+});
+
+describe("judgePage2Steps", () => {
+  it("gives the page the main thread back within a long list, with the same verdict", async () => {
+    const href = (n: number) => (n === 1 ? "/list" : `/list?page=${n}`);
+    const p1 = page("Teapots | Shop", "Teapots", items(1, 1500) + pager(1, 5, href));
+    const p2 = page("Teapots | Shop", "Teapots", items(1501, 1500) + pager(2, 5, href));
+    const args = [
+      { doc: p1, url: "https://s.test/list", candidates: [] },
+      { doc: p2, url: "https://s.test/list?page=2" },
+    ] as const;
+    let yields = 0;
+    // A clock that moves 1 ms a read: every step's end is a slice's end.
+    let t = 0;
+    const budget = new SliceBudget({
+      sliceMs: 0,
+      now: () => t++,
+      yieldToPage: async () => {
+        yields++;
+      },
+    });
+    const sliced = await budget.run(judgePage2Steps(...args));
+    expect(sliced).toEqual(judgePage2(...args));
+    expect(sliced.continues).toBe(true);
+    // Two template walks of over 4,500 elements each, 250 elements a step, then each read.
+    expect(yields).toBeGreaterThan(30);
   });
 });

@@ -12,12 +12,13 @@
  * Pure functions over two documents (the live page 1, the parsed page 2: no layout).
  */
 
+import { runNow, type Steps } from "../budget/slices";
 import { visibleText } from "../features/text";
 import { evaluateXPaths } from "../rule/xpath";
 import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
-  confirmNextPage,
+  confirmNextPageSteps,
   normalPageUrl,
   numberedLinks,
   pagerCurrentPage,
@@ -83,12 +84,32 @@ export function judgePage2(
   page2: { doc: Document; url: string },
   doubt = true,
 ): Page2Verdict {
-  const confirmation = doubt ? confirmNextPage(page1, page2) : ACCEPTED;
+  return runNow(judgePage2Steps(page1, page2, doubt));
+}
+
+/**
+ * {@link judgePage2} as a loop that yields between its reads (and within the template
+ * walks of both pages), so that the pager runs it in slices the reader cannot feel
+ * (../budget/slices.ts): the same verdict.
+ *
+ * @param page1 as for {@link judgePage2}
+ * @param page2 as for {@link judgePage2}
+ * @param doubt as for {@link judgePage2}
+ * @returns the loop; its result is the verdict
+ */
+export function* judgePage2Steps(
+  page1: JudgedPage1,
+  page2: { doc: Document; url: string },
+  doubt = true,
+): Steps<Page2Verdict> {
+  const confirmation = doubt ? yield* confirmNextPageSteps(page1, page2) : ACCEPTED;
+  yield;
   // A page without page 1's page element continues another part of the site (the list
   // below a post pages through the board, not through the post).
   const continues =
     confirmation.confirmed &&
     (!doubt || !page1.xpaths || holdsPageElement(page2.doc, page1.xpaths));
+  yield;
   if (!continues)
     return {
       continues: false,

@@ -1,7 +1,7 @@
 import { SliceBudget, yieldToPage } from "../budget/slices";
 import type { BodyExtent } from "../detect/body-extent";
 import type { Detection } from "../detect/detect";
-import { judgePage2 } from "../detect/page2-judge";
+import { judgePage2Steps } from "../detect/page2-judge";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
 import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
@@ -570,18 +570,22 @@ export class Pager extends PagerBase {
     // only when page 1 left the link in doubt), which link when not, the body's extent.
     let read0 = known;
     if (this.pages === 1) {
-      const verdict = judgePage2(
-        {
-          doc: this.doc,
-          url: this.start.pageUrl,
-          candidates: this.handovers.map((h) => h.url),
-          ...(this.start.userRule
-            ? {}
-            : { elements: this.start.pageElements, xpaths: this.profile.pageElementXPaths }),
-        },
-        { doc: page.doc, url: page.url },
-        this.confirmPending,
+      const verdict = await budget.run(
+        judgePage2Steps(
+          {
+            doc: this.doc,
+            url: this.start.pageUrl,
+            candidates: this.handovers.map((h) => h.url),
+            ...(this.start.userRule
+              ? {}
+              : { elements: this.start.pageElements, xpaths: this.profile.pageElementXPaths }),
+          },
+          { doc: page.doc, url: page.url },
+          this.confirmPending,
+        ),
       );
+      // The reader may have stopped the pager while the judge yielded to the page.
+      if (this.isFinished()) return;
       if (!verdict.continues) {
         // Not page 2, but maybe a later page of this very sequence (page 3 of a pager
         // counted from 0): kept, unshown, for when the pager gets there.
