@@ -25,6 +25,7 @@ import type { CorpusPage } from "../scripts/corpus-warc";
 import { BrowserSlot } from "../src/cli/browser-pool";
 import { siteKey, TabPool } from "../src/cli/guarded-page";
 import { repoRoot } from "../src/replay/cases";
+import { median } from "./stats";
 
 /** One page's stages, ms. */
 export interface Stages {
@@ -84,17 +85,12 @@ function cpuByKind(): Record<string, number> {
   return out;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : (s[Math.floor((s.length - 1) / 2)] as number);
-}
-
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * Time each stage of `pages`, one page at a time in one browser (as `--jobs 1`).
- * @returns per-page stages and the CPU seconds per page of each process kind (processes
- *   that ended during the run, renderers of closed tabs, are not counted: a lower bound)
+ * @returns per-page stages and the CPU seconds per page of each process kind (a renderer
+ *   that exited during the run is counted through the zygote that reaped it)
  */
 export async function chromiumStages(
   pages: CorpusPage[],

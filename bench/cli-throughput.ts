@@ -24,6 +24,7 @@ import { type CorpusPage, corpusPages, writeCorpusWarc } from "../scripts/corpus
 import { chromiumPath, pageEnginePath } from "../src/cli/browser";
 import { corpusDir, repoRoot } from "../src/replay/cases";
 import { printChromiumStages } from "./chromium-stages";
+import { spreadEvenly } from "./stats";
 
 interface Label {
   id: string;
@@ -92,13 +93,7 @@ function timeBatch(
 /** The mining mixes: which corpus pages each holds. */
 function miningMixes(n: number | null): [string, CorpusPage[]][] {
   // Spread over the whole mix, so that a capped mix still holds lists and articles.
-  const cap = (pages: CorpusPage[]) =>
-    n === null || n >= pages.length
-      ? pages
-      : Array.from(
-          { length: n },
-          (_, i) => pages[Math.floor((i * pages.length) / n)] as CorpusPage,
-        );
+  const cap = (pages: CorpusPage[]) => (n === null ? pages : spreadEvenly(pages, n));
   return [
     // Lists and articles, the pages a crawl holds and the held-out set mixes.
     ["lists + articles", cap(corpusPages(["pagination", "readability"]))],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { pageEnginePath } from "./browser";
 
 describe("pageEnginePath", () => {
@@ -15,6 +15,7 @@ describe("pageEnginePath", () => {
     if (saved === undefined) delete process.env.TSUGI_CHROMIUM;
     else process.env.TSUGI_CHROMIUM = saved;
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("takes the headless shell where it is installed and no binary is named", () => {
     delete process.env.TSUGI_CHROMIUM;
@@ -29,6 +30,5 @@ describe("pageEnginePath", () => {
   it("says which binary is missing, with an install hint", () => {
     process.env.TSUGI_CHROMIUM = join(dir, "missing");
     expect(() => pageEnginePath(join(dir, "no-shell"))).toThrow(/apt-get install -y chromium/);
-    rmSync(dir, { recursive: true, force: true });
   });
 });
