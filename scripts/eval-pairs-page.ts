@@ -7,8 +7,13 @@
  * (src/pager/pager.ts `join`: the other candidates, the page element and its XPaths, and
  * the doubt of a waiting link).
  */
+
+import { runNow } from "../src/budget/slices";
 import { detectDocument, type PageDetection } from "../src/cli/detect-document";
+import { nextLinkForest } from "../src/detect/models";
+import { linkFeaturesRead } from "../src/detect/next-link";
 import { judgePage2 } from "../src/detect/page2-judge";
+import { extractLinkVectorsSteps, linkFeatureArray } from "../src/features/link-features";
 import { pagerGate } from "../src/gate/gate";
 import { parseHtml } from "../src/pager/fetch-page";
 import { evaluateXPaths } from "../src/rule/xpath";
@@ -61,9 +66,36 @@ function judgePair(html: string, page2Url: string, pageUrl: string, d: PageDetec
   };
 }
 
+/**
+ * Why a link was not chosen: the forest's probability of the candidate with this URL and
+ * its pager signals above 0, or null when it is no candidate (no pager signal).
+ * @param pageUrl page 1's URL
+ * @param target the pair's next page, absolute
+ */
+function scoreOf(pageUrl: string, target: string): string | null {
+  const forest = nextLinkForest();
+  const vectors = runNow(
+    extractLinkVectorsSteps(document, pageUrl, {
+      pagerSignalsOnly: true,
+      features: linkFeaturesRead(forest),
+    }),
+  );
+  const strip = (u: string) => u.replace(/#.*$/, "").replace(/\/(?:index\.html?)?$/, "");
+  const k = vectors.findIndex((v) => strip(v.url) === strip(target));
+  const v = vectors[k];
+  if (v === undefined) return null;
+  const p = forest.probabilities([linkFeatureArray(v)])[0] ?? 0;
+  const on = Object.entries(v.features)
+    .filter(([, x]) => x > 0)
+    .map(([name, x]) => (x === 1 ? name : `${name}=${Math.round(x * 100) / 100}`));
+  return `${Math.round(p * 1000) / 1000} [${on.join(" ")}]`;
+}
+
 const g = globalThis as unknown as {
   __pairsDetect: typeof detectPair;
   __pairsJudge: typeof judgePair;
+  __pairsScore: typeof scoreOf;
 };
 g.__pairsDetect = detectPair;
 g.__pairsJudge = judgePair;
+g.__pairsScore = scoreOf;

@@ -56,7 +56,8 @@ async function runPage1(
   p1: { url: string; file: string; note: string },
   page2: { file: string; url: string; note: string } | null,
   expected: (d: Detection) => boolean,
-): Promise<{ d: Detection; judge: JudgeAnswer | null; ms: number }> {
+  target: string | null = null,
+): Promise<{ d: Detection; judge: JudgeAnswer | null; score: string | null; ms: number }> {
   const t0 = performance.now();
   const served = servedBytes(readFileSync(p1.file), p1.note);
   const tab = await openSavedPage(context, {
@@ -76,7 +77,14 @@ async function runPage1(
         `globalThis.__pairsJudge(${JSON.stringify(html)}, ${JSON.stringify(page2.url)}, ${JSON.stringify(p1.url)}, ${JSON.stringify(d)})`,
       )) as JudgeAnswer;
     }
-    return { d, judge, ms: performance.now() - t0 };
+    // Where no link was taken, the forest's view of the pair's own next link.
+    const score =
+      target !== null && (d.nextUrl ?? d.pendingNextUrl) === null && d.gate
+        ? ((await tab.evaluate(
+            `globalThis.__pairsScore(${JSON.stringify(p1.url)}, ${JSON.stringify(target)})`,
+          )) as string | null)
+        : null;
+    return { d, judge, score, ms: performance.now() - t0 };
   } finally {
     await tab.close();
   }
@@ -126,12 +134,14 @@ async function main(): Promise<void> {
               gate: d.gate,
               link,
               pending: false,
-              expected: expected === null ? null : (resolveHref(p.nextHref ?? "", d.baseUrl) ?? expected),
+              expected:
+                expected === null ? null : (resolveHref(p.nextHref ?? "", d.baseUrl) ?? expected),
               p2url: p.p2url,
               judgeContinues: true,
             }) === "joined"
           );
         },
+        expected,
       );
       seconds += r.ms / 1000;
       const d = r.d;
@@ -157,8 +167,11 @@ async function main(): Promise<void> {
             p.key,
             outcome,
             `gate=${d.signal ?? "closed"}`,
-            link === null ? "link=none" : `${d.pendingNextUrl ? "waiting" : "at-once"} ${link} (${d.nextScore})`,
+            link === null
+              ? "link=none"
+              : `${d.pendingNextUrl ? "waiting" : "at-once"} ${link} (${d.nextScore})`,
             `expected=${exp ?? "script-only"}`,
+            r.score !== null ? `forest on it: ${r.score}` : "",
             r.judge
               ? `judge=${r.judge.continues ? "continues" : "refuses"} (in doubt ${r.judge.continuesInDoubt ? "continues" : "refuses"}; template ${r.judge.template}, pager moved ${r.judge.pagerMoved}, points back ${r.judge.pointsBack})`
               : "",
