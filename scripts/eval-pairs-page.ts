@@ -18,17 +18,18 @@ import { pagerGate } from "../src/gate/gate";
 import { parseHtml } from "../src/pager/fetch-page";
 import { evaluateXPaths } from "../src/rule/xpath";
 
+/** The detection on the shown page, with the gate's first signal and the base URL. */
+export type PairDetection = PageDetection & { signal: string | null; baseUrl: string };
+
 /** The detection on the shown page, with the gate's first signal. */
-async function detectPair(
-  pageUrl: string,
-): Promise<PageDetection & { signal: string | null; baseUrl: string }> {
+async function detectPair(pageUrl: string): Promise<PairDetection> {
   const g = pagerGate(document, new URL(pageUrl).hostname.toLowerCase(), pageUrl);
   const d = await detectDocument(document, pageUrl);
   return { ...d, signal: g.signal, baseUrl: document.baseURI };
 }
 
 /** What the judge said of one fetched page. */
-interface JudgeAnswer {
+export interface JudgeAnswer {
   /** as the pager asks it (doubt only for a waiting link) */
   continues: boolean;
   /** as asked in doubt, whatever page 1 said */

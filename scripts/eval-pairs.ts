@@ -25,7 +25,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../src/cli/browser";
-import type { PageDetection } from "../src/cli/detect-document";
 import { openSavedPage } from "../src/cli/saved-page";
 import {
   type PairOutcome,
@@ -37,15 +36,9 @@ import {
   sniffCharset,
 } from "../src/eval/pairs";
 import { corpusDir } from "../src/replay/cases";
+import type { JudgeAnswer, PairDetection } from "./eval-pairs-page";
 
-type Detection = PageDetection & { signal: string | null; baseUrl: string };
-interface JudgeAnswer {
-  continues: boolean;
-  continuesInDoubt: boolean;
-  template: number;
-  pagerMoved: boolean;
-  pointsBack: boolean;
-}
+type Detection = PairDetection;
 
 const BUNDLE = "out/eval-pairs-page.js";
 
