@@ -77,12 +77,17 @@ describe("pagerGate", () => {
     );
     expect(pagerGate(gatsby).signal).toBe("older-text");
   });
-  it("opens on an icon-only link whose aria-label says older, and on a long arrow", () => {
+  it("opens on an icon-only link whose aria-label says older or next, and on a long arrow", () => {
     const icon = doc(
       "<nav class='pagination'><a href='/pagina/2/' aria-label='Older'><svg class='icon'><use href='#i-l'></use></svg></a></nav>",
     );
     expect(pagerGate(icon).signal).toBe("older-text");
     expect(pagerGate(doc("<a href='/news/p/2'>⟶</a>")).signal).toBe("next-text");
+    // An svg icon that labels itself, in a link without a label of its own.
+    const svg = doc(
+      "<a href='/news/2' class='btn'><svg class='icon' aria-label='Next page'><path d='M0'></path></svg></a>",
+    );
+    expect(pagerGate(svg).signal).toBe("next-icon");
   });
   it("opens on translated words: Ältere Ausgaben, Następna, Trang sau", () => {
     const german = doc(
