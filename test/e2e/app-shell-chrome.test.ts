@@ -1,0 +1,82 @@
+/**
+ * An app shell as real sites serve it: a static `<header>` (site name, Home / About /
+ * Contact) and a static `<footer>` (©, Privacy, Terms) around a "Loading…" mount point
+ * that the page's script replaces with the page's threads and a numbered pager. Fetched
+ * as HTML, page 2 has the header and the footer but not page 1's list: it must be rendered
+ * in the hidden frame, never joined as its footer. Every thread of every page once, in
+ * order, and no header or footer of a later page inserted, in real Chromium with the
+ * built extension; first visit and return visit (a learned rule), the API answering at
+ * once and after 300 ms.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { scrollUntilSettled, tabStatus } from "../../src/cli/join";
+import type { TabStatus } from "../../src/messaging/status";
+import { extensionSuite } from "../support/extension";
+import {
+  startScriptPagesServer,
+  THREAD_PAGES,
+  THREADS_PER_PAGE,
+  threadTitle,
+} from "../support/script-pages-server";
+
+const suite = extensionSuite(startScriptPagesServer, {
+  settings: { minIntervalMs: 0, pageCap: 10 },
+});
+
+/** Read the forum as a reader does (as test/e2e/app-shell.test.ts). */
+async function readForum(page: Page): Promise<TabStatus> {
+  await page.locator("li.thread").first().waitFor({ timeout: 10_000 });
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return (await tabStatus(page))?.state;
+      },
+      { timeout: 25_000 },
+    )
+    .not.toMatch(/^(starting|no-next)$/);
+  return scrollUntilSettled(page, 90_000);
+}
+
+const titles = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll("li.thread a.title"), (e) => e.textContent),
+  );
+
+const allTitles = Array.from({ length: THREADS_PER_PAGE * THREAD_PAGES }, (_, i) =>
+  threadTitle(i + 1),
+);
+
+describe("an app shell with a static header and footer around its mount point", () => {
+  // Each path twice: the first visit detects on the rendered page 1, the second comes with
+  // the rule the first one learned.
+  const visits = [
+    { base: "/forum", visit: "first visit, API at once" },
+    { base: "/forum", visit: "return visit, API at once" },
+    { base: "/slowforum", visit: "first visit of its path, API after 300 ms" },
+    { base: "/slowforum", visit: "return visit, API after 300 ms" },
+  ];
+  for (const { base, visit } of visits) {
+    it(`${base} (${visit}): all 75 threads once and in order, no later page's header or footer`, async () => {
+      const from = suite.server.requests.length;
+      const page = await suite.tabs.open(base);
+      const end = await readForum(page);
+      const shown = await titles(page);
+      console.log(`app shell with chrome, ${base} (${visit}): ${shown.length} threads, ${end.state}, ${end.pages} pages, rule ${JSON.stringify(end.rule)} ${end.ruleSource}`);
+      expect(shown).toEqual(allTitles);
+      expect(end).toMatchObject({ state: "done", pages: THREAD_PAGES });
+      // The site's chrome stands once: page 1's own, never a joined copy.
+      expect(await page.locator("footer").count()).toBe(1);
+      expect(await page.locator("header").count()).toBe(1);
+      expect(await page.locator("[data-tsugi-page] footer, footer[data-tsugi-page]").count()).toBe(0);
+      const api = suite.server.requests
+        .slice(from)
+        .filter((r) => r.path.startsWith("/api/threads"))
+        .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
+      expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
+      expect(await page.locator("p.loading").count()).toBe(0);
+      expect(await page.locator("iframe").count()).toBe(0);
+    });
+  }
+});
