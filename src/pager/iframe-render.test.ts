@@ -5,12 +5,14 @@ import {
   FRAME_SANDBOX,
   hasScripts,
   leastText,
+  listMissing,
   needsRendering,
   nothingFound,
   pageElementFilled,
   RenderError,
   renderInFrame,
   ruleElementEmpty,
+  ruleMissed,
 } from "./iframe-render";
 import { shapeOf } from "./placeholder";
 import { profileOf, type ResolvedPage } from "./verify-page";
@@ -153,10 +155,31 @@ describe("placeholders in fetched pages and frames", () => {
     const shell = parse('<ul id="items"><li class="loading">Loading…</li></ul><script>1</script>');
     const loadingLine = shell.querySelector("li.loading");
     if (!loadingLine) throw new Error("fixture");
-    const model = read({ elements: [loadingLine], elementsBy: "model" });
-    expect(needsRendering(model, shell, null)).toBe(false);
-    expect(needsRendering(model, shell, null, shape)).toBe(true);
-    expect(needsRendering(model, shell, '//*[@id="items"]', shape)).toBe(true);
+    const ruled = read({ elements: [loadingLine], elementsBy: "rule" });
+    expect(needsRendering(ruled, shell, null)).toBe(false);
+    expect(needsRendering(ruled, shell, null, shape)).toBe(true);
+    expect(needsRendering(ruled, shell, '//*[@id="items"]', shape)).toBe(true);
+  });
+
+  it("needsRendering: page 1's list missing, the model's guess the shell's footer", () => {
+    const shell = parse(
+      '<header><h1>Forum</h1><nav><a href="/">Home</a></nav></header><div id="app"><p class="loading">Loading…</p></div><footer><p>© 2026 Forum Ltd. All rights reserved.</p></footer><script>1</script>',
+    );
+    const footer = shell.querySelector("footer p") as Element;
+    const guess = read({
+      elements: [footer],
+      elementsBy: "model",
+      ruleProblems: ["pageElement matched nothing"],
+    });
+    expect(ruleMissed(guess)).toBe(true);
+    expect(listMissing(guess, shell, null)).toBe(true);
+    expect(needsRendering(guess, shell, null)).toBe(true);
+    // The same page without its script is no shell: it is a wall or not the list.
+    const bare = parse(shell.body.innerHTML.replace(/<script>1<\/script>/, ""));
+    expect(listMissing(guess, bare, null)).toBe(true);
+    expect(needsRendering(guess, bare, null)).toBe(false);
+    const found = read({ elements: [footer], elementsBy: "rule" });
+    expect(ruleMissed(found)).toBe(false);
   });
 
   it("pageElementFilled: a skeleton of cards is not filled yet", () => {

@@ -120,14 +120,48 @@ export function placeholderFound(
 }
 
 /**
- * Whether a fetched page is a shell to render in a frame: its page element is empty,
- * missing or only a placeholder (or page 1's list container is there but empty or only a
- * placeholder) and it has scripts.
+ * Signal: page 1's page element is not what was read on the fetched page: the rule's
+ * XPaths found nothing there, or something of another kind, and what was read (if
+ * anything) is the page-element model's guess.
+ * @param read the fetched page as read by {@link resolvePage}
+ */
+export function ruleMissed(read: ResolvedPage): boolean {
+  return read.elementsBy !== "rule";
+}
+
+/**
+ * Whether page 1's list is missing from a fetched page: the rule found nothing there
+ * ({@link ruleMissed}), its page element is empty, or holds only a placeholder, or page
+ * 1's list container is there but empty or only a placeholder. Such a page is a shell or
+ * a wall (./walls.ts), never a page to join as it is.
  * @param read the fetched page as read by {@link resolvePage}
  * @param doc the fetched document
  * @param containerXPath page 1's list container ({@link emptyListContainer})
  * @param shape page 1's shape ({@link placeholderFound}); without it placeholders are not
  *   looked for
+ */
+export function listMissing(
+  read: ResolvedPage,
+  doc: Document,
+  containerXPath: string | null,
+  shape?: PageShape,
+): boolean {
+  return (
+    ruleMissed(read) ||
+    ruleElementEmpty(read) ||
+    nothingFound(read) ||
+    emptyListContainer(doc, containerXPath) ||
+    (shape !== undefined && placeholderFound(read, doc, containerXPath, shape))
+  );
+}
+
+/**
+ * Whether a fetched page is a shell to render in a frame: page 1's list is missing from it
+ * ({@link listMissing}) and it has scripts.
+ * @param read the fetched page as read by {@link resolvePage}
+ * @param doc the fetched document
+ * @param containerXPath page 1's list container ({@link emptyListContainer})
+ * @param shape page 1's shape ({@link placeholderFound})
  */
 export function needsRendering(
   read: ResolvedPage,
@@ -135,12 +169,7 @@ export function needsRendering(
   containerXPath: string | null,
   shape?: PageShape,
 ): boolean {
-  const shell =
-    ruleElementEmpty(read) ||
-    nothingFound(read) ||
-    emptyListContainer(doc, containerXPath) ||
-    (shape !== undefined && placeholderFound(read, doc, containerXPath, shape));
-  return shell && hasScripts(doc);
+  return listMissing(read, doc, containerXPath, shape) && hasScripts(doc);
 }
 
 /** Most visible text a rendered page element must hold before it counts as filled, chars. */

@@ -1,0 +1,73 @@
+/**
+ * What a fetched page is when page 1's page element is not on it (the rule's XPaths find
+ * nothing, or only a placeholder): a wall (sign-in, consent, paywall, bot challenge; the
+ * signals of ../features/walls.ts), an app shell to render in the hidden frame
+ * (./iframe-render.ts), or a page that does not hold the list. Such a page is never joined
+ * by a guess of the page-element model: it is rendered once and read again, or joining
+ * stops with the reason named.
+ */
+import {
+  challengePage,
+  consentDialog,
+  loginRedirect,
+  saysSignIn,
+  signInForm,
+  subscriptionBox,
+  wallSized,
+} from "../features/walls";
+import { visibleText } from "../features/text";
+import type { StopReason } from "./stop-conditions";
+
+/** The kinds of wall a page 2 can be. */
+export type WallKind = "sign-in" | "consent" | "paywall" | "challenge";
+
+/** A fetched page as the wall check reads it. */
+export interface FetchedWall {
+  doc: Document;
+  /** The URL asked for. */
+  requested: string;
+  /** The final URL (after redirects). */
+  url: string;
+}
+
+const bodyText = (doc: Document) => (doc.body ? visibleText(doc.body) : "");
+
+/**
+ * The wall a fetched page is, in the order a reader would name it: a bot challenge, a
+ * sign-in (a redirect to a login page, a password field, the words of one on a short
+ * page), a paywall, a consent dialog. A signal page 1 shows as well (a login box in the
+ * site's header, a cookie banner on every page) is the site's chrome, not a wall.
+ * @param page the fetched page, the URL asked for and where it landed
+ * @param page1 the reader's page (page 1), as it stands
+ * @returns the wall's kind, or null
+ */
+export function wallOf(page: FetchedWall, page1: Document): WallKind | null {
+  const { doc } = page;
+  const short = wallSized(doc);
+  if (short && challengePage(doc) && !challengePage(page1)) return "challenge";
+  if (loginRedirect(page.requested, page.url)) return "sign-in";
+  if (signInForm(doc) && !signInForm(page1)) return "sign-in";
+  if (short && saysSignIn(bodyText(doc)) && !saysSignIn(bodyText(page1))) return "sign-in";
+  if (subscriptionBox(doc) && !subscriptionBox(page1)) return "paywall";
+  if (consentDialog(doc) && !consentDialog(page1)) return "consent";
+  return null;
+}
+
+/**
+ * The stop for a wall.
+ * @param wall its kind
+ * @param page the number the page would have had (2 for the first joined page)
+ * @param url the page's final URL
+ */
+export function wallStop(wall: WallKind, page: number, url: string): StopReason {
+  switch (wall) {
+    case "sign-in":
+      return { kind: "sign-in-wall", page, url };
+    case "consent":
+      return { kind: "consent-wall", page, url };
+    case "paywall":
+      return { kind: "paywall", page, url };
+    case "challenge":
+      return { kind: "challenge-wall", page, url };
+  }
+}
