@@ -14,6 +14,18 @@
  */
 import { visibleText } from "./text";
 
+/** Where a wall is looked for: a whole fetched page, or the page elements read on it. */
+export type WallScope = Document | Element;
+
+/** Visible text of a scope (a document's body). */
+function scopeText(scope: WallScope): string {
+  const root = "body" in scope ? scope.body : scope;
+  return root ? visibleText(root) : "";
+}
+
+/** A document's title (an element has none of its own). */
+const scopeTitle = (scope: WallScope) => ("body" in scope ? scope.title : "");
+
 /** A wall's page holds less visible text than this, chars: a long page that merely
  * mentions "sign in" or "subscribe" in its header is no wall. */
 export const WALL_MAX_TEXT = 3000;
@@ -24,9 +36,9 @@ const SIGN_IN_WORDS =
 
 /**
  * Signal: the page holds a password field (not hidden): a sign-in or sign-up form.
- * @param doc the fetched page
+ * @param doc the fetched page, or the page elements' root read on it
  */
-export function signInForm(doc: Document): boolean {
+export function signInForm(doc: WallScope): boolean {
   return Array.from(doc.querySelectorAll('input[type="password" i]')).some(
     (e) => !e.closest("[hidden], template") && (e as HTMLElement).style?.display !== "none",
   );
@@ -110,9 +122,9 @@ function controlText(e: Element): string {
  * "すべて許可", "Alle akzeptieren") and one to reject or choose ("Reject all", "Manage
  * options", "拒否"), with consent words ("cookies", "Before you continue", "同意") on the
  * page. Nothing is pressed: the controls are only read.
- * @param doc the fetched page
+ * @param doc the fetched page, or the page elements' root read on it
  */
-export function consentDialog(doc: Document): boolean {
+export function consentDialog(doc: WallScope): boolean {
   const controls = Array.from(
     doc.querySelectorAll(
       'button, input[type="submit" i], input[type="button" i], a[role="button"], [role="button"]',
@@ -121,8 +133,7 @@ export function consentDialog(doc: Document): boolean {
   );
   if (!controls.some((t) => ACCEPT_WORDS.test(t))) return false;
   if (!controls.some((t) => REJECT_WORDS.test(t))) return false;
-  const body = doc.body;
-  return !!body && CONSENT_WORDS.test(`${doc.title} ${visibleText(body)}`);
+  return CONSENT_WORDS.test(`${scopeTitle(doc)} ${scopeText(doc)}`);
 }
 
 /** Words of a subscription box. */
@@ -132,13 +143,12 @@ const PAYWALL_WORDS =
 /**
  * Signal: a subscription box (paywall): its words ("Subscribe to continue", "会員限定",
  * "Nur für Abonnenten") or an element whose class or id names a paywall.
- * @param doc the fetched page
+ * @param doc the fetched page, or the page elements' root read on it
  */
-export function subscriptionBox(doc: Document): boolean {
+export function subscriptionBox(doc: WallScope): boolean {
   if (doc.querySelector('[class*="paywall" i], [id*="paywall" i], [class*="subscribe-wall" i]'))
     return true;
-  const body = doc.body;
-  return !!body && PAYWALL_WORDS.test(visibleText(body));
+  return PAYWALL_WORDS.test(scopeText(doc));
 }
 
 /** Words of a challenge page. */
@@ -150,24 +160,23 @@ const CHALLENGE_WORDS =
  * from a captcha host), a Cloudflare challenge form (`#challenge-form`, `cf-challenge`),
  * or its words ("Checking your browser", "Verify you are human", "Just a moment…") in
  * the title or the text.
- * @param doc the fetched page
+ * @param doc the fetched page, or the page elements' root read on it
  */
-export function challengePage(doc: Document): boolean {
+export function challengePage(doc: WallScope): boolean {
   if (
     doc.querySelector(
       '.g-recaptcha, .h-captcha, .cf-turnstile, #challenge-form, #challenge-stage, [id^="cf-challenge"], [class*="cf-challenge"], iframe[src*="captcha" i], iframe[src*="challenges.cloudflare" i], script[src*="captcha" i], script[src*="challenge-platform" i]',
     )
   )
     return true;
-  const body = doc.body;
-  return CHALLENGE_WORDS.test(`${doc.title} ${body ? visibleText(body) : ""}`);
+  return CHALLENGE_WORDS.test(`${scopeTitle(doc)} ${scopeText(doc)}`);
 }
 
 /**
  * Signal: the page is short enough to be a wall rather than a page that mentions one
  * (less than {@link WALL_MAX_TEXT} chars of visible text).
- * @param doc the fetched page
+ * @param doc the fetched page, or the page elements' root read on it
  */
-export function wallSized(doc: Document): boolean {
-  return !!doc.body && visibleText(doc.body).length < WALL_MAX_TEXT;
+export function wallSized(doc: WallScope): boolean {
+  return scopeText(doc).length < WALL_MAX_TEXT;
 }

@@ -130,8 +130,19 @@ export function ruleMissed(read: ResolvedPage): boolean {
 }
 
 /**
+ * Signal: one of several page elements the rule read is there but holds nothing (no
+ * text, no image): the list of a rule like `//main/h1 | //ul[@class="items"]` emptied
+ * under the page's heading, as a paywall or a shell leaves it.
+ * @param read the fetched page as read by {@link resolvePage}
+ */
+export function partlyEmpty(read: ResolvedPage): boolean {
+  return read.elements.length > 1 && read.elements.some((e) => !hasContent([e]));
+}
+
+/**
  * Whether page 1's list is missing from a fetched page: the rule found nothing there
- * ({@link ruleMissed}), its page element is empty, or holds only a placeholder, or page
+ * ({@link ruleMissed}), its page element is empty (or one of several is, {@link partlyEmpty}),
+ * or holds only a placeholder, or page
  * 1's list container is there but empty or only a placeholder. Such a page is a shell or
  * a wall (./walls.ts), never a page to join as it is.
  * @param read the fetched page as read by {@link resolvePage}
@@ -149,6 +160,7 @@ export function listMissing(
   return (
     ruleMissed(read) ||
     ruleElementEmpty(read) ||
+    partlyEmpty(read) ||
     nothingFound(read) ||
     emptyListContainer(doc, containerXPath) ||
     (shape !== undefined && placeholderFound(read, doc, containerXPath, shape))

@@ -662,6 +662,18 @@ export class Pager extends PagerBase {
       this.finish({ kind: "no-page-element", url: page.url });
       return;
     }
+    // A wall inside page 1's page element (a sign-in form in its `main`) is no page either.
+    const inside = ruleMissed(read)
+      ? null
+      : wallOf(
+          { doc: page.doc, requested: url, url: page.url },
+          this.start.pageElements,
+          read.elements,
+        );
+    if (inside) {
+      this.finish(this.hooks.checkPage?.(fetched) ?? wallStop(inside, fetched.number, page.url));
+      return;
+    }
     // Page 1's list is not there (the rule found nothing, the model guessed): no guess is
     // joined; and never the site's chrome, whatever the rule matched.
     const elements = ruleMissed(read) ? [] : withoutChrome(read.elements, this.chrome);

@@ -13,7 +13,8 @@ import {
   saysSignIn,
   signInForm,
   subscriptionBox,
-  wallSized,
+  WALL_MAX_TEXT,
+  type WallScope,
 } from "../features/walls";
 import { visibleText } from "../features/text";
 import type { StopReason } from "./stop-conditions";
@@ -30,7 +31,18 @@ export interface FetchedWall {
   url: string;
 }
 
-const bodyText = (doc: Document) => (doc.body ? visibleText(doc.body) : "");
+/** Whether any of the scopes shows the signal. */
+const any = (scopes: readonly WallScope[], signal: (s: WallScope) => boolean) =>
+  scopes.some(signal);
+
+/** Visible text of the scopes. */
+const textOf = (scopes: readonly WallScope[]) =>
+  scopes
+    .map((s) => {
+      const root = "body" in s ? s.body : s;
+      return root ? visibleText(root) : "";
+    })
+    .join(" ");
 
 /**
  * The wall a fetched page is, in the order a reader would name it: a bot challenge, a
@@ -39,17 +51,27 @@ const bodyText = (doc: Document) => (doc.body ? visibleText(doc.body) : "");
  * site's header, a cookie banner on every page) is the site's chrome, not a wall.
  * @param page the fetched page, the URL asked for and where it landed
  * @param page1 the reader's page (page 1), as it stands
+ * @param where where on the fetched page the wall stands: the whole page (page 1's list
+ *   is missing from it; the default) or the page elements read there (a wall inside page
+ *   1's page element, e.g. a sign-in form in `main`); `page1` then gives page 1's
+ *   page elements
  * @returns the wall's kind, or null
  */
-export function wallOf(page: FetchedWall, page1: Document): WallKind | null {
-  const { doc } = page;
-  const short = wallSized(doc);
-  if (short && challengePage(doc) && !challengePage(page1)) return "challenge";
+export function wallOf(
+  page: FetchedWall,
+  page1: Document | readonly Element[],
+  where: readonly Element[] | null = null,
+): WallKind | null {
+  const scopes: readonly WallScope[] = where ?? [page.doc];
+  const ours: readonly WallScope[] = Array.isArray(page1) ? page1 : [page1 as Document];
+  const shows = (signal: (s: WallScope) => boolean) => any(scopes, signal) && !any(ours, signal);
+  const short = textOf(scopes).length < WALL_MAX_TEXT;
   if (loginRedirect(page.requested, page.url)) return "sign-in";
-  if (signInForm(doc) && !signInForm(page1)) return "sign-in";
-  if (short && saysSignIn(bodyText(doc)) && !saysSignIn(bodyText(page1))) return "sign-in";
-  if (subscriptionBox(doc) && !subscriptionBox(page1)) return "paywall";
-  if (consentDialog(doc) && !consentDialog(page1)) return "consent";
+  if (short && shows(challengePage)) return "challenge";
+  if (shows(signInForm)) return "sign-in";
+  if (short && saysSignIn(textOf(scopes)) && !saysSignIn(textOf(ours))) return "sign-in";
+  if (shows(subscriptionBox)) return "paywall";
+  if (shows(consentDialog)) return "consent";
   return null;
 }
 
