@@ -62,7 +62,9 @@ describe("pager words", () => {
     expect(w.stop({ kind: "render-timeout", seconds: 10, url: "https://s.test/2" }, 3)).toContain(
       "10",
     );
-    expect(w.stop({ kind: "paywall", page: 3, url: "https://s.test/3" }, 2)).toContain("3 ページ目");
+    expect(w.stop({ kind: "paywall", page: 3, url: "https://s.test/3" }, 2)).toContain(
+      "3 ページ目",
+    );
     expect(w.clicking(5)).toContain("5");
     expect(w.loading(4)).toContain("4");
     expect(w.page(3)).toBe("3 ページ目");

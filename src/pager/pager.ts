@@ -11,9 +11,9 @@ import type { Settings } from "../reader/settings";
 import { learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath, xpathFor } from "../rule/xpath";
 import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
+import { type SiteChrome, siteChromeOf, withoutChrome } from "./chrome-guard";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
-import { type SiteChrome, siteChromeOf, withoutChrome } from "./chrome-guard";
 import {
   hasScripts,
   leastText,

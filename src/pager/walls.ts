@@ -6,6 +6,8 @@
  * by a guess of the page-element model: it is rendered once and read again, or joining
  * stops with the reason named.
  */
+
+import { visibleText } from "../features/text";
 import {
   challengePage,
   consentDialog,
@@ -16,7 +18,6 @@ import {
   WALL_MAX_TEXT,
   type WallScope,
 } from "../features/walls";
-import { visibleText } from "../features/text";
 import type { StopReason } from "./stop-conditions";
 
 /** The kinds of wall a page 2 can be. */

@@ -18,8 +18,8 @@
  * Anything else answers 404.
  */
 import http from "node:http";
-import { FORUM_FOOTER, FORUM_HEADER } from "./script-pages-server";
 import { listenLocally } from "./local-server";
+import { FORUM_FOOTER, FORUM_HEADER } from "./script-pages-server";
 
 /** Items on page 1 of every family. */
 export const ITEMS_PER_PAGE = 10;
