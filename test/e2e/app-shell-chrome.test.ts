@@ -8,41 +8,14 @@
  * built extension; first visit and return visit (a learned rule), the API answering at
  * once and after 300 ms.
  */
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { scrollUntilSettled, tabStatus } from "../../src/cli/join";
-import type { TabStatus } from "../../src/messaging/status";
 import { extensionSuite } from "../support/extension";
 import {
-  startScriptPagesServer,
-  THREAD_PAGES,
-  THREADS_PER_PAGE,
-  threadTitle,
-} from "../support/script-pages-server";
-
-/** Read the forum as a reader does (as test/e2e/app-shell.test.ts). */
-async function readForum(page: Page): Promise<TabStatus> {
-  await page.locator("li.thread").first().waitFor({ timeout: 10_000 });
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return (await tabStatus(page))?.state;
-      },
-      { timeout: 25_000 },
-    )
-    .not.toMatch(/^(starting|no-next)$/);
-  return scrollUntilSettled(page, 90_000);
-}
-
-const titles = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelectorAll("li.thread a.title"), (e) => e.textContent),
-  );
-
-const allTitles = Array.from({ length: THREADS_PER_PAGE * THREAD_PAGES }, (_, i) =>
-  threadTitle(i + 1),
-);
+  allThreadTitles as allTitles,
+  readForum,
+  threadTitlesShown as titles,
+} from "../support/forum-reader";
+import { startScriptPagesServer, THREAD_PAGES } from "../support/script-pages-server";
 
 // Each API speed in its own browser, so that each has a true first visit (no rule learned)
 // and a return visit (the rule the first one learned).
