@@ -2,6 +2,7 @@ import { SliceBudget, yieldToPage } from "../budget/slices";
 import type { BodyExtent } from "../detect/body-extent";
 import type { Detection } from "../detect/detect";
 import { judgePage2Steps } from "../detect/page2-judge";
+import { chapterWall } from "../detect/same-work";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
 import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
@@ -568,9 +569,11 @@ export class Pager extends PagerBase {
   private missingListStop(url: string, page: FetchedPage): StopReason | null {
     const number = this.pages + 1;
     const wall = wallOf({ doc: page.doc, requested: url, url: page.url }, this.doc);
-    if (wall) {
+    // Serial reading also knows age walls, and names its walls in its own words.
+    const chapterWalled = this.hooks.checkPage !== undefined && chapterWall(page.doc);
+    if (wall || chapterWalled) {
       const chapter = { number, doc: page.doc, url: page.url, elements: [] };
-      return this.hooks.checkPage?.(chapter) ?? wallStop(wall, number, page.url);
+      return this.hooks.checkPage?.(chapter) ?? wallStop(wall ?? "sign-in", number, page.url);
     }
     if (!hasScripts(page.doc)) return { kind: "not-list", page: number, url: page.url };
     if (!(this.hooks.mayRender?.() ?? true))
