@@ -6,6 +6,8 @@ import {
   hasScripts,
   leastText,
   listMissing,
+  mainKind,
+  mainKindMissing,
   needsRendering,
   nothingFound,
   pageElementFilled,
@@ -65,6 +67,24 @@ describe("signals of an app shell", () => {
     const nav = shell.querySelector("nav") as Element;
     const model = read({ elements: [nav], elementsBy: "model" });
     expect(needsRendering(model, shell, '//*[@id="items"]')).toBe(true);
+  });
+
+  it("mainKindMissing: the heading read, the list that held page 1's text not", () => {
+    const p1 = parse(
+      `<main><h1>Notices</h1><ul>${"<li>a notice of some length</li>".repeat(5)}</ul></main>`,
+    );
+    const main = mainKind([p1.querySelector("h1") as Element, p1.querySelector("ul") as Element]);
+    expect(main).toBe("ul");
+    const wall = parse("<main><h1>Before you continue</h1><button>Accept all</button></main>");
+    const h1 = read({ elements: [wall.querySelector("h1") as Element], elementsBy: "rule" });
+    expect(mainKindMissing(h1, main)).toBe(true);
+    expect(listMissing(h1, wall, null, undefined, main)).toBe(true);
+    const both = read({
+      elements: [p1.querySelector("h1") as Element, p1.querySelector("ul") as Element],
+      elementsBy: "rule",
+    });
+    expect(mainKindMissing(both, main)).toBe(false);
+    expect(mainKindMissing(h1, null)).toBe(false);
   });
 
   it("leastText: a tenth of page 1's text, at most 200 chars", () => {

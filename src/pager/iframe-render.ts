@@ -140,6 +140,38 @@ export function partlyEmpty(read: ResolvedPage): boolean {
 }
 
 /**
+ * The kind (tag name) of page 1's page element that holds most of its visible text: its
+ * list or body, where a rule reads a heading beside it (`//main/h1 | //ul[@class="items"]`).
+ * @param page1 page 1's page elements
+ * @returns the tag name, or null without page elements
+ */
+export function mainKind(page1: readonly Element[]): string | null {
+  let best: Element | null = null;
+  let most = -1;
+  for (const e of page1) {
+    const n = visibleText(e).length;
+    if (n > most) {
+      best = e;
+      most = n;
+    }
+  }
+  return best?.localName ?? null;
+}
+
+/**
+ * Signal: the rule read page elements on the fetched page, but none of the kind that held
+ * most of page 1's text ({@link mainKind}): the heading is there, the list is not (a
+ * wall or a shell in the site's layout).
+ * @param read the fetched page as read by {@link resolvePage}
+ * @param main page 1's main kind (null: not looked for)
+ */
+export function mainKindMissing(read: ResolvedPage, main: string | null): boolean {
+  return (
+    main !== null && read.elements.length > 0 && !read.elements.some((e) => e.localName === main)
+  );
+}
+
+/**
  * Whether page 1's list is missing from a fetched page: the rule found nothing there
  * ({@link ruleMissed}), its page element is empty (or one of several is, {@link partlyEmpty}),
  * or holds only a placeholder, or page
@@ -150,15 +182,18 @@ export function partlyEmpty(read: ResolvedPage): boolean {
  * @param containerXPath page 1's list container ({@link emptyListContainer})
  * @param shape page 1's shape ({@link placeholderFound}); without it placeholders are not
  *   looked for
+ * @param main page 1's main kind ({@link mainKindMissing}); null: not looked for
  */
 export function listMissing(
   read: ResolvedPage,
   doc: Document,
   containerXPath: string | null,
   shape?: PageShape,
+  main: string | null = null,
 ): boolean {
   return (
     ruleMissed(read) ||
+    mainKindMissing(read, main) ||
     ruleElementEmpty(read) ||
     partlyEmpty(read) ||
     nothingFound(read) ||

@@ -19,6 +19,7 @@ import {
   hasScripts,
   leastText,
   listMissing,
+  mainKind,
   RENDER_TIMEOUT_MS,
   RenderError,
   renderInFrame,
@@ -521,7 +522,8 @@ export class Pager extends PagerBase {
       resolvePageSteps(page.doc, page.url, this.profile, visitedIn(shown)),
     );
     if (this.isFinished()) return null;
-    if (!listMissing(read, page.doc, this.container, this.shape)) return { page, read };
+    const main = mainKind(this.start.pageElements);
+    if (!listMissing(read, page.doc, this.container, this.shape, main)) return { page, read };
     const stop = this.missingListStop(url, page);
     if (stop) {
       this.finish(stop);

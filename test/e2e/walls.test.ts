@@ -16,6 +16,7 @@ const WORDS: Record<string, RegExp> = {
   signin: /page 2 asks you to sign in/,
   redirect: /page 2 asks you to sign in/,
   consent: /page 2 asks you to accept or reject cookies/,
+  consentpage: /page 2 asks you to accept or reject cookies/,
   paywall: /page 2 asks you to subscribe/,
   challenge: /page 2 is a bot check/,
 };
@@ -30,7 +31,10 @@ describe("a wall instead of page 2", () => {
       const page = await suite.tabs.open(`/${kind}/1`);
       const end = await scrollUntilSettled(page, 30_000);
       const status = (await page.locator(".tsugi-status").textContent()) ?? "";
-      console.log(`wall ${kind}: ${end.state}, pages ${end.pages}: ${status}`);
+      const asks = suite.server.requests.slice(from).filter((r) => r.path === `/${kind}/2`).length;
+      console.log(
+        `wall ${kind}: ${end.state}, pages ${end.pages}, page 2 asked ${asks}×: ${status}`,
+      );
       expect(end.state).toBe("stopped");
       expect(status).toMatch(words);
       expect(await page.locator(".tsugi-status").isVisible()).toBe(true);

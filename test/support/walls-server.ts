@@ -10,6 +10,8 @@
  * - `/redirect/2`: 302 to `/login?next=%2Fredirect%2F2`; `/login` is the sign-in form.
  * - `/consent/2`: 200, a cookie-consent interstitial: "Before you continue", a form with
  *   "Accept all" and "Reject all" buttons posting to `/consent/save` (never to be sent).
+ * - `/consentpage/2`: 200, the same consent dialog inside the site's own layout (its header,
+ *   `main` with an `h1`, its footer): page 1's heading is there, its list is not.
  * - `/paywall/2`: 200, the list's page with its header, an empty `<ul class="items">` and
  *   a box "Subscribe to continue" with a Subscribe link.
  * - `/challenge/2`: 200, a bot challenge: "Checking your browser before accessing…",
@@ -24,7 +26,14 @@ import { FORUM_FOOTER, FORUM_HEADER } from "./script-pages-server";
 /** Items on page 1 of every family. */
 export const ITEMS_PER_PAGE = 10;
 /** The walls, by family name. */
-export const WALLS = ["signin", "redirect", "consent", "paywall", "challenge"] as const;
+export const WALLS = [
+  "signin",
+  "redirect",
+  "consent",
+  "consentpage",
+  "paywall",
+  "challenge",
+] as const;
 export type WallFamily = (typeof WALLS)[number];
 
 /** One request the server answered. */
@@ -106,6 +115,16 @@ const CONSENT = `<!doctype html>
 </body></html>
 `;
 
+const CONSENT_PAGE = page(
+  "Harbour notices",
+  `<h1>Before you continue</h1>
+<p>We use cookies and data to deliver and maintain our services. Choose whether we may use cookies for these purposes.</p>
+<form method="post" action="/consent/save">
+<button type="submit" name="set" value="reject">Reject all</button>
+<button type="submit" name="set" value="accept">Accept all</button>
+</form>`,
+);
+
 const PAYWALL = page(
   "Harbour notices, page 2",
   `<h1>Harbour notices</h1>
@@ -127,7 +146,9 @@ type Reply = { status: number; body: string; location?: string };
 function route(url: URL): Reply {
   const html = (body: string): Reply => ({ status: 200, body });
   if (url.pathname === "/login") return html(SIGN_IN);
-  const m = /^\/(signin|redirect|consent|paywall|challenge|fine)\/(\d+)$/.exec(url.pathname);
+  const m = /^\/(signin|redirect|consent|consentpage|paywall|challenge|fine)\/(\d+)$/.exec(
+    url.pathname,
+  );
   const kind = m?.[1];
   const n = Number(m?.[2]);
   if (!kind || (n !== 1 && n !== 2)) return { status: 404, body: "not found\n" };
@@ -139,6 +160,8 @@ function route(url: URL): Reply {
       return { status: 302, body: "", location: `/login?next=${encodeURIComponent(url.pathname)}` };
     case "consent":
       return html(CONSENT);
+    case "consentpage":
+      return html(CONSENT_PAGE);
     case "paywall":
       return html(PAYWALL);
     default:
