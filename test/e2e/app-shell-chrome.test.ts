@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { extensionSuite } from "../support/extension";
 import {
   allThreadTitles as allTitles,
+  expectEachPageRenderedOnce,
   readForum,
   threadTitlesShown as titles,
 } from "../support/forum-reader";
@@ -42,13 +43,7 @@ for (const { base, speed } of [
         // The site's chrome stands once: page 1's own, never a joined copy.
         expect(await page.locator("footer").count()).toBe(1);
         expect(await page.locator("header").count()).toBe(1);
-        const api = suite.server.requests
-          .slice(from)
-          .filter((r) => r.path.startsWith("/api/threads"))
-          .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
-        expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
-        expect(await page.locator("p.loading").count()).toBe(0);
-        expect(await page.locator("iframe").count()).toBe(0);
+        await expectEachPageRenderedOnce(page, suite.server.requests.slice(from));
       });
     }
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { extensionSuite } from "../support/extension";
 import {
   allThreadTitles as allTitles,
+  expectEachPageRenderedOnce,
   readForum,
   threadTitlesShown as titles,
 } from "../support/forum-reader";
@@ -33,15 +34,7 @@ describe("an app shell that replaces its whole mount point with the list and the
       const end = await readForum(page);
       expect(await titles(page)).toEqual(allTitles);
       expect(end).toMatchObject({ state: "done", pages: THREAD_PAGES });
-      // Each page's JSON was asked for once: page 1 by the tab, the others by their frame.
-      const api = suite.server.requests
-        .slice(from)
-        .filter((r) => r.path.startsWith("/api/threads"))
-        .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
-      expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
-      // No "Loading…" line came through, and no frame is left.
-      expect(await page.locator("p.loading").count()).toBe(0);
-      expect(await page.locator("iframe").count()).toBe(0);
+      await expectEachPageRenderedOnce(page, suite.server.requests.slice(from));
     });
   }
 });

@@ -40,3 +40,21 @@ export const threadTitlesShown = (page: Page) =>
 export const allThreadTitles = Array.from({ length: THREADS_PER_PAGE * THREAD_PAGES }, (_, i) =>
   threadTitle(i + 1),
 );
+
+/**
+ * Each page's JSON was asked for once (page 1 by the tab, the others by their frame), no
+ * "Loading…" line came through and no frame is left.
+ * @param page the tab, joining done
+ * @param requests the requests the server answered since the tab was opened
+ */
+export async function expectEachPageRenderedOnce(
+  page: Page,
+  requests: readonly { path: string }[],
+): Promise<void> {
+  const api = requests
+    .filter((r) => r.path.startsWith("/api/threads"))
+    .map((r) => new URL(r.path, "http://x").searchParams.get("page"));
+  expect(api).toEqual(Array.from({ length: THREAD_PAGES }, (_, i) => String(i + 1)));
+  expect(await page.locator("p.loading").count()).toBe(0);
+  expect(await page.locator("iframe").count()).toBe(0);
+}
