@@ -16,6 +16,11 @@
  *   a box "Subscribe to continue" with a Subscribe link.
  * - `/challenge/2`: 200, a bot challenge: "Checking your browser before accessing…",
  *   a `#challenge-form` and a captcha box.
+ * - The hostile pages that must stay refused as they are: `/bot/2` answers 403 with a
+ *   challenge page; `/busy/2` answers 429 with `Retry-After: 1` on its first request, then
+ *   the real page 2; `/postpager/1`'s only pager is a POST form to `/postpager/2` (never to
+ *   be submitted); `/refresh/2` is the real page 2 with a meta refresh to `/refresh/away`
+ *   (never to be followed); `/huge/2` is page 2 grown to {@link HUGE_BYTES} bytes.
  * - `/fine/2`: the real page 2 of the list (items 11–20, no next link): the control case.
  * Anything else answers 404.
  */
@@ -35,6 +40,9 @@ export const WALLS = [
   "challenge",
 ] as const;
 export type WallFamily = (typeof WALLS)[number];
+
+/** Size of `/huge/2`, bytes: 16 MiB. */
+export const HUGE_BYTES = 16 * 1024 * 1024;
 
 /** One request the server answered. */
 export interface WallsRequest {
@@ -141,7 +149,10 @@ const CHALLENGE = `<!doctype html>
 </body></html>
 `;
 
-type Reply = { status: number; body: string; location?: string };
+type Reply = { status: number; body: string; location?: string; retryAfter?: number };
+
+/** Whether `/busy/2` was asked before (its first answer is 429). */
+let busyAsked = false;
 
 function route(url: URL): Reply {
   const html = (body: string): Reply => ({ status: 200, body });
@@ -152,7 +163,33 @@ function route(url: URL): Reply {
   const kind = m?.[1];
   const n = Number(m?.[2]);
   if (!kind || (n !== 1 && n !== 2)) return { status: 404, body: "not found\n" };
+  if (kind === "postpager" && n === 1)
+    return html(
+      listPage(kind, 1).replace(
+        /<nav class="pager">[\s\S]*?<\/nav>/,
+        '<form class="pager" method="post" action="/postpager/2"><button type="submit" name="page" value="2">Next ›</button></form>',
+      ),
+    );
   if (n === 1 || kind === "fine") return html(listPage(kind, n));
+  if (kind === "bot") return { status: 403, body: CHALLENGE };
+  if (kind === "busy") {
+    if (!busyAsked) {
+      busyAsked = true;
+      return { status: 429, body: "slow down\n", retryAfter: 1 };
+    }
+    return html(listPage(kind, 2));
+  }
+  if (kind === "refresh")
+    return html(
+      listPage(kind, 2).replace(
+        "</head>",
+        '<meta http-equiv="refresh" content="0;url=/refresh/away"></head>',
+      ),
+    );
+  if (kind === "huge") {
+    const pad = `<p hidden>${"x".repeat(HUGE_BYTES)}</p>`;
+    return html(listPage(kind, 2).replace("</main>", `${pad}</main>`));
+  }
   switch (kind) {
     case "signin":
       return html(SIGN_IN);
@@ -184,6 +221,7 @@ export async function startWallsServer(): Promise<WallsServer> {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
       ...(reply.location ? { Location: reply.location } : {}),
+      ...(reply.retryAfter ? { "Retry-After": String(reply.retryAfter) } : {}),
     });
     res.end(reply.body);
   });
