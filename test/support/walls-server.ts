@@ -157,9 +157,10 @@ let busyAsked = false;
 function route(url: URL): Reply {
   const html = (body: string): Reply => ({ status: 200, body });
   if (url.pathname === "/login") return html(SIGN_IN);
-  const m = /^\/(signin|redirect|consent|consentpage|paywall|challenge|fine)\/(\d+)$/.exec(
-    url.pathname,
-  );
+  const m =
+    /^\/(signin|redirect|consent|consentpage|paywall|challenge|fine|bot|busy|postpager|refresh|huge)\/(\d+)$/.exec(
+      url.pathname,
+    );
   const kind = m?.[1];
   const n = Number(m?.[2]);
   if (!kind || (n !== 1 && n !== 2)) return { status: 404, body: "not found\n" };
