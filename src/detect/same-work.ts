@@ -8,6 +8,7 @@
 
 import { chapterHeading, chapterNumber, readSerial, tocUrl } from "../features/serial";
 import { visibleText } from "../features/text";
+import { saysSignIn, signInForm, wallSized } from "../features/walls";
 
 /** One page as the check reads it. */
 export interface ChapterPage {
@@ -136,21 +137,23 @@ export function sameWork(page1: ChapterPage, next: ChapterPage): boolean {
   return sameSeriesTitle(page1.doc, next.doc);
 }
 
-/** Words of a login or age wall in front of a chapter. */
-const WALL_WORDS =
-  /log\s*in\s+to\s+(?:read|continue)|sign\s*in\s+to\s+(?:read|continue)|members\s+only|age\s+verification|are\s+you\s+(?:over\s+)?18|you\s+must\s+be\s+18|年齢確認|18歳以上|ログインして|ログインが必要|请登录|登录后|需要登录|未满18|로그인|성인\s*인증/iu;
+/** Words of an age wall in front of a chapter (sign-in words are ../features/walls.ts's),
+ * and the bare Korean "log in" a chapter page never shows otherwise. */
+const AGE_WORDS =
+  /age\s+verification|are\s+you\s+(?:over\s+)?18|you\s+must\s+be\s+18|年齢確認|18歳以上|未满18|로그인|성인\s*인증/iu;
 
 /**
- * The page is a login or age wall: a password field, or the words of one ("Log in to
- * read", "年齢確認", "18歳以上", "请登录") in a page of little text.
+ * The page is a login or age wall: a password field ({@link signInForm}), or the words of
+ * one ("Log in to read", "年齢確認", "18歳以上", "请登录"; {@link saysSignIn}) in a page of
+ * little text ({@link wallSized}).
  * @param doc the fetched page
  */
 export function chapterWall(doc: Document): boolean {
-  if (doc.querySelector('input[type="password"]')) return true;
+  if (signInForm(doc)) return true;
   const body = doc.body;
-  if (!body) return false;
+  if (!body || !wallSized(doc)) return false;
   const text = visibleText(body);
-  return text.length < 3000 && WALL_WORDS.test(text);
+  return saysSignIn(text) || AGE_WORDS.test(text);
 }
 
 /** The table-of-contents page lists this many chapter links at least. */

@@ -5,12 +5,16 @@ import {
   FRAME_SANDBOX,
   hasScripts,
   leastText,
+  listMissing,
+  mainKind,
+  mainKindMissing,
   needsRendering,
   nothingFound,
   pageElementFilled,
   RenderError,
   renderInFrame,
   ruleElementEmpty,
+  ruleMissed,
 } from "./iframe-render";
 import { shapeOf } from "./placeholder";
 import { profileOf, type ResolvedPage } from "./verify-page";
@@ -63,6 +67,24 @@ describe("signals of an app shell", () => {
     const nav = shell.querySelector("nav") as Element;
     const model = read({ elements: [nav], elementsBy: "model" });
     expect(needsRendering(model, shell, '//*[@id="items"]')).toBe(true);
+  });
+
+  it("mainKindMissing: the heading read, the list that held page 1's text not", () => {
+    const p1 = parse(
+      `<main><h1>Notices</h1><ul>${"<li>a notice of some length</li>".repeat(5)}</ul></main>`,
+    );
+    const main = mainKind([p1.querySelector("h1") as Element, p1.querySelector("ul") as Element]);
+    expect(main).toBe("ul");
+    const wall = parse("<main><h1>Before you continue</h1><button>Accept all</button></main>");
+    const h1 = read({ elements: [wall.querySelector("h1") as Element], elementsBy: "rule" });
+    expect(mainKindMissing(h1, main)).toBe(true);
+    expect(listMissing(h1, wall, null, undefined, main)).toBe(true);
+    const both = read({
+      elements: [p1.querySelector("h1") as Element, p1.querySelector("ul") as Element],
+      elementsBy: "rule",
+    });
+    expect(mainKindMissing(both, main)).toBe(false);
+    expect(mainKindMissing(h1, null)).toBe(false);
   });
 
   it("leastText: a tenth of page 1's text, at most 200 chars", () => {
@@ -153,10 +175,31 @@ describe("placeholders in fetched pages and frames", () => {
     const shell = parse('<ul id="items"><li class="loading">Loading…</li></ul><script>1</script>');
     const loadingLine = shell.querySelector("li.loading");
     if (!loadingLine) throw new Error("fixture");
-    const model = read({ elements: [loadingLine], elementsBy: "model" });
-    expect(needsRendering(model, shell, null)).toBe(false);
-    expect(needsRendering(model, shell, null, shape)).toBe(true);
-    expect(needsRendering(model, shell, '//*[@id="items"]', shape)).toBe(true);
+    const ruled = read({ elements: [loadingLine], elementsBy: "rule" });
+    expect(needsRendering(ruled, shell, null)).toBe(false);
+    expect(needsRendering(ruled, shell, null, shape)).toBe(true);
+    expect(needsRendering(ruled, shell, '//*[@id="items"]', shape)).toBe(true);
+  });
+
+  it("needsRendering: page 1's list missing, the model's guess the shell's footer", () => {
+    const shell = parse(
+      '<header><h1>Forum</h1><nav><a href="/">Home</a></nav></header><div id="app"><p class="loading">Loading…</p></div><footer><p>© 2026 Forum Ltd. All rights reserved.</p></footer><script>1</script>',
+    );
+    const footer = shell.querySelector("footer p") as Element;
+    const guess = read({
+      elements: [footer],
+      elementsBy: "model",
+      ruleProblems: ["pageElement matched nothing"],
+    });
+    expect(ruleMissed(guess)).toBe(true);
+    expect(listMissing(guess, shell, null)).toBe(true);
+    expect(needsRendering(guess, shell, null)).toBe(true);
+    // The same page without its script is no shell: it is a wall or not the list.
+    const bare = parse(shell.body.innerHTML.replace(/<script>1<\/script>/, ""));
+    expect(listMissing(guess, bare, null)).toBe(true);
+    expect(needsRendering(guess, bare, null)).toBe(false);
+    const found = read({ elements: [footer], elementsBy: "rule" });
+    expect(ruleMissed(found)).toBe(false);
   });
 
   it("pageElementFilled: a skeleton of cards is not filled yet", () => {

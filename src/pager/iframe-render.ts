@@ -120,14 +120,95 @@ export function placeholderFound(
 }
 
 /**
- * Whether a fetched page is a shell to render in a frame: its page element is empty,
- * missing or only a placeholder (or page 1's list container is there but empty or only a
- * placeholder) and it has scripts.
+ * Signal: page 1's page element is not what was read on the fetched page: the rule's
+ * XPaths found nothing there, or something of another kind, and what was read (if
+ * anything) is the page-element model's guess.
+ * @param read the fetched page as read by {@link resolvePage}
+ */
+export function ruleMissed(read: ResolvedPage): boolean {
+  return read.elementsBy !== "rule";
+}
+
+/**
+ * Signal: one of several page elements the rule read is there but holds nothing (no
+ * text, no image): the list of a rule like `//main/h1 | //ul[@class="items"]` emptied
+ * under the page's heading, as a paywall or a shell leaves it.
+ * @param read the fetched page as read by {@link resolvePage}
+ */
+export function partlyEmpty(read: ResolvedPage): boolean {
+  return read.elements.length > 1 && read.elements.some((e) => !hasContent([e]));
+}
+
+/**
+ * The kind (tag name) of page 1's page element that holds most of its visible text: its
+ * list or body, where a rule reads a heading beside it (`//main/h1 | //ul[@class="items"]`).
+ * @param page1 page 1's page elements
+ * @returns the tag name, or null without page elements
+ */
+export function mainKind(page1: readonly Element[]): string | null {
+  let best: Element | null = null;
+  let most = -1;
+  for (const e of page1) {
+    const n = visibleText(e).length;
+    if (n > most) {
+      best = e;
+      most = n;
+    }
+  }
+  return best?.localName ?? null;
+}
+
+/**
+ * Signal: the rule read page elements on the fetched page, but none of the kind that held
+ * most of page 1's text ({@link mainKind}): the heading is there, the list is not (a
+ * wall or a shell in the site's layout).
+ * @param read the fetched page as read by {@link resolvePage}
+ * @param main page 1's main kind (null: not looked for)
+ */
+export function mainKindMissing(read: ResolvedPage, main: string | null): boolean {
+  return (
+    main !== null && read.elements.length > 0 && !read.elements.some((e) => e.localName === main)
+  );
+}
+
+/**
+ * Whether page 1's list is missing from a fetched page: the rule found nothing there
+ * ({@link ruleMissed}), its page element is empty (or one of several is, {@link partlyEmpty}),
+ * or holds only a placeholder, or page
+ * 1's list container is there but empty or only a placeholder. Such a page is a shell or
+ * a wall (./walls.ts), never a page to join as it is.
  * @param read the fetched page as read by {@link resolvePage}
  * @param doc the fetched document
  * @param containerXPath page 1's list container ({@link emptyListContainer})
  * @param shape page 1's shape ({@link placeholderFound}); without it placeholders are not
  *   looked for
+ * @param main page 1's main kind ({@link mainKindMissing}); null: not looked for
+ */
+export function listMissing(
+  read: ResolvedPage,
+  doc: Document,
+  containerXPath: string | null,
+  shape?: PageShape,
+  main: string | null = null,
+): boolean {
+  return (
+    ruleMissed(read) ||
+    mainKindMissing(read, main) ||
+    ruleElementEmpty(read) ||
+    partlyEmpty(read) ||
+    nothingFound(read) ||
+    emptyListContainer(doc, containerXPath) ||
+    (shape !== undefined && placeholderFound(read, doc, containerXPath, shape))
+  );
+}
+
+/**
+ * Whether a fetched page is a shell to render in a frame: page 1's list is missing from it
+ * ({@link listMissing}) and it has scripts.
+ * @param read the fetched page as read by {@link resolvePage}
+ * @param doc the fetched document
+ * @param containerXPath page 1's list container ({@link emptyListContainer})
+ * @param shape page 1's shape ({@link placeholderFound})
  */
 export function needsRendering(
   read: ResolvedPage,
@@ -135,12 +216,7 @@ export function needsRendering(
   containerXPath: string | null,
   shape?: PageShape,
 ): boolean {
-  const shell =
-    ruleElementEmpty(read) ||
-    nothingFound(read) ||
-    emptyListContainer(doc, containerXPath) ||
-    (shape !== undefined && placeholderFound(read, doc, containerXPath, shape));
-  return shell && hasScripts(doc);
+  return listMissing(read, doc, containerXPath, shape) && hasScripts(doc);
 }
 
 /** Most visible text a rendered page element must hold before it counts as filled, chars. */

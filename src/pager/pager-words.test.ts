@@ -28,6 +28,12 @@ const reasons: StopReason[] = [
   { kind: "chapter-wall", url: "https://s.test/2" },
   { kind: "chapter-index", url: "https://s.test/2" },
   { kind: "chapter-teaser", url: "https://s.test/2" },
+  { kind: "sign-in-wall", page: 2, url: "https://s.test/login?next=%2F2" },
+  { kind: "consent-wall", page: 2, url: "https://s.test/2" },
+  { kind: "paywall", page: 3, url: "https://s.test/3" },
+  { kind: "challenge-wall", page: 2, url: "https://s.test/2" },
+  { kind: "not-list", page: 2, url: "https://s.test/2" },
+  { kind: "render-off", page: 2, url: "https://s.test/2" },
 ];
 
 describe("pager words", () => {
@@ -55,6 +61,9 @@ describe("pager words", () => {
     expect(w.stop({ kind: "load-more-end" }, 4)).toContain("4");
     expect(w.stop({ kind: "render-timeout", seconds: 10, url: "https://s.test/2" }, 3)).toContain(
       "10",
+    );
+    expect(w.stop({ kind: "paywall", page: 3, url: "https://s.test/3" }, 2)).toContain(
+      "3 ページ目",
     );
     expect(w.clicking(5)).toContain("5");
     expect(w.loading(4)).toContain("4");

@@ -45,6 +45,13 @@ export function stopSubstitutions(reason: StopReason, pages: number): string[] {
     case "chapter-index":
     case "chapter-teaser":
       return [reason.url];
+    case "sign-in-wall":
+    case "consent-wall":
+    case "paywall":
+    case "challenge-wall":
+    case "not-list":
+    case "render-off":
+      return [String(reason.page), reason.url];
   }
 }
 

@@ -315,6 +315,10 @@ describe("Pager", () => {
     watch.disconnect();
     expect(made).toBe(0);
     expect(end.reason ?? "").not.toMatch(/built no content/);
+    // Not rendered, and not joined by a guess either: stopped, the switch named.
+    expect(end).toMatchObject({ state: "stopped", pages: 1 });
+    expect(end.reason).toMatch(/page 2 is built by its script and "Render script-built pages/);
+    expect(document.querySelector(".tsugi-separator")).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { SliceBudget, yieldToPage } from "../budget/slices";
 import type { BodyExtent } from "../detect/body-extent";
 import type { Detection } from "../detect/detect";
 import { judgePage2Steps } from "../detect/page2-judge";
+import { chapterWall } from "../detect/same-work";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
 import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
@@ -11,14 +12,18 @@ import type { Settings } from "../reader/settings";
 import { learnSiteRule } from "../rule/learn-rule";
 import { evaluateXPath, xpathFor } from "../rule/xpath";
 import { type Filtered, SiblingFilter } from "../siblings/sibling-filter";
+import { type SiteChrome, siteChromeOf, withoutChrome } from "./chrome-guard";
 import { announceJoinedPage } from "./events";
 import { type FetchedPage, FetchPageError, fetchPage } from "./fetch-page";
 import {
+  hasScripts,
   leastText,
-  needsRendering,
+  listMissing,
+  mainKind,
   RENDER_TIMEOUT_MS,
   RenderError,
   renderInFrame,
+  ruleMissed,
 } from "./iframe-render";
 import { type InsertionPoint, insertionPointAfter, insertPage } from "./insert";
 import { effectiveSrc } from "./lazy-images";
@@ -37,6 +42,7 @@ import {
   resolvePageSteps,
   visitedIn,
 } from "./verify-page";
+import { wallOf, wallStop } from "./walls";
 
 /** Automatic retries after a 5xx, 429 or network error, before stopping with "Retry". */
 export const MAX_RETRIES = 2;
@@ -248,6 +254,8 @@ export class Pager extends PagerBase {
   private readonly leastText: number;
   /** Page 1's page element as a placeholder is measured against (./placeholder.ts). */
   private readonly shape: PageShape;
+  /** Page 1's header, footer, nav and aside: never inserted as a page (./chrome-guard.ts). */
+  private readonly chrome: SiteChrome;
 
   constructor(
     doc: Document,
@@ -287,6 +295,7 @@ export class Pager extends PagerBase {
       : [];
     this.leastText = leastText(start.pageElements);
     this.shape = shapeOf(start.pageElements, this.leastText);
+    this.chrome = siteChromeOf(doc, start.pageElements);
     const parent = last.parentElement;
     this.container =
       start.pageElements.length > 1 &&
@@ -492,17 +501,18 @@ export class Pager extends PagerBase {
   }
 
   /**
-   * The fetched page, or, when it is an app shell (no content until its script runs), the
-   * same page rendered in a hidden same-origin frame (./iframe-render.ts), with the read
-   * of the fetched page when it was taken as it is. Null when joining stopped: the frame
-   * timed out ("render-timeout") or left the site ("render-left").
+   * The fetched page, or, when it is an app shell (page 1's list is missing from it until
+   * its script runs), the same page rendered in a hidden same-origin frame
+   * (./iframe-render.ts), with the read of the fetched page when it was taken as it is.
+   * Null when joining stopped: the page is a wall or does not hold the list
+   * ({@link missingListStop}), the frame timed out ("render-timeout") or left the site
+   * ("render-left").
    */
   private async renderIfShell(
     url: string,
     page: FetchedPage,
   ): Promise<{ page: FetchedPage; read: ResolvedPage | null } | null> {
     const asFetched = { page, read: null };
-    if (!(this.hooks.mayRender?.() ?? true)) return asFetched;
     // Another site or a page already shown: join() refuses it with its own reason.
     if (!sameOrigin(this.start.pageUrl, page.url)) return asFetched;
     if (this.visited.has(normalizeUrl(page.url))) return asFetched;
@@ -512,7 +522,13 @@ export class Pager extends PagerBase {
       resolvePageSteps(page.doc, page.url, this.profile, visitedIn(shown)),
     );
     if (this.isFinished()) return null;
-    if (!needsRendering(read, page.doc, this.container, this.shape)) return { page, read };
+    const main = mainKind(this.start.pageElements);
+    if (!listMissing(read, page.doc, this.container, this.shape, main)) return { page, read };
+    const stop = this.missingListStop(url, page);
+    if (stop) {
+      this.finish(stop);
+      return null;
+    }
     await this.hooks.frameRequests?.(true).catch(() => {});
     try {
       if (this.isFinished()) return null;
@@ -542,6 +558,29 @@ export class Pager extends PagerBase {
       // Lifted before the copy is joined: its images from other hosts load in the tab.
       await this.hooks.frameRequests?.(false).catch(() => {});
     }
+  }
+
+  /**
+   * Why a fetched page without page 1's list is not joined, or null when it is a shell to
+   * render: a wall (./walls.ts; in serial reading the chapter check names it first), a page
+   * without scripts ("not-list"), or a shell while the site's rendering switch is off
+   * ("render-off"). Never a guess of the page-element model.
+   * @param url the URL asked for
+   * @param page the fetched page
+   */
+  private missingListStop(url: string, page: FetchedPage): StopReason | null {
+    const number = this.pages + 1;
+    const wall = wallOf({ doc: page.doc, requested: url, url: page.url }, this.doc);
+    // Serial reading also knows age walls, and names its walls in its own words.
+    const chapterWalled = this.hooks.checkPage !== undefined && chapterWall(page.doc);
+    if (wall || chapterWalled) {
+      const chapter = { number, doc: page.doc, url: page.url, elements: [] };
+      return this.hooks.checkPage?.(chapter) ?? wallStop(wall ?? "sign-in", number, page.url);
+    }
+    if (!hasScripts(page.doc)) return { kind: "not-list", page: number, url: page.url };
+    if (!(this.hooks.mayRender?.() ?? true))
+      return { kind: "render-off", page: number, url: page.url };
+    return null;
   }
 
   /** Insert a fetched page (or stop), then look again whether the end is within reach.
@@ -612,16 +651,45 @@ export class Pager extends PagerBase {
       problems: read.ruleProblems,
       ...(this.rule ? { rule: this.rule } : {}),
     });
-    const elements = read.elements;
     // Before the page element's own stop: a wall in front of a chapter has none either.
-    const fetched = { number: this.pages + 1, doc: page.doc, url: page.url, elements };
+    const fetched = {
+      number: this.pages + 1,
+      doc: page.doc,
+      url: page.url,
+      elements: read.elements,
+    };
     const refusal = this.hooks.checkPage?.(fetched) ?? null;
     if (refusal) {
       this.finish(refusal);
       return;
     }
-    if (elements.length === 0) {
+    if (read.elements.length === 0) {
       this.finish({ kind: "no-page-element", url: page.url });
+      return;
+    }
+    // A wall inside page 1's page element (a sign-in form in its `main`) is no page either.
+    const inside = ruleMissed(read)
+      ? null
+      : wallOf(
+          { doc: page.doc, requested: url, url: page.url },
+          this.start.pageElements,
+          read.elements,
+        );
+    if (inside) {
+      this.finish(this.hooks.checkPage?.(fetched) ?? wallStop(inside, fetched.number, page.url));
+      return;
+    }
+    // Page 1's list is not there (the rule found nothing, the model guessed): no guess is
+    // joined; and never the site's chrome, whatever the rule matched.
+    const elements = ruleMissed(read) ? [] : withoutChrome(read.elements, this.chrome);
+    if (elements.length === 0) {
+      this.finish(
+        this.missingListStop(url, page) ?? {
+          kind: "not-list",
+          page: fetched.number,
+          url: page.url,
+        },
+      );
       return;
     }
     const hash = contentHash(elements);

@@ -34,7 +34,21 @@ export type StopReason =
   /** The next-chapter link leads to the work's index, not a chapter. */
   | { kind: "chapter-index"; url: string }
   /** The next chapter is only a teaser of a few lines. */
-  | { kind: "chapter-teaser"; url: string };
+  | { kind: "chapter-teaser"; url: string }
+  /** Page `page` (2 for the first joined page) is a sign-in form or a login redirect
+   * where the list should be (./walls.ts). */
+  | { kind: "sign-in-wall"; page: number; url: string }
+  /** Page `page` is a cookie-consent interstitial. */
+  | { kind: "consent-wall"; page: number; url: string }
+  /** Page `page` is a subscription box (paywall). */
+  | { kind: "paywall"; page: number; url: string }
+  /** Page `page` is a bot challenge (captcha, "Checking your browser"). */
+  | { kind: "challenge-wall"; page: number; url: string }
+  /** Page 1's list is not on page `page`, which is neither a wall nor a shell to render. */
+  | { kind: "not-list"; page: number; url: string }
+  /** Page `page` is built by its script and the site's "Render script-built pages" switch
+   * is off. */
+  | { kind: "render-off"; page: number; url: string };
 
 /** What the stop conditions need to know about the joining so far. */
 export interface JoinProgress {
@@ -116,6 +130,18 @@ export function describeStop(reason: StopReason, pages: number): string {
       return `Stopped: ${reason.url} is the work's index, not its next chapter.`;
     case "chapter-teaser":
       return `Stopped: the next chapter (${reason.url}) shows only a teaser.`;
+    case "sign-in-wall":
+      return `Stopped: page ${reason.page} asks you to sign in (${reason.url}).`;
+    case "consent-wall":
+      return `Stopped: page ${reason.page} asks you to accept or reject cookies first (${reason.url}); tsugi presses nothing.`;
+    case "paywall":
+      return `Stopped: page ${reason.page} asks you to subscribe (${reason.url}).`;
+    case "challenge-wall":
+      return `Stopped: page ${reason.page} is a bot check (captcha) (${reason.url}).`;
+    case "not-list":
+      return `Stopped: page ${reason.page} does not hold this list (${reason.url}).`;
+    case "render-off":
+      return `Stopped: page ${reason.page} is built by its script and "Render script-built pages in a hidden frame" is off for this site (${reason.url}).`;
     case "reader-stop":
       return `Stopped by the reader after ${pages} page${pages === 1 ? "" : "s"}.`;
   }

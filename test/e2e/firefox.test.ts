@@ -302,8 +302,10 @@ describe("Firefox", () => {
   }
 
   // An app shell that replaces its whole mount point with the list and the pager, its API
-  // answering after 100 ms (threads) or 300 ms (slowthreads).
-  for (const base of ["/threads", "/slowthreads"]) {
+  // answering after 100 ms (threads) or 300 ms (slowthreads); the forum shells also serve a
+  // static header and footer around the mount point, their API answering at once (forum)
+  // or after 300 ms (slowforum).
+  for (const base of ["/threads", "/slowthreads", "/forum", "/slowforum"]) {
     it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
       `reads every page of an app shell that renders its whole list and pager (${base}): every thread once, in order`,
       async () => {

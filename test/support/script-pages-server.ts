@@ -60,6 +60,10 @@
  *   {@link THREAD_DELAY_MS}; `/slowthreads?page=N` is the same forum whose API answers after
  *   {@link API_DELAY_MS}. `?reader=1` on page 1 adds a script that plays the reader (as
  *   `/spa/1?reader=1`, counting `li.thread` items, "Thread N" in order).
+ * - `/forum?page=N`, `/slowforum?page=N`: the same forum as real app shells serve it: a
+ *   static `<header>` (site name, a nav of Home / About / Contact) before the mount point
+ *   and a static `<footer>` (©, Privacy, Terms) after it, on every page ({@link FORUM_HEADER},
+ *   {@link FORUM_FOOTER}); the API answers at once (`/forum`) or after {@link API_DELAY_MS}.
  * - `/api/threads?page=N&delay=MS`: `{ threads: [{ id, title, replies }], page, last }`.
  * - `/report?…`: the reader script's report (recorded, answers 200).
  * Anything else answers 404.
@@ -301,8 +305,16 @@ const timer = setInterval(() => {
 }, 300);
 `;
 
-/** A page of the `/threads` forum as served: the mount point and its script. */
-function threadsShell(base: string, delayMs: number, reader: string): string {
+/** The static site chrome of the `/forum` shells: served on every page, outside the mount
+ * point, as real app shells serve it (see the module comment). */
+export const FORUM_HEADER =
+  '<header class="site-header"><h1><a href="/forum">Harbour forum</a></h1><nav class="site-nav"><a href="/forum">Home</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav></header>';
+export const FORUM_FOOTER =
+  '<footer class="site-footer"><p>© 2026 Harbour Forum Ltd. All rights reserved.</p><p><a href="/privacy">Privacy</a> · <a href="/terms">Terms</a></p></footer>';
+
+/** A page of the `/threads` forum as served: the mount point and its script; with
+ * `chrome`, the `/forum` shape: a static header before it and a static footer after it. */
+function threadsShell(base: string, delayMs: number, reader: string, chrome = false): string {
   const script = `(function () {
   var n = Number(new URLSearchParams(location.search).get("page")) || 1;
   fetch("/api/threads?page=" + n + "&delay=${delayMs}").then(function (r) { return r.json(); }).then(function (d) {
@@ -320,7 +332,9 @@ function threadsShell(base: string, delayMs: number, reader: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Harbour forum</title></head>
 <body>
+${chrome ? FORUM_HEADER : ""}
 <div id="app"><p class="loading">Loading…</p></div>
+${chrome ? FORUM_FOOTER : ""}
 <script>${script}</script>${reader ? `\n<script>${reader}</script>` : ""}
 </body></html>
 `;
@@ -340,13 +354,15 @@ function route(url: URL, origin: string): Reply {
     /^\/(spa|stuck|away|bust|slow|own|ownlong|loading|skeleton|spinner|toolbar|ext|plain|late)\/(\d+)$/.exec(
       url.pathname,
     );
-  if (url.pathname === "/threads" || url.pathname === "/slowthreads") {
+  if (/^\/(threads|slowthreads|forum|slowforum)$/.test(url.pathname)) {
     const n = Number(url.searchParams.get("page") ?? "1");
     if (!Number.isInteger(n) || n < 1 || n > THREAD_PAGES)
       return { status: 404, type: "text/plain", body: "not found\n" };
-    const delay = url.pathname === "/threads" ? THREAD_DELAY_MS : API_DELAY_MS;
+    const slow = url.pathname.startsWith("/slow");
+    const delay = slow ? API_DELAY_MS : url.pathname === "/forum" ? 0 : THREAD_DELAY_MS;
     const reader = n === 1 && url.searchParams.has("reader") ? THREAD_READER : "";
-    return html(threadsShell(url.pathname, delay, reader));
+    const chrome = url.pathname.endsWith("forum");
+    return html(threadsShell(url.pathname, delay, reader, chrome));
   }
   if (url.pathname === "/api/threads") {
     const n = Number(url.searchParams.get("page"));
