@@ -5,6 +5,7 @@
  * it: a full page (header, main, footer), the pager as the site words it.
  */
 import { describe, expect, it } from "vitest";
+import { page1Names, pageCountOf } from "./confirm-next";
 import { judgePage2 } from "./page2-judge";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
@@ -202,5 +203,44 @@ describe("pages the judge still refuses", () => {
       { doc: p1, url: root },
     );
     expect(v.continues).toBe(false);
+  });
+});
+
+describe("pageCountOf", () => {
+  const pager = (links: string) => parse(`<!doctype html><body><nav>${links}</nav></body>`);
+  it("reads how page 1's pager counts: from 0 or from 1, null without a query parameter", () => {
+    const from0 = pager(`<b>1</b><a href="/l?p=1">2</a><a href="/l?p=2">3</a>`);
+    expect(pageCountOf(from0, "https://e.com/l")).toEqual({ key: "p", first: 0 });
+    const from1 = pager(`<b>1</b><a href="/l?page=2">2</a><a href="/l?page=3">3</a>`);
+    expect(pageCountOf(from1, "https://e.com/l")).toEqual({ key: "page", first: 1 });
+    const path = pager(`<b>1</b><a href="/l/page/2/">2</a><a href="/l/page/3/">3</a>`);
+    expect(pageCountOf(path, "https://e.com/l/")).toBeNull();
+  });
+});
+
+describe("page1Names", () => {
+  const root = parse(
+    `<!doctype html><body><a href="/blog/">Blog</a><a href="/blog/page/2/">Older posts</a></body>`,
+  );
+  it("names the list path of the page followed from a front page that links to it", () => {
+    const names = page1Names({ doc: root, url: "https://e.com/" }, "https://e.com/blog/page/2/");
+    expect(names("https://e.com/blog/")).toBe(true);
+    expect(names("https://e.com/index.html")).toBe(true);
+    expect(names("https://e.com/blog/page/3/")).toBe(false);
+  });
+  it("does not, for a page the front page does not link to", () => {
+    const names = page1Names(
+      { doc: root, url: "https://e.com/" },
+      "https://e.com/category/travel/page/2/",
+    );
+    expect(names("https://e.com/category/travel/")).toBe(false);
+  });
+  it("takes p=0 for page 1 where page 1's pager counts from 0", () => {
+    const from0 = parse(
+      `<!doctype html><body><b>1</b><a href="/l?p=1">2</a><a href="/l?p=2">3</a></body>`,
+    );
+    const names = page1Names({ doc: from0, url: "https://e.com/l" }, "https://e.com/l?p=1");
+    expect(names("https://e.com/l?p=0")).toBe(true);
+    expect(names("https://e.com/l?p=1")).toBe(false);
   });
 });
