@@ -18,6 +18,10 @@ export default defineConfig({
             "test/unit/**/*.test.ts",
           ],
           environment: "node",
+          // The exhaustive checks (every UTF-16 unit, every stem) take about a second on a
+          // quiet machine, over 5 s on a loaded 2-core one: a plain clone must not fail
+          // for that.
+          testTimeout: 30_000,
         },
       },
       {

@@ -5,7 +5,7 @@
  * src/features/keywords.ts, not chosen from these pages.
  *
  * Method: every page of ../shared/corpus (pagination, Readability articles, GoogleTrends
- * articles) is decoded with its charset and parsed by Chromium's DOMParser (scripts never
+ * articles, Dragnet articles: AGPL, evaluated only) is decoded with its charset and parsed by Chromium's DOMParser (scripts never
  * run, `<noscript>` read as markup, as on a page whose scripts are off); the gate and the
  * gold next-link selector run on that document.
  * - recall: pagination pages with a labelled next link whose selector matches in the page:
@@ -20,6 +20,7 @@ import { launchChromium } from "../src/cli/browser";
 import type { GateResult } from "../src/gate/gate";
 import {
   decodePage,
+  dragnetPages,
   googletrendsPages,
   paginationPages,
   readabilityPages,
@@ -53,7 +54,12 @@ const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFi
 
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
-  const pages = [...paginationPages(), ...readabilityPages(), ...googletrendsPages()];
+  const pages = [
+    ...paginationPages(),
+    ...readabilityPages(),
+    ...googletrendsPages(),
+    ...dragnetPages(),
+  ];
   const rows: Row[] = [];
   const browser = await launchChromium();
   try {
@@ -106,6 +112,7 @@ async function main(): Promise<void> {
     ],
     ["Readability articles", rows.filter((r) => r.part === "readability")],
     ["GoogleTrends articles", rows.filter((r) => r.part === "googletrends")],
+    ["Dragnet articles (evaluated only)", rows.filter((r) => r.part === "dragnet")],
   ];
   console.log("| pages | n | gate passes |");
   console.log("| --- | --- | --- |");

@@ -11,6 +11,16 @@ const el = (html: string): Element => {
 };
 
 describe("olderText", () => {
+  it("reads the older labels of German, French, Italian and Russian blog indexes", () => {
+    for (const t of [
+      "Ältere Ausgaben →",
+      "« Älter",
+      "Anciens articles",
+      "Articoli precedenti",
+      "Старые статьи",
+    ])
+      expect(olderText(t, []), t).toBe(1);
+  });
   it("reads older-entries labels in several languages, arrows and case aside", () => {
     for (const t of [
       "← Older posts",

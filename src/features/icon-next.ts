@@ -4,6 +4,7 @@
  * because the gate (src/gate/, on every page) asks it too, and must stay small.
  */
 
+import { matchesNextText } from "./keywords";
 import { hasLetterOrDigit } from "./letters";
 
 /** Icon names that point forward: Font Awesome, Material, Bootstrap, Ionicons, … */
@@ -41,6 +42,16 @@ function namesForwardIcon(e: Element): boolean {
 }
 
 /**
+ * Whether an icon inside the link names the next page in its own accessible label: an
+ * `<svg aria-label="Next page">` or `<i title="Siguiente">`, the way icon components label
+ * themselves when the anchor carries no label ({@link matchesNextText}).
+ */
+function labelsNext(e: Element): boolean {
+  const label = e.getAttribute("aria-label") ?? e.getAttribute("title");
+  return label !== null && label.length <= 40 && matchesNextText(label);
+}
+
+/**
  * The element after `e` in document order among `root`'s descendants, or null: the walk
  * of a `TreeWalker` over elements, without one (the first `TreeWalker` a page's content
  * script makes cost 0.8 ms in a fresh tab).
@@ -57,7 +68,9 @@ function nextElementWithin(e: Element, root: Element): Element | null {
  * An icon-only next control: the anchor shows no letters or digits, and it or one of its
  * first {@link ICON_SCAN_NODES} descendant elements carries a forward icon name in its
  * class, `data-icon` or an SVG `<use href>` ("fa-chevron-right", "icon-arrow-right",
- * "#chevron-right"), or the anchor's text is a ligature icon name ("navigate_next").
+ * "#chevron-right"), or one of those descendants labels itself next (`aria-label` or
+ * `title`: an `<svg aria-label="Next page">`), or the anchor's text is a ligature icon name
+ * ("navigate_next").
  * Words ("Next") and arrow glyphs ("»") are `nextText`'s; this catches what only the
  * stylesheet draws.
  *
@@ -77,7 +90,7 @@ export function iconNext(a: Element, text: string): number {
     n = nextElementWithin(n, a)
   ) {
     seen++;
-    if (namesForwardIcon(n)) return 1;
+    if (namesForwardIcon(n) || labelsNext(n)) return 1;
   }
   return 0;
 }

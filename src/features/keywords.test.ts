@@ -22,6 +22,20 @@ const el = (html: string): Element => {
 };
 
 describe("matchesNextText", () => {
+  it("reads the next words of the pairs' languages and long arrows", () => {
+    for (const t of [
+      "Następna",
+      "Następna strona »",
+      "Trang sau",
+      "Tiếp theo",
+      "Далі",
+      "Volgende pagina",
+      "⟶",
+      "➜",
+    ])
+      expect(matchesNextText(t), t).toBe(true);
+    expect(matchesNextText("Trang chủ")).toBe(false);
+  });
   it("matches a label's first or last word as a scan of the whole list does", () => {
     // The matcher holds a label only against the words sharing its first or last unit;
     // this is the plain scan over every word it replaced.

@@ -178,6 +178,13 @@ describe("iconNext", () => {
     expect(a(`<a href="/2"><svg><use href="#chevron-right"></use></svg></a>`)).toBe(1);
     expect(a(`<a href="/2"><span class="material-icons">navigate_next</span></a>`)).toBe(1);
   });
+  it("reads an icon that labels itself next (aria-label or title), not previous", () => {
+    expect(
+      a(`<a href="/2"><svg class="icon" aria-label="Next page"><path d="M0"></path></svg></a>`),
+    ).toBe(1);
+    expect(a(`<a href="/2"><span class="ico" title="Siguiente"></span></a>`)).toBe(1);
+    expect(a(`<a href="/1"><svg class="icon" aria-label="Previous page"></svg></a>`)).toBe(0);
+  });
   it("refuses backward icons, labelled links and plain text", () => {
     expect(a(`<a href="/1"><i class="fa fa-chevron-left"></i></a>`)).toBe(0);
     expect(a(`<a href="/2"><i class="fa fa-chevron-right"></i> Read the story</a>`)).toBe(0);

@@ -60,6 +60,55 @@ describe("pagerGate", () => {
     );
     expect(g).toMatchObject({ pass: false, signal: null, links: 5 });
   });
+  it("opens on a blog index's Older posts link, the next page of a list shown newest first", () => {
+    // WordPress Twenty Ten's index pager: no "next" word, a relative page path, an empty
+    // .nav-next on page 1.
+    const twentyTen = doc(
+      "<div id='nav-above' class='navigation'><div class='nav-previous'><a href='page/2/'>" +
+        "<span class='meta-nav'>&larr;</span> Older posts</a></div><div class='nav-next'></div></div>" +
+        "<div class='post'><h2><a href='../2012/07/02/la-paz/' rel='bookmark'>La Paz</a></h2></div>",
+    );
+    expect(pagerGate(twentyTen, "bernieandju.de", "https://bernieandju.de/posts/").signal).toBe(
+      "older-text",
+    );
+    // Gatsby: the label and an icon-font chevron, a page path without "page".
+    const gatsby = doc(
+      "<div style='display:flex'><a class='arrow' href='/blog/2'>Older posts <i class='fa fa-chevron-right' aria-hidden='true'></i></a></div>",
+    );
+    expect(pagerGate(gatsby).signal).toBe("older-text");
+  });
+  it("opens on an icon-only link whose aria-label says older or next, and on a long arrow", () => {
+    const icon = doc(
+      "<nav class='pagination'><a href='/pagina/2/' aria-label='Older'><svg class='icon'><use href='#i-l'></use></svg></a></nav>",
+    );
+    expect(pagerGate(icon).signal).toBe("older-text");
+    expect(pagerGate(doc("<a href='/news/p/2'>⟶</a>")).signal).toBe("next-text");
+    // An svg icon that labels itself, in a link without a label of its own.
+    const svg = doc(
+      "<a href='/news/2' class='btn'><svg class='icon' aria-label='Next page'><path d='M0'></path></svg></a>",
+    );
+    expect(pagerGate(svg).signal).toBe("next-icon");
+  });
+  it("opens on translated words: Ältere Ausgaben, Następna, Trang sau", () => {
+    const german = doc(
+      "<nav class='pagination' aria-label='Seitennavigation'><span class='pagination-info'>Seite 1 von 4</span>" +
+        "<a href='/seite/2/'>Ältere Ausgaben &rarr;</a></nav>",
+    );
+    expect(pagerGate(german).signal).toBe("older-text");
+    expect(pagerGate(doc("<a href='/blog/strona/2'>Następna</a>")).signal).toBe("next-text");
+    expect(
+      pagerGate(doc("<a href='/vi/ml/p/2/'><span><span>Trang sau</span></span></a>")).signal,
+    ).toBe("next-text");
+  });
+  it("stays closed on a single post whose navigation leads to one older or newer post", () => {
+    const post = doc(
+      "<article><h1>La Paz</h1><p>Text <a href='/w'>word</a>.</p></article>" +
+        "<nav class='post-navigation'><a href='/2012/06/30/cusco/' rel='prev'>&larr; Older post</a>" +
+        "<a href='/2012/07/09/uyuni/'>Newer post &rarr;</a></nav>" +
+        "<div class='nav-links'><a href='/2012/06/01/lima/'>Ältere Beitrag</a></div>",
+    );
+    expect(pagerGate(post)).toMatchObject({ pass: false, signal: null });
+  });
   it("takes no signal from carousel arrows or links to another site, but keeps rel=next", () => {
     const carousel = "<a href='#' class='next'>›</a><a href='javascript:go(1)'>Next</a>";
     expect(pagerGate(doc(carousel), "a.example").pass).toBe(false);

@@ -19,6 +19,7 @@ import {
   nextTextSignal,
   numberedRunSignal,
   offSiteHref,
+  olderTextSignal,
   pageParamSignal,
   type SequenceSeen,
   urlPageNumber,
@@ -31,6 +32,8 @@ const REL_NEXT = "link[rel~='next' i], a[href][rel~='next' i]";
 export type GateSignal =
   | "rel-next"
   | "next-text"
+  /** A blog index's "Older posts" link (its next page, in a list shown newest first). */
+  | "older-text"
   | "next-attr"
   | "next-icon"
   | "numbered-run"
@@ -127,6 +130,7 @@ export function* pagerGateSteps(doc: Document, pageHost = "", pageUrl = ""): Ste
     const label = anchorLabel(a);
     const text = label.text ?? "";
     if (nextTextSignal(text)) return done("next-text", links);
+    if (olderTextSignal(a, label.text, href)) return done("older-text", links);
     if (text.length <= 40 && nextChapterWords(text)) return done("next-chapter", links);
     if (nextAttrSignal(a, label.imgAlt)) return done("next-attr", links);
     // iconNext refuses a label with words at its first test, so most links cost one regex.

@@ -10,6 +10,7 @@ import {
   nextTextSignal,
   numberedRunSignal,
   offSiteHref,
+  olderTextSignal,
   pageParamSignal,
   relNextSignal,
   type SequenceSeen,
@@ -22,6 +23,51 @@ function el(html: string): Element {
   if (!found) throw new Error("no element");
   return found;
 }
+
+describe("olderTextSignal", () => {
+  it("reads a short older-entries label, or the aria-label of a link without text", () => {
+    for (const label of [
+      "« Older posts",
+      "Older Posts",
+      "← Older",
+      "Ältere Ausgaben →",
+      "Articoli precedenti",
+      "Anciens articles",
+    ])
+      expect(olderTextSignal(el("<a href='/2'>x</a>"), label, "/blog/page/2/"), label).toBe(true);
+    expect(olderTextSignal(el("<a aria-label='Older'><svg></svg></a>"), "", "/pagina/2/")).toBe(
+      true,
+    );
+  });
+  it("refuses one older post, a long label, and a label too long to read", () => {
+    const a = el("<a href='/2'>x</a>");
+    expect(olderTextSignal(a, "Older post", "/page/2/")).toBe(false);
+    expect(olderTextSignal(a, "Ältere Beitrag", "/page/2/")).toBe(false);
+    expect(olderTextSignal(a, "Home", "/page/2/")).toBe(false);
+    expect(olderTextSignal(a, `Older posts ${"and more words ".repeat(5)}`, "/page/2/")).toBe(
+      false,
+    );
+    expect(olderTextSignal(el("<a aria-label='Older posts'>x</a>"), null, "/page/2/")).toBe(false);
+  });
+  it("refuses an older label whose href leads to a slug, a long id or a date", () => {
+    const a = el("<a href='/2'>x</a>");
+    for (const href of [
+      "/category/older-adults/",
+      "/blog/2012/birthday",
+      "/2009/03/facebook_is_getting_older_and.html",
+      "/p/123456",
+    ])
+      expect(olderTextSignal(a, "Older", href), href).toBe(false);
+    for (const href of [
+      "/blog/2",
+      "page/2/index.html",
+      "/seite/2/",
+      "https://x.dev/index2.html",
+      "?page=2",
+    ])
+      expect(olderTextSignal(a, "Older posts", href), href).toBe(true);
+  });
+});
 
 describe("relNextSignal", () => {
   it("reads rel tokens case-insensitively", () => {

@@ -7,7 +7,14 @@
  * missed signal is a missed next link, a spurious one costs one detection.
  */
 
-import { attrHintsNext, matchesNextText, NEXT_ARROWS, NEXT_WORDS } from "../features/keywords";
+import { olderText } from "../features/continuation";
+import {
+  attrHintsNext,
+  matchesNextItemText,
+  matchesNextText,
+  NEXT_ARROWS,
+  NEXT_WORDS,
+} from "../features/keywords";
 import { escapeRegExp } from "../features/letters";
 
 /** A label longer than this is prose or a card, not a pager control (chars). */
@@ -75,6 +82,36 @@ export function relNextSignal(el: Element): boolean {
  */
 export function nextTextSignal(text: string): boolean {
   return text.length <= MAX_CONTROL_CHARS && mayHintNext(text) && matchesNextText(text);
+}
+
+/** An href that ends in a page number: `/blog/2`, `page/2/index.html`, `/seite/2/`,
+ * `index2.html` (1 to 4 digits: a post id or a date is longer, or followed by a slug). */
+const NUMBERED_END = /(?:\/|[a-z_-])\d{1,4}(?:\/(?:index\.s?html?)?|\.s?html?)?(?:[?#]|$)/i;
+
+/**
+ * A blog index's "older entries" link ("« Older posts", "Older Posts", "Ältere Ausgaben →",
+ * "Articoli precedenti"): on page 1 of a list shown newest first it is the next page, though
+ * it says no "next" ({@link olderText}, the continuation words of the next-link forest). The
+ * label may be the link's text, or its aria-label or title when the link shows only an
+ * icon. Its href must lead into a paged sequence ({@link pageParamSignal}) or end in a
+ * page number: "Older" also names a category ("Older adults") or sits in a headline, whose
+ * links lead to slugs. A single post's link to one older post ("Older post", "Ältere
+ * Beitrag": {@link matchesNextItemText}) is not one, so a post's own navigation leaves the
+ * gate as it was; which link of an index is the next page, and whether it steps forward,
+ * stays the detector's (seed 000 §3.2: the gate only lets it run).
+ *
+ * @param a anchor element
+ * @param text its label ({@link anchorLabel}), null when longer than a control's
+ * @param href its raw href
+ * @returns true when the link reads as the list's older entries
+ */
+export function olderTextSignal(a: Element, text: string | null, href: string): boolean {
+  if (text === null) return false;
+  const label =
+    text.trim() !== "" ? text : (a.getAttribute("aria-label") ?? a.getAttribute("title") ?? "");
+  if (label.length > MAX_CONTROL_CHARS || olderText(label, []) === 0) return false;
+  if (!pageParamSignal(href) && !NUMBERED_END.test(href)) return false;
+  return !matchesNextItemText(label);
 }
 
 /** What a pager control shows: its text and the alt of its first image. */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { hrefOfField, pairOutcome, samePageUrl, servedBytes, sniffCharset } from "./pairs";
+
+describe("hrefOfField", () => {
+  it("reads the href, and no href from a remark or a script call", () => {
+    expect(hrefOfField("/fr/posts/page/2/")).toBe("/fr/posts/page/2/");
+    expect(hrefOfField("?page=2 (pager is JS buttons; URL from scraper template)")).toBe("?page=2");
+    expect(hrefOfField("(none: pager items are <div> JS buttons)")).toBeNull();
+    expect(hrefOfField("javascript:gReport.navigate.paginate('x')")).toBeNull();
+    expect(hrefOfField(null)).toBeNull();
+  });
+});
+
+describe("samePageUrl", () => {
+  it("ignores a trailing slash, index.html and the fragment, not the query", () => {
+    expect(samePageUrl("https://a.example/page/2/", "https://a.example/page/2")).toBe(true);
+    expect(samePageUrl("https://a.example/page/2/index.html", "https://a.example/page/2/")).toBe(
+      true,
+    );
+    expect(samePageUrl("https://a.example/l?page=2#top", "https://a.example/l?page=2")).toBe(true);
+    expect(samePageUrl("https://a.example/l?page=2", "https://a.example/l?page=3")).toBe(false);
+    expect(samePageUrl("https://a.example/index2.html", "https://a.example/")).toBe(false);
+  });
+});
+
+describe("servedBytes", () => {
+  it("cuts a recorded HTTP response's header and keeps its charset", () => {
+    const raw = Buffer.from(
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html;charset=UTF-8\r\n\r\n<html><body>x</body></html>",
+    );
+    const s = servedBytes(raw);
+    expect(s.body.toString()).toBe("<html><body>x</body></html>");
+    expect(s.charset).toBe("UTF-8");
+  });
+  it("declares the charset a note names, and none otherwise", () => {
+    const raw = Buffer.from("<html></html>");
+    expect(servedBytes(raw, "windows-1251 encoded raw bytes").charset).toBe("windows-1251");
+    expect(servedBytes(raw, "").charset).toBe("");
+  });
+});
+
+describe("sniffCharset", () => {
+  it("reads <meta charset>, and falls back to UTF-8", () => {
+    expect(sniffCharset(Buffer.from("<meta charset='Shift_JIS'>"))).toBe("shift_jis");
+    expect(sniffCharset(Buffer.from("<meta charset='nonsense'>"))).toBe("utf-8");
+    expect(sniffCharset(Buffer.from("<p>x</p>"))).toBe("utf-8");
+  });
+});
+
+describe("pairOutcome", () => {
+  const base = {
+    gate: true,
+    link: "https://a.example/page/2/",
+    pending: false,
+    expected: "https://a.example/page/2/",
+    p2url: "https://a.example/page/2/",
+    judgeContinues: false,
+  };
+  it("joins the pair's link at once, or once the judge continues a waiting one", () => {
+    expect(pairOutcome(base)).toBe("joined");
+    expect(pairOutcome({ ...base, pending: true })).toBe("judge refused");
+    expect(pairOutcome({ ...base, pending: true, judgeContinues: true })).toBe("joined");
+  });
+  it("names the stage that failed", () => {
+    expect(pairOutcome({ ...base, link: null, gate: false })).toBe("gate closed");
+    expect(pairOutcome({ ...base, link: null })).toBe("link not found");
+    expect(pairOutcome({ ...base, link: "https://a.example/about/" })).toBe("wrong link");
+    expect(pairOutcome({ ...base, link: null, expected: null })).toBe("script-only");
+  });
+  it("takes page 2's own address as the pair's too", () => {
+    const moved = { ...base, expected: "https://a.example/p/2", link: "https://a.example/page/2" };
+    expect(pairOutcome(moved)).toBe("joined");
+  });
+});
