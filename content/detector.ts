@@ -30,7 +30,7 @@ import {
 } from "../src/features/own-scroll";
 import { numberStepOnly, readSerial, type SerialPage } from "../src/features/serial";
 import { installDetector } from "../src/gate/detector-api";
-import { normalizeUrl } from "../src/keys/normalize-url";
+import { samePageKey } from "../src/keys/page-url";
 import { entryApi } from "../src/messaging/entry-api";
 import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
@@ -464,7 +464,7 @@ const SERIAL_OFFER =
 async function readChapter(found: Detection, paged: PagerStart | null): Promise<ChapterRun | null> {
   const serial = readSerial(document, pageUrl);
   if (!serial || refusedChapter(serial)) return null;
-  if (paged && normalizeUrl(paged.nextUrl) !== normalizeUrl(serial.next.url)) return null;
+  if (paged && samePageKey(paged.nextUrl) !== samePageKey(serial.next.url)) return null;
   // "Part 2" and a next URL one number up: a multi-page article's page 2.
   if (serial.partOnly && numberStepOnly(pageUrl, serial.next.url)) return null;
   let elements = paged?.pageElements ?? [];
@@ -520,7 +520,7 @@ function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
   const next = back.place.pages[back.from + 1];
   const serial = next ? readSerial(document, pageUrl) : null;
   if (!serial || refusedChapter(serial)) return null;
-  if (normalizeUrl(next as string) !== normalizeUrl(serial.next.url)) return null;
+  if (samePageKey(next as string) !== samePageKey(serial.next.url)) return null;
   const start = chapterStart(pageUrl, serial, match.pageElements, [match.rule.pageElement], 0);
   return start ? { serial, start } : null;
 }

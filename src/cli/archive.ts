@@ -4,7 +4,7 @@
  * (URL → file and offset) is built by one pass over the files the first time it is asked,
  * and a record is read back from its offset when needed, so only the index stays in memory.
  */
-import { normalPageUrl } from "../detect/confirm-next";
+import { samePageKey } from "../keys/page-url";
 import { type ReplayAnswer, startAnswerServer } from "../replay/replay-server";
 import { type RecordPlace, readEntryAt, warcEntries } from "./warc";
 
@@ -31,7 +31,7 @@ export class Archive {
       for await (const e of warcEntries(this.paths)) {
         if (e.kind !== "page" && e.kind !== "status") continue;
         // The first capture of a URL stands for it, as a replay shows the first it finds.
-        const key = normalPageUrl(e.url);
+        const key = samePageKey(e.url);
         if (!m.has(key)) m.set(key, e.place);
       }
       return m;
@@ -55,7 +55,7 @@ export class Archive {
     const index = await this.places();
     let at = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const place = index.get(normalPageUrl(at));
+      const place = index.get(samePageKey(at));
       // A redirect to a URL the archive lacks: page 2 is not in the archive either.
       if (!place) return null;
       const e = await readEntryAt(place);

@@ -18,8 +18,10 @@ import { runNow, type Steps } from "../budget/slices";
 import { newerText } from "../features/continuation";
 import { candidateAnchors, prevHint } from "../features/link-features";
 import { pageNumberText } from "../features/page-number";
+import { numberedLinks as pagerNumberedLinks, pagerParameter } from "../features/pager-parameter";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
+import { isPageOneOf, isSiteRoot, listHomeOf, type PageCount, samePageKey } from "../keys/page-url";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */
@@ -188,56 +190,103 @@ export function templateShare(page1: ReadonlySet<string>, page2: ReadonlySet<str
 }
 
 /**
- * A URL as two addresses of one page meet: fragment and trailing slash dropped.
+ * A URL as two addresses of one page meet: the key of "the same page"
+ * (../keys/page-url.ts: fragment, scheme, `www.`, trailing slash, default document, query
+ * order, redirect counters, trackers and session ids make no difference).
  *
  * @param url absolute URL
- * @returns the normal form; the input itself when it does not parse
+ * @returns the key; the input itself when it does not parse
  */
 export function normalPageUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = "";
-    return u.href.replace(/\/$/, "");
-  } catch {
-    return url;
-  }
+  return samePageKey(url);
 }
 
 /**
- * Page 2 links back to page 1 as its previous page: a link to page 1's URL (or to the
- * URL that was followed minus its page, for pagers that write page 1 as `?page=1`) that
- * reads as "previous" ({@link prevHint}, `rel=prev`), as "newer posts" ({@link newerText}:
- * a blog shown newest first) or shows the number 1.
+ * How page 1's own pager counts its page parameter (`p=0` or `p=1` for page 1), read from
+ * its numbered links (../features/pager-parameter.ts); null when they show no query
+ * parameter.
+ *
+ * @param doc page 1
+ * @param url its URL
+ * @returns the parameter's name and the value it gives page 1, or null
+ */
+export function pageCountOf(doc: Document, url: string): PageCount | null {
+  const links = numberedLinks(doc, url).map((l) => ({ url: l.url, texts: [String(l.n)] }));
+  const param = pagerParameter(pagerNumberedLinks(links));
+  return param !== null && "key" in param.where
+    ? { key: param.where.key, first: param.first }
+    : null;
+}
+
+/**
+ * Which URLs name page 1, as page 2 may write them: page 1's own URL and its aliases
+ * ({@link isPageOneOf}: `/page/1/`, `?page=1`, `index1.html`, `p=0` as page 1's pager
+ * counts). And where page 1 was read at the site's front page (`/`, `/index.html`) while
+ * the link followed leads into a list under a path (`/blog/page/2/`), that list's own
+ * address (`/blog/`): the site shows page 1 of its blog at its root, and page 2 calls it
+ * by its list path. Only when page 1 itself links to the page fetched, so that another
+ * list of the site (a category's `/category/x/page/2/`) never makes its own path page 1.
+ *
+ * @param page1 page 1 and its URL
+ * @param page2Url the fetched page's URL
+ * @returns a test of a link's absolute URL
+ */
+export function page1Names(
+  page1: { doc: Document; url: string },
+  page2Url: string,
+): (url: string) => boolean {
+  const count = pageCountOf(page1.doc, page1.url);
+  const home =
+    isSiteRoot(page1.url) && linksTo(page1.doc, page1.url, page2Url) ? listHomeOf(page2Url) : null;
+  return (url) =>
+    isPageOneOf(url, page1.url, count) || (home !== null && isPageOneOf(url, home, count));
+}
+
+/** Whether a document has a link to the page at `target` ({@link samePage}). */
+function linksTo(doc: Document, url: string, target: string): boolean {
+  const key = samePageKey(target);
+  for (const a of doc.querySelectorAll("a[href], link[rel][href]")) {
+    try {
+      if (samePageKey(new URL(a.getAttribute("href") ?? "", url).href) === key) return true;
+    } catch {
+      // an unparsable href names no page
+    }
+  }
+  return false;
+}
+
+/**
+ * Page 2 links back to page 1 as its previous page: a link to page 1 by any of its names
+ * ({@link page1Names}) that reads as "previous" ({@link prevHint}, `rel=prev`), as "newer
+ * posts" ({@link newerText}: a blog shown newest first) or shows the number 1.
  *
  * @param page2 the fetched document
  * @param page2Url its URL
  * @param page1Url page 1's URL
+ * @param names a test of page 1's names; default: page 1's URL and its aliases alone
  * @returns true when such a link exists
  */
-export function pointsBackToPage1(page2: Document, page2Url: string, page1Url: string): boolean {
-  const target = normalPageUrl(page1Url);
+export function pointsBackToPage1(
+  page2: Document,
+  page2Url: string,
+  page1Url: string,
+  names: (url: string) => boolean = (u) => isPageOneOf(u, page1Url),
+): boolean {
   for (const a of page2.querySelectorAll("a[href], link[rel][href]")) {
     const rel = (a.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
     let url: string;
     try {
-      url = normalPageUrl(new URL(a.getAttribute("href") ?? "", page2Url).href);
+      url = new URL(a.getAttribute("href") ?? "", page2Url).href;
     } catch {
       continue;
     }
-    if (url !== target && !isPageOneOf(url, target)) continue;
+    if (!names(url)) continue;
     if (rel.includes("prev") || rel.includes("previous")) return true;
     if (a.localName !== "a") continue;
     const text = visibleText(a);
     if (pageNumberText(text) === 1 || prevHint(a, text, []) === 1 || newerText(text)) return true;
   }
   return false;
-}
-
-/** `?page=1`, `/page/1`, `/1` written out for the bare page-1 URL. */
-function isPageOneOf(url: string, page1: string): boolean {
-  if (!url.startsWith(page1)) return false;
-  const rest = url.slice(page1.length);
-  return /^(?:[?&][a-z_-]*page[a-z_]*=1|\/(?:page\/)?1|[?&]p=1)$/i.test(rest);
 }
 
 /**
@@ -275,8 +324,8 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
 }
 
 /**
- * A document's numbered links (a pager's "1", "2", "3"): each link's URL, fragment
- * dropped ({@link normalPageUrl}), and the number its text shows.
+ * A document's numbered links (a pager's "1", "2", "3"): each link's absolute URL,
+ * fragment dropped, and the number its text shows.
  *
  * @param doc document
  * @param url its URL
@@ -288,7 +337,9 @@ export function numberedLinks(doc: Document, url: string): { url: string; n: num
     const n = pageNumberText(visibleText(a));
     if (n === null) continue;
     try {
-      out.push({ url: normalPageUrl(new URL(a.getAttribute("href") ?? "", url).href), n });
+      const u = new URL(a.getAttribute("href") ?? "", url);
+      u.hash = "";
+      out.push({ url: u.href, n });
     } catch {
       // an unparsable href names no page
     }
@@ -298,24 +349,26 @@ export function numberedLinks(doc: Document, url: string): { url: string; n: num
 
 /**
  * Page 2's pager is page 1's pager moved on, not another list's: their numbered links
- * share a URL (page 2's "3" is page 1's "3"), or page 2's link to page 1's URL. Page 2 of
- * one filtered category shows "2" as current too, but its numbers lead through that
- * category, none of them to page 1's pages. A page 1 with no numbered link has nothing
- * to compare: it holds.
+ * share a page ({@link samePageKey}: page 2's "3" is page 1's "3", whatever redirect
+ * counter or tracker either adds), or page 2 has a numbered link to page 1 by any of its
+ * names ({@link page1Names}). Page 2 of one filtered category shows "2" as current too,
+ * but its numbers lead through that category, none of them to page 1's pages. A page 1
+ * with no numbered link has nothing to compare: it holds.
  *
  * @param page1 page 1 and its URL
  * @param page2 page 2 and its URL
+ * @param names a test of page 1's names; default: {@link page1Names}
  * @returns true when the two pagers are one
  */
 export function samePager(
   page1: { doc: Document; url: string },
   page2: { doc: Document; url: string },
+  names: (url: string) => boolean = page1Names(page1, page2.url),
 ): boolean {
-  const a = new Set(numberedLinks(page1.doc, page1.url).map((l) => l.url));
+  const a = new Set(numberedLinks(page1.doc, page1.url).map((l) => samePageKey(l.url)));
   if (a.size === 0) return true;
-  const b = numberedLinks(page2.doc, page2.url).map((l) => l.url);
-  const home = normalPageUrl(page1.url);
-  for (const u of b) if (a.has(u) || u === home || isPageOneOf(u, home)) return true;
+  for (const { url } of numberedLinks(page2.doc, page2.url))
+    if (a.has(samePageKey(url)) || names(url)) return true;
   return false;
 }
 
@@ -361,9 +414,11 @@ export function* confirmNextPageSteps(
   const current = pagerCurrentPage(page2.doc, page2.url);
   const pagerMoved = current === expected;
   yield;
-  const onePager = !pagerMoved || samePager(page1, page2);
+  const names = page1Names(page1, page2.url);
   yield;
-  const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url);
+  const onePager = !pagerMoved || samePager(page1, page2, names);
+  yield;
+  const pointsBack = pointsBackToPage1(page2.doc, page2.url, page1.url, names);
   yield;
   const same = sameDocument(page1.doc, page2.doc);
   // A pager that shows another page (page 6 of the list, reached by its "6") links to

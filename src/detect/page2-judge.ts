@@ -14,12 +14,12 @@
 
 import { runNow, type Steps } from "../budget/slices";
 import { visibleText } from "../features/text";
+import { samePageKey } from "../keys/page-url";
 import { evaluateXPaths } from "../rule/xpath";
 import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
   confirmNextPageSteps,
-  normalPageUrl,
   numberedLinks,
   pagerCurrentPage,
 } from "./confirm-next";
@@ -53,7 +53,7 @@ export interface JudgedPage1 {
 }
 
 /**
- * The link of page 2's pager that shows page number `n`, as an absolute URL without
+ * The links of page 2's pager that show page number `n`, as absolute URLs without
  * fragment.
  *
  * @param doc page 2
@@ -157,12 +157,15 @@ function namedSuccessor(
   page2: { doc: Document; url: string },
 ): string | null {
   if (page1.candidates.length === 0) return null;
-  const byUrl = new Map(page1.candidates.map((c) => [normalPageUrl(c), c]));
+  // Compared as pages (../keys/page-url.ts): page 2's "3" may carry a redirect counter or
+  // a tracker that page 1's link to it lacks.
+  const byUrl = new Map(page1.candidates.map((c) => [samePageKey(c), c]));
   const expected = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
-  const landed = normalPageUrl(page2.url);
+  const landed = samePageKey(page2.url);
   for (const href of numberedLinkTo(page2.doc, page2.url, expected)) {
-    if (href === landed) continue;
-    const c = byUrl.get(href);
+    const key = samePageKey(href);
+    if (key === landed) continue;
+    const c = byUrl.get(key);
     if (c !== undefined) return c;
   }
   return null;

@@ -40,7 +40,7 @@ import { otherDocument } from "./page-step";
 import { hasPagerSignal, type PagerSignalName } from "./pager-signal";
 import { ariaCurrent, cursorParam, cursorStep, numberedRunFeatures } from "./pager-structure";
 import { pageTextLength, visibleText } from "./text";
-import { mergeKey, parseUrl } from "./url-query";
+import { mergeKey, parseBareUrl, parseUrl } from "./url-query";
 
 export {
   CONTINUATION_FEATURES,
@@ -660,9 +660,8 @@ const LINK_BATCH = 32;
  */
 export function* candidateAnchorsSteps(doc: Document, pageUrl: string): Steps<CandidateAnchor[]> {
   const base = documentBaseUrl(doc, pageUrl);
-  const page = parseUrl(pageUrl);
+  const page = parseBareUrl(pageUrl);
   if (base === null || page === null) return [];
-  page.hash = "";
   const out: CandidateAnchor[] = [];
   // A page repeats its hrefs (a title and its thumbnail, the pager above and below the
   // list): each distinct one is parsed once. The parsed URLs are only read after this.
@@ -856,10 +855,9 @@ export function* extractLinkVectorsSteps(
   pageUrl: string,
   options: LinkVectorOptions = {},
 ): Steps<LinkVector[]> {
-  const page = parseUrl(pageUrl);
+  const page = parseBareUrl(pageUrl);
   const base = documentBaseUrl(doc, pageUrl);
   if (page === null || base === null) return [];
-  page.hash = "";
   const pageHref = page.href;
 
   const list = yield* candidateAnchorsSteps(doc, pageUrl);

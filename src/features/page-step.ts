@@ -10,7 +10,7 @@
 import { dateStep } from "./next-item";
 import { pageNumberChange } from "./page-number";
 import { cursorParam } from "./pager-structure";
-import { digitParts, isIdentifierKey, isVolatileKey, parseUrl } from "./url-query";
+import { digitParts, isIdentifierKey, isVolatileKey, parseBareUrl } from "./url-query";
 
 /** Words a paged URL adds or drops without naming another document: page words of the
  * pager languages, list/index file names and extensions. */
@@ -207,11 +207,9 @@ function stepsByOne(a: readonly string[], b: readonly string[]): boolean {
  * @returns true when the URL steps; true as well when either does not parse (no opinion)
  */
 export function pageStep(pageUrl: string, url: string): boolean {
-  const page = parseUrl(pageUrl);
-  const link = parseUrl(url);
+  const page = parseBareUrl(pageUrl);
+  const link = parseBareUrl(url);
   if (page === null || link === null) return true;
-  page.hash = "";
-  link.hash = "";
   if (page.host !== link.host) return false;
   if (dateStep(page.href, link.href) === 1) return false;
   if (movesPageParam(page, link) || cursorParam(page.href, link.href) === 1) return true;

@@ -12,7 +12,7 @@
  */
 
 import { pageNumberText } from "./page-number";
-import { digitParts, parseUrl } from "./url-query";
+import { digitParts, parseBareUrl, parseUrl } from "./url-query";
 
 /** A link of a numbered pager: its URL and the page number its text shows. */
 export interface NumberedLink {
@@ -39,10 +39,7 @@ const LEAST_LINKS = 2;
 
 /** A URL as the structure compares it: parsed, fragment dropped. */
 function comparable(url: string): string | null {
-  const u = parseUrl(url);
-  if (u === null) return null;
-  u.hash = "";
-  return u.href;
+  return parseBareUrl(url)?.href ?? null;
 }
 
 /**

@@ -4,6 +4,8 @@
  * digit runs (page-number change, numbered runs, date steps).
  */
 
+import { pageUrlOf } from "../keys/page-url";
+
 /**
  * The query parameters of `url` whose value differs from the page URL's, when both share
  * one path.
@@ -113,18 +115,33 @@ export function localePrefixLength(segments: readonly string[]): number {
 }
 
 /**
- * A URL parsed, or null where the parser refuses it (`new URL` throws).
+ * A URL parsed, or null where the parser refuses it (`new URL` throws). An absolute URL
+ * (no `base`) is parsed once and shared by every caller (../keys/page-url.ts,
+ * {@link pageUrlOf}): read it, never change it; a relative one is parsed afresh.
  *
  * @param url absolute URL, or relative to `base`
  * @param base URL the relative `url` is resolved against
  * @returns the parsed URL, or null
  */
 export function parseUrl(url: string, base?: string | URL): URL | null {
+  if (base === undefined) return pageUrlOf(url).url;
   try {
     return new URL(url, base);
   } catch {
     return null;
   }
+}
+
+/**
+ * An absolute URL parsed without its fragment, shared as {@link parseUrl}'s: read it,
+ * never change it.
+ *
+ * @param url absolute URL
+ * @returns the parsed URL without fragment, or null when it does not parse
+ */
+export function parseBareUrl(url: string): URL | null {
+  const rec = pageUrlOf(url);
+  return rec.url === null ? null : pageUrlOf(rec.bare).url;
 }
 
 /**
@@ -140,9 +157,6 @@ export function parseUrls(a: string, b: string): [URL, URL] | null {
   return pa === null || pb === null ? null : [pa, pb];
 }
 
-/** The last page URL {@link pageUrlOnce} parsed: every link of a page is held against it. */
-let lastPage: { href: string; url: URL | null } | null = null;
-
 /**
  * The page's own URL parsed, once per page rather than once per link. The object is
  * shared between callers: read it, never change it.
@@ -151,8 +165,7 @@ let lastPage: { href: string; url: URL | null } | null = null;
  * @returns the parsed URL, or null when it does not parse
  */
 export function pageUrlOnce(href: string): URL | null {
-  if (lastPage?.href !== href) lastPage = { href, url: parseUrl(href) };
-  return lastPage.url;
+  return pageUrlOf(href).url;
 }
 
 const DIGIT_RUN = /(\d+)/;

@@ -5,7 +5,8 @@ import { judgePage2Steps } from "../detect/page2-judge";
 import { chapterWall } from "../detect/same-work";
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
-import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import { sameOrigin } from "../keys/normalize-url";
+import { samePageKey } from "../keys/page-url";
 import type { LearnedRule } from "../messaging/site-rule";
 import type { TabStatus } from "../messaging/status";
 import type { Settings } from "../reader/settings";
@@ -269,7 +270,7 @@ export class Pager extends PagerBase {
     this.confirmPending = start.confirm === true;
     this.rule = start.rule;
     this.handovers = [...(start.alternatives ?? [])];
-    this.visited.add(normalizeUrl(start.pageUrl));
+    this.visited.add(samePageKey(start.pageUrl));
     const last = start.pageElements[start.pageElements.length - 1];
     if (!last) throw new Error("Pager needs at least one page element");
     for (const el of start.pageElements) {
@@ -347,7 +348,7 @@ export class Pager extends PagerBase {
       for (const url of urls) {
         await this.settled();
         if (this.state !== "ready") break;
-        if (this.visited.has(normalizeUrl(url))) continue;
+        if (this.visited.has(samePageKey(url))) continue;
         this.nextUrl = url;
         await this.loadNext();
       }
@@ -425,9 +426,9 @@ export class Pager extends PagerBase {
     let page: FetchedPage | null = null;
     const retries = this.manualRetry ? 0 : MAX_RETRIES;
     this.manualRetry = false;
-    const judged = this.judged.get(normalizeUrl(url));
+    const judged = this.judged.get(samePageKey(url));
     if (judged) {
-      this.judged.delete(normalizeUrl(url));
+      this.judged.delete(samePageKey(url));
       page = judged;
     }
     for (let attempt = 0; !page; attempt++) {
@@ -515,9 +516,9 @@ export class Pager extends PagerBase {
     const asFetched = { page, read: null };
     // Another site or a page already shown: join() refuses it with its own reason.
     if (!sameOrigin(this.start.pageUrl, page.url)) return asFetched;
-    if (this.visited.has(normalizeUrl(page.url))) return asFetched;
+    if (this.visited.has(samePageKey(page.url))) return asFetched;
     // As join() reads it: the requested and the landed URL count as shown.
-    const shown = new Set(this.visited).add(normalizeUrl(url)).add(normalizeUrl(page.url));
+    const shown = new Set(this.visited).add(samePageKey(url)).add(samePageKey(page.url));
     const read = await new SliceBudget().run(
       resolvePageSteps(page.doc, page.url, this.profile, visitedIn(shown)),
     );
@@ -596,13 +597,15 @@ export class Pager extends PagerBase {
       this.finish({ kind: "cross-origin", url: page.url });
       return;
     }
-    const requested = normalizeUrl(url);
-    const landed = normalizeUrl(page.url);
-    if (landed !== requested && this.visited.has(landed)) {
-      this.finish({ kind: "visited", url: page.url });
-      return;
-    }
-    this.visited.add(requested).add(landed);
+    const requested = samePageKey(url);
+    const landed = samePageKey(page.url);
+    // Ending at the address of a page already shown is no repeat by itself: a shop's
+    // script writes its canonical URL, which names page 1 on every page, into the address
+    // a rendered frame reports. Such a page is read at the address asked for, and repeats
+    // an earlier one only by its content (the hash and shingles below).
+    if (landed !== requested && this.visited.has(landed)) page = { ...page, url };
+    const landedKey = samePageKey(page.url);
+    this.visited.add(requested).add(landedKey);
     if (!this.block.element.isConnected)
       throw new Error("the page removed tsugi's insertion point");
     // The page-2 judge reads the first page fetched once: does it continue page 1 (asked
@@ -629,7 +632,7 @@ export class Pager extends PagerBase {
         // Not page 2, but maybe a later page of this very sequence (page 3 of a pager
         // counted from 0): kept, unshown, for when the pager gets there.
         this.visited.delete(requested);
-        this.visited.delete(landed);
+        this.visited.delete(landedKey);
         this.judged.set(requested, page);
         if (!this.handOver(verdict.candidate)) this.finish({ kind: "unconfirmed", url: page.url });
         return;
@@ -758,7 +761,7 @@ export class Pager extends PagerBase {
   private handOver(named: string | null): boolean {
     const at = this.handovers.findIndex((h) => h.url === named);
     const [next] = this.handovers.splice(at >= 0 ? at : 0, 1);
-    if (!next || this.visited.has(normalizeUrl(next.url))) {
+    if (!next || this.visited.has(samePageKey(next.url))) {
       return next !== undefined && this.handOver(null);
     }
     this.nextUrl = next.url;

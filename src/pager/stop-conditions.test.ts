@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { samePageKey } from "../keys/page-url";
 import {
   checkNext,
   describeStop,
@@ -29,6 +30,17 @@ describe("checkNext", () => {
   it("stops on a URL already visited, however the query and fragment are spelled", () => {
     const progress = { ...base, visited: new Set(["https://example.com/list?a=1&b=2"]) };
     expect(checkNext(progress, "https://EXAMPLE.com/list?b=2&a=1#top")?.kind).toBe("visited");
+  });
+  it("stops on a page already visited under a redirect counter, a tracker or a default document", () => {
+    const shown = "https://example.com/blog/story.html?pagewanted=2";
+    const progress = {
+      ...base,
+      visited: new Set([samePageKey(shown), samePageKey("https://example.com/")]),
+    };
+    expect(checkNext(progress, `${shown}&_r=1`)?.kind).toBe("visited");
+    expect(checkNext(progress, `${shown}&utm_source=feed`)?.kind).toBe("visited");
+    expect(checkNext(progress, "https://example.com/index.html")?.kind).toBe("visited");
+    expect(checkNext(progress, "https://example.com/blog/story.html?pagewanted=3&_r=1")).toBeNull();
   });
   it("stops at the page cap", () => {
     expect(checkNext({ ...base, pages: 5 }, "https://example.com/story?page=6")).toEqual({

@@ -1,4 +1,5 @@
-import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import { sameOrigin } from "../keys/normalize-url";
+import { samePageKey } from "../keys/page-url";
 
 /** Why the pager will not fetch a next page. */
 export type StopReason =
@@ -69,7 +70,7 @@ export interface JoinProgress {
 export function checkNext(progress: JoinProgress, nextUrl: string | null): StopReason | null {
   if (!nextUrl) return { kind: "no-next-link" };
   if (!sameOrigin(progress.pageUrl, nextUrl)) return { kind: "cross-origin", url: nextUrl };
-  if (progress.visited.has(normalizeUrl(nextUrl))) return { kind: "visited", url: nextUrl };
+  if (progress.visited.has(samePageKey(nextUrl))) return { kind: "visited", url: nextUrl };
   if (progress.pages >= progress.pageCap) return { kind: "page-cap", cap: progress.pageCap };
   return null;
 }

@@ -10,7 +10,8 @@ import { runNow, type SliceBudget, type Steps } from "../budget/slices";
 import { detectNextLinkSteps } from "../detect/next-link";
 import { detectPageElementSteps } from "../detect/page-element";
 import { visibleText } from "../features/text";
-import { normalizeUrl, sameOrigin } from "../keys/normalize-url";
+import { sameOrigin } from "../keys/normalize-url";
+import { samePageKey } from "../keys/page-url";
 import { nextFromRule } from "../rule/match-rule";
 import { evaluateXPaths } from "../rule/xpath";
 
@@ -127,7 +128,7 @@ export function* resolvePageSteps(
       nextUrl = ruled.nextUrl;
       nextAnchor = ruled.nextAnchor;
       nextBy = "rule";
-    } else if (ruled && normalizeUrl(ruled.nextUrl) === normalizeUrl(url)) {
+    } else if (ruled && samePageKey(ruled.nextUrl) === samePageKey(url)) {
       // A "next" that points at the page itself (a disabled next on the last page):
       // the end, as the rule says.
       nextBy = "rule";
@@ -188,5 +189,5 @@ export function* resolvePageSteps(
 
 /** A visited-set test for {@link resolvePage} over normalized URLs. */
 export function visitedIn(set: ReadonlySet<string>): (url: string) => boolean {
-  return (u) => set.has(normalizeUrl(u));
+  return (u) => set.has(samePageKey(u));
 }

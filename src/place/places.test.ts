@@ -24,6 +24,12 @@ describe("recallPlace", () => {
     // The address bar showed page 3's URL when the reader left: Back opens page 3.
     expect(recallPlace([place(A, NOW)], "http://s.test/a?page=3#c", undefined, NOW)?.from).toBe(2);
   });
+  it("finds it under the address a redirect or a tracker gave the same page", () => {
+    expect(
+      recallPlace([place(A, NOW)], "http://s.test/a/?page=2&_r=1&utm_source=x", undefined, NOW)
+        ?.from,
+    ).toBe(1);
+  });
   it("prefers the history entry's own place over a more recent one of the same URL", () => {
     const mine = place(A, NOW - 60_000, "k1");
     const other = place(A.slice(0, 2), NOW, "k2");

@@ -4,7 +4,7 @@
  * extension's `storage.session` (gone when the browser closes), never in the site's
  * storage or `history.state`, which the site's scripts can read.
  */
-import { normalizeUrl } from "../keys/normalize-url";
+import { samePageKey } from "../keys/page-url";
 import type { JoinedPlace, Recalled } from "../messaging/joined-place";
 
 /** A remembered place is forgotten after this long, ms (6 h): later, the site has likely
@@ -55,9 +55,9 @@ export function recallPlace(
   entryKey: string | undefined,
   now: number,
 ): Recalled | null {
-  const target = normalizeUrl(url);
+  const target = samePageKey(url);
   const fresh = places.filter((p) => now - p.at <= PLACE_TTL_MS);
-  const withUrl = (p: JoinedPlace) => p.pages.findIndex((u) => normalizeUrl(u) === target);
+  const withUrl = (p: JoinedPlace) => p.pages.findIndex((u) => samePageKey(u) === target);
   const byKey = entryKey
     ? fresh.find((p) => p.entryKey === entryKey && withUrl(p) >= 0)
     : undefined;
@@ -75,11 +75,11 @@ export function rememberPlace(
   place: JoinedPlace,
   now: number,
 ): JoinedPlace[] {
-  const first = normalizeUrl(place.pages[0] ?? "");
+  const first = samePageKey(place.pages[0] ?? "");
   const same = (p: JoinedPlace) =>
     place.entryKey && p.entryKey
       ? p.entryKey === place.entryKey
-      : normalizeUrl(p.pages[0] ?? "") === first;
+      : samePageKey(p.pages[0] ?? "") === first;
   const kept = places.filter((p) => now - p.at <= PLACE_TTL_MS && !same(p));
   return [place, ...kept].slice(0, MAX_PLACES_PER_TAB);
 }

@@ -7,7 +7,7 @@
  */
 import { visibleText } from "../features/text";
 import { fnv1a } from "../keys/hash";
-import { normalizeUrl } from "../keys/normalize-url";
+import { samePageKey } from "../keys/page-url";
 
 /** A link that names a record: in a heading (the title link of a result, post or
  * product), or marked as the permalink by microformats / schema.org. */
@@ -25,7 +25,7 @@ function target(a: Element, baseUrl: string): string | null {
   const href = (a.getAttribute("href") ?? "").trim();
   if (!href || href.startsWith("#") || /^(javascript|mailto|tel|data):/i.test(href)) return null;
   try {
-    return normalizeUrl(new URL(href, baseUrl).href);
+    return samePageKey(new URL(href, baseUrl).href);
   } catch {
     return null;
   }

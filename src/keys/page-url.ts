@@ -1,0 +1,253 @@
+/**
+ * One notion of "the same page" for every URL comparison of the detector, the page-2
+ * judge, the pager's loop safety and the handover: two addresses are one page when they
+ * differ only in what a site or a redirect adds without changing the document (a
+ * fragment, http/https, `www.`, a trailing slash, a default document, the order of the
+ * query, redirect counters, click trackers and session ids). Seed 000 §3.2.1 merges the
+ * candidate links of a page by URL; here every later step compares pages by this same key.
+ *
+ * And the aliases of page 1: a pager writes its first page bare (`/list/`) or as
+ * `/list/page/1/`, `?page=1`, `index1.html`, or `p=0` when it counts from 0; every such
+ * form names page 1 ({@link isPageOneOf}).
+ */
+
+/** Parameters a redirect, a click tracker or a session adds to an address without naming
+ * another document. Only well-known names: `ref` stays (a real parameter on code hosts and
+ * archives), `s`/`p`/`q` stay (search and page). */
+const VOLATILE_PARAM =
+  /^(?:_r|utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|_hsenc|_hsmi|mkt_tok|sid|phpsessid|jsessionid|aspsessionid[a-z]*|cfid|cftoken)$/i;
+
+/** A session id written into the path (`/list;jsessionid=ABC?x=1`). */
+const PATH_SESSION = /;(?:jsessionid|phpsessid|sid)=[^/?#]*/gi;
+
+/** File names that serve a directory: `/blog/index.html` is `/blog/`. */
+const DEFAULT_DOCUMENT = /\/(?:index|default|home)\.(?:html?|shtml|php\d?|aspx?|jsp|cfm|cgi)$/i;
+
+/**
+ * Whether a query name is a redirect counter, click tracker or session id
+ * ({@link VOLATILE_PARAM}): the same page with or without it.
+ *
+ * @param name query name, any case
+ * @returns true for such a parameter
+ */
+export function isVolatileParam(name: string): boolean {
+  return VOLATILE_PARAM.test(name);
+}
+
+/**
+ * A URL as every URL signal reads it, parsed once: the parsed URL (shared between callers:
+ * read it, never change it), its href without fragment, its path segments and query pairs
+ * in the order written, and its same-page key ({@link samePageKey}).
+ */
+export interface PageUrl {
+  /** the href asked about, as given */
+  readonly href: string;
+  /** the parsed URL, null when it does not parse; shared: never change it */
+  readonly url: URL | null;
+  /** the parsed href without its fragment ("" when it does not parse) */
+  readonly bare: string;
+  /** the path's non-empty segments, as written (percent-encoded) */
+  readonly segments: readonly string[];
+  /** the query's name/value pairs, decoded, in the order written */
+  readonly query: readonly (readonly [string, string])[];
+  /** the key of the page it names ({@link samePageKey}) */
+  readonly key: string;
+}
+
+/** Most URLs kept: one page's links are a few hundred, a long run's pages a few more. */
+const CACHE_SIZE = 2000;
+
+const parsed = new Map<string, PageUrl>();
+
+/**
+ * The {@link PageUrl} of an absolute URL, parsed once and kept (by the href string) while
+ * the page's links are read: the features, the decision, the judge and the pager's loop
+ * safety ask about the same few hundred URLs again and again.
+ *
+ * @param href absolute URL
+ * @returns the record; `url` null when it does not parse
+ */
+export function pageUrlOf(href: string): PageUrl {
+  const known = parsed.get(href);
+  if (known !== undefined) return known;
+  const rec = readPageUrl(href);
+  if (parsed.size >= CACHE_SIZE) parsed.clear();
+  parsed.set(href, rec);
+  return rec;
+}
+
+function readPageUrl(href: string): PageUrl {
+  let url: URL | null = null;
+  try {
+    url = new URL(href);
+  } catch {
+    url = null;
+  }
+  if (url === null) return { href, url, bare: "", segments: [], query: [], key: href };
+  const full = url.href;
+  const hash = full.indexOf("#");
+  // Iterated, never read through `forEach`: a page whose scripts are off (training renders,
+  // `tsugi detect`) refuses to call a callback from Chromium's URLSearchParams.
+  const query: [string, string][] = [...new URLSearchParams(url.search)];
+  return {
+    href,
+    url,
+    bare: hash < 0 ? full : full.slice(0, hash),
+    segments: url.pathname.split("/").filter((x) => x !== ""),
+    query,
+    key: computeKey(url, query),
+  };
+}
+
+/**
+ * The key of the page an absolute URL names: `https://` + host without `www.` (port kept
+ * when not the default) + path without session ids, default document and trailing slash
+ * + the query sorted (by name, then value) without {@link isVolatileParam} parameters;
+ * no fragment. Two URLs of one page give one key; the key is itself a URL.
+ *
+ * @param url absolute URL
+ * @returns the key; the input unchanged when it does not parse
+ */
+export function samePageKey(url: string): string {
+  return pageUrlOf(url).key;
+}
+
+function computeKey(u: URL, query: readonly (readonly [string, string])[]): string {
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    const href = u.href;
+    const hash = href.indexOf("#");
+    return hash < 0 ? href : href.slice(0, hash);
+  }
+  const host = u.hostname.replace(/^www\./i, "");
+  // http and https of one host are one page: the default port is dropped for either.
+  const port = u.port === "" || u.port === "80" || u.port === "443" ? "" : `:${u.port}`;
+  const path = u.pathname
+    .replace(PATH_SESSION, "")
+    .replace(DEFAULT_DOCUMENT, "/")
+    .replace(/\/+$/, "");
+  // Read through a URLSearchParams of its own, never the URL's live one: in a Firefox
+  // content script, sorting through that one left the URL without its query.
+  const params = query.filter(([k]) => !isVolatileParam(k));
+  params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  const sorted = new URLSearchParams();
+  for (const [k, v] of params) sorted.append(k, v);
+  const search = sorted.toString();
+  return `https://${host}${port}${path}${search === "" ? "" : `?${search}`}`;
+}
+
+/**
+ * Whether two absolute URLs name the same page ({@link samePageKey}).
+ *
+ * @param a absolute URL
+ * @param b absolute URL
+ * @returns true when their keys are equal
+ */
+export function samePage(a: string, b: string): boolean {
+  return samePageKey(a) === samePageKey(b);
+}
+
+/** How a pager counts its page parameter (../features/pager-parameter.ts reads it from
+ * the numbered links): its query name and the value it gives page 1 (0 or 1). */
+export interface PageCount {
+  key: string;
+  first: number;
+}
+
+/** Query names of a page (`page`, `currentPage`, `pg`, `p`, `pagina`, `seite`, `paged`),
+ * not identifiers (`page_id`, `pageid`) nor sizes (`pageSize`). */
+const PAGE_PARAM_NAME =
+  /^(?:p|pg|pn|paged|pagina|seite|strona|sayfa|halaman|trang|[a-z_-]*page(?:no|num|number|index)?)$/i;
+
+/** Path endings that write page 1 out: `/page/1`, `/page-1`, `/page1`, `/p1`, `/1`,
+ * `/index1.html`, `/page1.html`. */
+const PAGE_ONE_PATH =
+  /\/(?:(?:page|pagina|seite|p)[/_-]?)?1(?:\.html?)?$|\/(?:index|page)[_-]?1\.html?$/i;
+
+/**
+ * A key ({@link samePageKey}) with page 1 written bare: a page parameter whose value is
+ * page 1's (1; or `count.first` for the pager's own parameter) and a path ending that
+ * names page 1 ({@link PAGE_ONE_PATH}) are taken out.
+ */
+function bareFirstPage(key: string, count: PageCount | null): string {
+  const q = key.indexOf("?");
+  const path = (q < 0 ? key : key.slice(0, q)).replace(PAGE_ONE_PATH, "");
+  if (q < 0) return path;
+  const kept = new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(key.slice(q + 1))) {
+    // The pager's own parameter says how it counts: `p=1` is page 2 of a pager from 0.
+    if (count !== null && k === count.key) {
+      if (v === String(count.first)) continue;
+    } else if (v === "1" && PAGE_PARAM_NAME.test(k) && !/id$/i.test(k)) continue;
+    kept.append(k, v);
+  }
+  const query = kept.toString();
+  return query === "" ? path : `${path}?${query}`;
+}
+
+/**
+ * Whether `url` names page 1 of the list read at `page1Url`: the same page
+ * ({@link samePageKey}), or page 1 written out another way (`/page/1/`, `?page=1`,
+ * `index1.html`, the pager's own parameter at its first value: `p=0` for a pager counted
+ * from 0). Page 1 may itself be written out (`?page=1`): both sides are made bare.
+ *
+ * @param url absolute URL of a link
+ * @param page1Url absolute URL page 1 was read at
+ * @param count the pager's page parameter and its first value, when known
+ * @returns true when `url` is an alias of page 1
+ */
+export function isPageOneOf(
+  url: string,
+  page1Url: string,
+  count: PageCount | null = null,
+): boolean {
+  const a = samePageKey(url);
+  const b = samePageKey(page1Url);
+  if (a === b) return true;
+  return bareFirstPage(a, count) === bareFirstPage(b, count);
+}
+
+/** A page's own URL is the site's front page: its root or a default document. */
+export function isSiteRoot(url: string): boolean {
+  const key = samePageKey(url);
+  try {
+    const u = new URL(key);
+    return (u.pathname === "/" || u.pathname === "") && u.search === "";
+  } catch {
+    return false;
+  }
+}
+
+/** Path endings that carry a page number past 1 (`/page/2`, `/page2`, `/p/3`, `/2`). */
+const PAGE_N_PATH = /\/(?:(?:page|pagina|seite|p)[/_-]?)?\d{1,4}(?:\.html?)?$/i;
+
+/**
+ * The list's own address behind a numbered page's URL: the URL with its page taken out
+ * (`/blog/page/2/` → `/blog`, `/news?page=3` → `/news`), as a key. A site whose front page
+ * is page 1 of its blog calls page 1 by this address on page 2 (`/` read, `/blog/` named).
+ *
+ * @param url absolute URL of a later page
+ * @returns the key of the list's page 1, or null when the URL shows no page number
+ */
+export function listHomeOf(url: string): string | null {
+  const key = samePageKey(url);
+  const q = key.indexOf("?");
+  const path = q < 0 ? key : key.slice(0, q);
+  if (q >= 0) {
+    const kept = new URLSearchParams();
+    let paged = false;
+    for (const [k, v] of new URLSearchParams(key.slice(q + 1))) {
+      if (!paged && /^\d{1,4}$/.test(v) && PAGE_PARAM_NAME.test(k) && !/id$/i.test(k)) {
+        paged = true;
+        continue;
+      }
+      kept.append(k, v);
+    }
+    if (paged) {
+      const query = kept.toString();
+      return query === "" ? path : `${path}?${query}`;
+    }
+  }
+  if (!PAGE_N_PATH.test(path)) return null;
+  const home = path.replace(PAGE_N_PATH, "");
+  return q < 0 ? home : `${home}${key.slice(q)}`;
+}
