@@ -2,7 +2,9 @@
  * Choosing the author rule ({@link AuthorRule}) from labelled pages: each source's
  * precision (right / pages where it has a candidate, seed 004 §8's measure) on the
  * training pages, the sources ordered by it, a source kept when right on at least
- * `minPrecision` of the pages where it speaks. Node-side (scripts/eval-author.ts); the
+ * `minPrecision` of the pages where it speaks. A source the training pages give no
+ * evidence on (fewer than `minSpoke` pages: the "作者：" label on an English corpus) is kept
+ * last, untested, rather than judged. Node-side (scripts/eval-author.ts); the
  * extension ships only the rule it printed.
  */
 import {
@@ -59,8 +61,10 @@ export function learnAuthorRule(
   minPrecision = 0.5,
   minSpoke = 2,
 ): AuthorRule {
-  const kept = sourceRecords(examples)
+  const records = sourceRecords(examples);
+  const kept = records
     .filter((r) => r.spoke >= minSpoke && r.right / r.spoke >= minPrecision)
     .sort((a, b) => b.right / b.spoke - a.right / a.spoke || b.spoke - a.spoke);
-  return { order: kept.map((r) => r.source) };
+  const unseen = records.filter((r) => r.spoke < minSpoke);
+  return { order: [...kept, ...unseen].map((r) => r.source) };
 }

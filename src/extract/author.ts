@@ -20,7 +20,7 @@ export type AuthorSource =
   | "byline"
   | "author-class"
   | "pattern"
-  | "region";
+  | "label";
 
 /** Every source, in the order candidates are gathered. */
 export const AUTHOR_SOURCES: readonly AuthorSource[] = [
@@ -31,7 +31,7 @@ export const AUTHOR_SOURCES: readonly AuthorSource[] = [
   "byline",
   "author-class",
   "pattern",
-  "region",
+  "label",
 ];
 
 /** One candidate string and where it was read. */
@@ -52,17 +52,18 @@ export interface AuthorRule {
  * where it speaks).
  */
 export const AUTHOR_RULE: AuthorRule = {
-  order: ["meta", "jsonld", "byline", "itemprop", "author-class", "rel"],
+  order: ["meta", "jsonld", "byline", "itemprop", "author-class", "rel", "label"],
 };
 
 /** "By ", "Written by", "作者：", "著：", "文：" before a name. */
 const LEAD =
-  /^(?:(?:posted|written|words|story|text|reported|published)\s+by|by|von|par|por|door|di|作者|著者|著|文|筆者|投稿者|author|authors|autor|auteur)\s*[:：︰]?\s*/i;
+  /^(?:(?:(?:posted|written|words|story|text|reported|published)\s+by|by|von|par|por|door|di|author|authors|autor|auteur)(?:\s*[:：]\s*|\s+)|(?:作者|著者|筆者|投稿者|著|文|作)\s*[:：︰]?\s*)/i;
 /** A date, "on DATE", "| DATE" or "— 3 min read" after a name. */
 const TAIL =
   /\s*(?:[|·•—–,]\s*|\bon\s+|\bupdated\b|\bpublished\b).*?(?:\d{4}|\d{1,2}:\d{2}|\bmin(?:ute)?s?\b|ago).*$/i;
 /** Strings that say something rather than name someone (seed §7.2's filter). */
-const SENTENCE = /[.!?。！？]\s*\S|\bhttps?:\/\/|@\w|^\W*$|^follow\b|\d{4}|\d{1,2}:\d{2}/i;
+const SENTENCE =
+  /[!?。！？]|\p{L}{3,}[.]\s+\S+\s+\S|\bhttps?:\/\/|@\w|^[^\p{L}\p{N}]*$|^follow\b|\d{4}|\d{1,2}:\d{2}/iu;
 
 /**
  * A candidate string made a name: whitespace collapsed, a "By"/"作者：" lead and a
@@ -140,9 +141,11 @@ const PATTERN = /^(?:作者|著者|筆者|投稿者|written by|posted by|by)\s*[
 const ELSEWHERE =
   "[id*='comment' i], [class*='comment' i], [class*='related' i], [class*='recommend' i], [class*='sponsor' i], [class*='promo' i], aside";
 
-/** Elements of the regions seed §7.2 reads (header, footer, a profile box, an address). */
-const REGIONS =
-  "header, footer, address, [class*='profile' i], [id*='profile' i], [class*='writer' i], [class*='writername' i]";
+/** A name after a label that says "author" (作者：NAME, 著者：NAME, 作：NAME), anywhere on a
+ * short line: Japanese and Chinese serial sites write it so in the header or near the
+ * title, the regions seed §7.2 reads. */
+const LABEL =
+  /(?:^|\s|[|｜/])(?:作者|著者|筆者|原作|作)\s*[:：]\s*([^\s|｜/][^|｜/\n]{0,40}?)\s*(?:$|[|｜/]|\s{2})/;
 
 /**
  * Every author candidate of the page, in {@link AUTHOR_SOURCES} order, cleaned by
@@ -195,11 +198,11 @@ export function authorCandidates(doc: Document, title = ""): AuthorCandidate[] {
     const m = text.match(PATTERN);
     if (m?.[1]) add(m[1], "pattern", el);
   }
-  for (const region of Array.from(doc.querySelectorAll(REGIONS))) {
-    const text = shownText(region);
-    const m =
-      text.length <= 200 ? text.match(/(?:作者|著者|筆者)\s*[:：]\s*(\S[^|·•]{0,40})/) : null;
-    if (m?.[1]) add(m[1], "region");
+  for (const el of Array.from(doc.querySelectorAll("p, div, span, li, dd, td, header, address"))) {
+    if (el.querySelector("p, div, li")) continue;
+    const text = shownText(el);
+    const m = text.length <= 120 ? text.match(LABEL) : null;
+    if (m?.[1]) add(m[1], "label", el);
   }
   return out;
 }
