@@ -53,7 +53,7 @@ export async function writeBook(
     format: "epub",
     book,
   });
-  if (!file || file.encoding !== "base64") throw new Error("the extension made no book");
+  if (file?.encoding !== "base64") throw new Error("the extension made no book");
   const parts = [file.content, ...(file.more ?? []).map((m) => m.content)];
   const paths = volumePaths(out, parts.length);
   parts.forEach((p, i) => {

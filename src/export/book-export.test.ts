@@ -80,6 +80,16 @@ describe("asBook and exportBook", () => {
     expect(book.siteName).toBe("小説の森");
     expect(book.pages.map((p) => p.heading)).toEqual(["第1話 t1", "第2話 t2", "第3話 t3"]);
   });
+  it("takes the title's own part where a heading holds the whole title with words around it", () => {
+    const a = article();
+    a.pages = a.pages.map((p) => ({ ...p, heading: `Chapter ${p.number} · ${p.heading}` }));
+    const titles = article().pages.map((p) => p.heading as string);
+    expect(asBook(a, titles).pages.map((p) => p.heading)).toEqual([
+      "第1話 t1",
+      "第2話 t2",
+      "第3話 t3",
+    ]);
+  });
   it("makes a base64 EPUB with the new chapters only", async () => {
     const file = await exportBook(
       article(),

@@ -182,7 +182,7 @@ export async function exportBook(
  * @param titles each page's `<title>`, in the article's page order
  * @returns a copy with the work's title, the site name, and as each chapter's heading the
  *   site's chapter heading, or the chapter's own part of its `<title>` where the heading
- *   is the whole `<title>`
+ *   holds the whole `<title>`
  */
 export function asBook(article: JoinedArticle, titles: readonly string[]): JoinedArticle {
   if (article.pages.length < 2 || article.pages.some((p) => !p.heading)) return article;
@@ -193,7 +193,10 @@ export function asBook(article: JoinedArticle, titles: readonly string[]): Joine
     /* no host hint */
   }
   const t = workTitles(titles, { siteName: article.siteName ?? null, host });
-  const whole = (a: string, b: string) => squash(a) === squash(b);
+  // A heading that holds the whole `<title>` ("Chapter 2 · Storm Warning – Harbor Lights",
+  // the separator's words around it) says no more than the title's own part.
+  const whole = (heading: string, title: string) =>
+    squash(title) !== "" && squash(heading).includes(squash(title));
   return {
     ...article,
     title: t.work ?? article.title,
