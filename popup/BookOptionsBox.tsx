@@ -17,30 +17,32 @@ export function BookOptionsBox({
   onChange: (next: BookOptions) => void;
   t: (key: string, substitutions?: string[]) => string;
 }) {
+  const check = (
+    key: string,
+    testid: string,
+    checked: boolean,
+    set: (on: boolean) => BookOptions,
+  ) => (
+    <label>
+      <input
+        type="checkbox"
+        data-testid={testid}
+        checked={checked}
+        onChange={(e) => onChange(set((e.currentTarget as HTMLInputElement).checked))}
+      />{" "}
+      {t(key)}
+    </label>
+  );
   return (
     <div class="book-options" data-testid="book-options">
-      <label>
-        <input
-          type="checkbox"
-          data-testid="book-vertical"
-          checked={value.vertical === true}
-          onChange={(e) =>
-            onChange({ ...value, vertical: (e.currentTarget as HTMLInputElement).checked })
-          }
-        />{" "}
-        {t("popupVertical")}
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          data-testid="book-images"
-          checked={value.images !== false}
-          onChange={(e) =>
-            onChange({ ...value, images: (e.currentTarget as HTMLInputElement).checked })
-          }
-        />{" "}
-        {t("popupBookImages")}
-      </label>
+      {check("popupVertical", "book-vertical", value.vertical === true, (vertical) => ({
+        ...value,
+        vertical,
+      }))}
+      {check("popupBookImages", "book-images", value.images !== false, (images) => ({
+        ...value,
+        images,
+      }))}
       <label>
         {t("popupVolume")}{" "}
         <input
