@@ -32,7 +32,12 @@ import { numberStepOnly, readSerial, type SerialPage } from "../src/features/ser
 import { installDetector } from "../src/gate/detector-api";
 import { samePageKey } from "../src/keys/page-url";
 import { entryApi } from "../src/messaging/entry-api";
-import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
+import type {
+  BookFormat,
+  BookOptions,
+  ExportFormat,
+  ItemsFormat,
+} from "../src/messaging/export-formats";
 import type { JoinedPlace, Recalled } from "../src/messaging/joined-place";
 import type { ExportFile, Message, PickTarget, ThirdStageScript } from "../src/messaging/messages";
 import type { ReaderRule } from "../src/messaging/site-rule";
@@ -838,11 +843,15 @@ function listItemCount(): number {
 }
 
 /** The joined article, or the items of every page shown, in one format. */
-async function exportFile(format: ExportFormat | ItemsFormat): Promise<ExportFile> {
+async function exportFile(
+  format: ExportFormat | ItemsFormat | BookFormat,
+  book?: BookOptions,
+): Promise<ExportFile> {
   const { joined, start, status, chapter } = tab.state;
   const heading = tab.joinsChapters() ? (chapter?.serial.heading ?? document.title) : null;
   return (await exporter()).exportFile({
     ...(heading ? { heading } : {}),
+    ...(book ? { book } : {}),
     format,
     doc: document,
     pageUrl,
@@ -905,7 +914,7 @@ function handle(message: Message): Promise<unknown> | undefined {
     case "popup→content:fetch-all":
       return fetchAll();
     case "popup→content:export":
-      return exportFile(message.format);
+      return exportFile(message.format, message.book);
     case "popup→content:pick":
       startPicking(message.target);
       return Promise.resolve(status());

@@ -2,9 +2,10 @@
  * The export's script, the third stage next to the page-element forest's: injected by the
  * background into a frame whose reader asked for an export (src/export/exporter-api.ts),
  * it installs the joined-article export (Markdown via turndown, HTML via DOMPurify, text,
- * JSON) and the items export (CSV via Papa Parse, JSON). Pages where nobody exports never
+ * JSON, an EPUB book via fflate) and the items export (CSV via Papa Parse, JSON). Pages where nobody exports never
  * load Readability.js, turndown, Papa Parse or the block forest.
  */
+import { asBook, exportBook } from "../src/export/book-export";
 import { buildJoinedArticle, originalDocument, type SourcePage } from "../src/export/build";
 import { exportWords } from "../src/export/export-words";
 import { type ExportRequest, installExporter } from "../src/export/exporter-api";
@@ -25,7 +26,7 @@ import {
  * @param r the page, its joined pages and the format
  * @returns the file; for the items formats, the items of every page shown
  */
-function exportFile(r: ExportRequest): ExportFile {
+function exportFile(r: ExportRequest): ExportFile | Promise<ExportFile> {
   const { format, doc } = r;
   if (isItemsFormat(format)) {
     const items = r.pageElements.length > 0 ? shownItems(doc, r.pageUrl, r.pageElements) : [];
@@ -51,12 +52,32 @@ function exportFile(r: ExportRequest): ExportFile {
     })),
   ];
   const article = buildJoinedArticle(pages, r.status);
+  const words = exportWords(r.getMessage);
+  if (format === "epub")
+    return exportBook(
+      asBook(
+        article,
+        pages.map((p) => p.doc.title),
+      ),
+      r.book ?? {},
+      {
+        fetchBytes: imageBytes,
+        sourceLabel: words.source,
+      },
+    );
   return {
     filename: exportFilename(article.title, format),
     mime: EXPORT_MIME[format],
-    content: formatArticle(article, format, exportWords(r.getMessage)),
+    content: formatArticle(article, format, words),
     pages: article.pages.length,
   };
+}
+
+/** An image's bytes by the page's own fetch (its cookies; one request at a time is
+ * fetchImages' part), or null on any failure. */
+async function imageBytes(url: string): Promise<Uint8Array | null> {
+  const res = await fetch(url, { credentials: "include" });
+  return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
 }
 
 installExporter({ exportFile });

@@ -108,9 +108,9 @@ describe("Popup", () => {
     const article = await mount(api(ready, { exportArticle }));
     const values = (root: HTMLElement) =>
       Array.from(q(root, "format").querySelectorAll("option"), (o) => o.value);
-    expect(values(article)).toEqual(["md", "html", "text"]);
+    expect(values(article)).toEqual(["md", "html", "text", "epub"]);
     const list = await mount(api({ ...ready, listItems: 20 }, { exportArticle }));
-    expect(values(list)).toEqual(["md", "html", "text", "items-csv", "items-json"]);
+    expect(values(list)).toEqual(["md", "html", "text", "epub", "items-csv", "items-json"]);
     await act(async () => {
       const select = q(list, "format") as unknown as HTMLSelectElement;
       select.value = "items-csv";
@@ -118,6 +118,26 @@ describe("Popup", () => {
     });
     await click(q(list, "download"));
     expect(asked).toEqual(["items-csv"]);
+  });
+  it("shows the book's options for EPUB only, and sends them with the export", async () => {
+    const asked: [string, unknown][] = [];
+    const exportArticle = async (format: string, book?: unknown) => {
+      asked.push([format, book]);
+      return file;
+    };
+    const root = await mount(api(ready, { exportArticle }));
+    expect(q(root, "book-options")).toBeNull();
+    await act(async () => {
+      const select = q(root, "format") as unknown as HTMLSelectElement;
+      select.value = "epub";
+      select.dispatchEvent(new Event("change"));
+    });
+    expect(q(root, "book-options")).not.toBeNull();
+    expect((q(root, "copy") as unknown as HTMLButtonElement).disabled).toBe(true);
+    await click(q(root, "book-vertical"));
+    await click(q(root, "book-images"));
+    await click(q(root, "download"));
+    expect(asked).toEqual([["epub", { vertical: true, images: false }]]);
   });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(

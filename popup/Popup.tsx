@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { ExportFormat, ItemsFormat } from "../src/messaging/export-formats";
+import type {
+  BookFormat,
+  BookOptions,
+  ExportFormat,
+  ItemsFormat,
+} from "../src/messaging/export-formats";
 import type { ExportFile, PickTarget } from "../src/messaging/messages";
 import {
   reasonWorded,
@@ -8,6 +13,9 @@ import {
   type TabStatus,
 } from "../src/messaging/status";
 import { MODE_LABELS, MODES } from "../src/reader/site-modes";
+import { BookOptionsBox } from "./BookOptionsBox";
+
+type Format = ExportFormat | ItemsFormat | BookFormat;
 
 /** What the popup needs from the extension APIs (injected, so tests need no browser). */
 export interface PopupApi {
@@ -18,7 +26,8 @@ export interface PopupApi {
   stop(): Promise<TabStatus | null>;
   /** Join every remaining page (up to the page cap); resolves when done. */
   fetchAll(): Promise<TabStatus | null>;
-  exportArticle(format: ExportFormat | ItemsFormat): Promise<ExportFile | null>;
+  /** The export in `format`; `book` holds the EPUB's options. */
+  exportArticle(format: Format, book?: BookOptions): Promise<ExportFile | null>;
   /** Switch auto-join for a site (host) on or off (`storage.sync`). */
   setSiteEnabled(site: string, on: boolean): Promise<void>;
   /** Switch one optional way of joining for a site on or off (`storage.sync`). */
@@ -60,13 +69,14 @@ type Busy = null | "next" | "more" | "fetch" | "export";
  * This tab's pager: next link (and confidence), pages joined, state, site rule;
  * the per-site switch and, under it, the per-site switches of the optional ways of joining
  * (clicking "Load more", rendering in a hidden frame); next page now, load 5 more, stop; export (Markdown, HTML,
- * plain text) of the pages joined so far or of all pages, fetched first with a
+ * plain text, an EPUB book) of the pages joined so far or of all pages, fetched first with a
  * progress bar, as a download or to the clipboard.
  */
 export function Popup({ api }: { api: PopupApi }) {
   const [status, setStatus] = useState<TabStatus | null | undefined>(undefined);
   const [busy, setBusy] = useState<Busy>(null);
-  const [format, setFormat] = useState<ExportFormat | ItemsFormat>("md");
+  const [format, setFormat] = useState<Format>("md");
+  const [book, setBook] = useState<BookOptions>({});
   const [all, setAll] = useState(false);
   const [note, setNote] = useState<string>("");
   const [taught, setTaught] = useState<Taught | null>(null);
@@ -132,7 +142,8 @@ export function Popup({ api }: { api: PopupApi }) {
         }
         setBusy("export");
       }
-      const file = await api.exportArticle(format);
+      const file =
+        format === "epub" ? await api.exportArticle(format, book) : await api.exportArticle(format);
       if (!file) throw new Error(t("popupNoContent"));
       if (deliver === "download") {
         api.download(file);
@@ -347,13 +358,12 @@ export function Popup({ api }: { api: PopupApi }) {
         <select
           data-testid="format"
           value={format}
-          onChange={(e) =>
-            setFormat((e.currentTarget as HTMLSelectElement).value as ExportFormat | ItemsFormat)
-          }
+          onChange={(e) => setFormat((e.currentTarget as HTMLSelectElement).value as Format)}
         >
           <option value="md">{t("formatMarkdown")}</option>
           <option value="html">{t("formatHtml")}</option>
           <option value="text">{t("formatText")}</option>
+          <option value="epub">{t("formatEpub")}</option>
           {status.listItems ? (
             <>
               <option value="items-csv">{t("formatItemsCsv")}</option>
@@ -361,6 +371,7 @@ export function Popup({ api }: { api: PopupApi }) {
             </>
           ) : null}
         </select>
+        {format === "epub" ? <BookOptionsBox value={book} onChange={setBook} t={t} /> : null}
         <label>
           <input
             type="checkbox"
@@ -389,7 +400,7 @@ export function Popup({ api }: { api: PopupApi }) {
           <button
             type="button"
             data-testid="copy"
-            disabled={busy !== null}
+            disabled={busy !== null || format === "epub"}
             onClick={() => doExport("copy")}
           >
             {t("popupCopy")}

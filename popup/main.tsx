@@ -38,13 +38,22 @@ function t(key: string, substitutions?: string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
 }
 
+/** Base64 text as bytes. */
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(text);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
 const api: PopupApi = {
   getStatus: () => send({ type: "popup→content:get-status" }),
   nextPage: () => send({ type: "popup→content:next-page" }),
   loadMore: (count) => send({ type: "popup→content:load-more", count }),
   stop: () => send({ type: "popup→content:stop" }),
   fetchAll: () => send({ type: "popup→content:fetch-all" }),
-  exportArticle: (format) => send<ExportFile>({ type: "popup→content:export", format }),
+  exportArticle: (format, book) =>
+    send<ExportFile>({ type: "popup→content:export", format, ...(book ? { book } : {}) }),
   async setSiteEnabled(site, on) {
     const { disabledSites } = mergeSettings(await browser.storage.sync.get("disabledSites"));
     await browser.storage.sync.set({
@@ -60,14 +69,18 @@ const api: PopupApi = {
     await browser.storage.sync.set(withChapterSite(stored, `http://${site}/`, on));
   },
   download(file) {
-    const url = URL.createObjectURL(new Blob([file.content], { type: file.mime }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = file.filename;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    // A book comes as base64 (messages carry text), in volumes when split.
+    for (const part of [file, ...(file.more ?? [])]) {
+      const body = file.encoding === "base64" ? fromBase64(part.content) : part.content;
+      const url = URL.createObjectURL(new Blob([body], { type: file.mime }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = part.filename;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    }
   },
   copy: (text) => navigator.clipboard.writeText(text),
   openOptions: () => {

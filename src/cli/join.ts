@@ -140,6 +140,11 @@ export interface JoinOptions {
   /** Browser UI language (e.g. "ja"): the separators' words. */
   locale?: string;
   timeoutMs?: number;
+  /** Turn "Join the next chapter" on for the page's site first. */
+  chapters?: boolean;
+  /** Called with the joined tab before the browser closes (an export through the
+   * extension, as the popup asks for it). */
+  whileOpen?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -158,6 +163,8 @@ export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle>
   try {
     if (opts.maxPages !== undefined)
       await setExtensionSettings(browser.context, { pageCap: opts.maxPages });
+    if (opts.chapters)
+      await setExtensionSettings(browser.context, { chapterSites: [new URL(opts.url).host] });
     const page = await browser.context.newPage();
     const res = await page.goto(opts.url, { waitUntil: "load", timeout: 60_000 });
     if (res && res.status() >= 400) throw new Error(`HTTP ${res.status()} for ${opts.url}`);
@@ -173,6 +180,7 @@ export async function joinWithBrowser(opts: JoinOptions): Promise<JoinedArticle>
       article.items = JSON.parse(file.content) as Item[];
     }
     if (opts.screenshot) await page.screenshot({ path: opts.screenshot, fullPage: false });
+    await opts.whileOpen?.(page);
     return article;
   } finally {
     await browser.close();

@@ -1,6 +1,8 @@
 /**
  * `tsugi` command (contract in ../shared/design/ARCHITECTURE.md):
- *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json] [--screenshot PNG] [--lang en|ja]
+ *   tsugi join <url> [--replay DIR] [--max-pages N] [--format md|html|json|epub] [--out FILE]
+ *              [--chapters] [--vertical] [--no-images] [--volume N] [--after URL]
+ *              [--screenshot PNG] [--lang en|ja]
  *   tsugi demo [--out DIR] [--headed]
  *   tsugi extract <file|url> [--url URL] [--charset CS] [--format json|md|html|text] | --batch FILE
  *   tsugi detect <file|url> [--url URL] [--charset CS] | tsugi detect --batch manifest.jsonl
@@ -9,6 +11,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { Page } from "playwright-core";
 import { version } from "../../package.json";
 import { exportWords } from "../export/export-words";
 import type { ExportWords } from "../export/joined-article";
@@ -17,6 +20,7 @@ import { readCase, repoRoot } from "../replay/cases";
 import { startStaticServer } from "../serve/static-server";
 import { Archive, startArchiveServer } from "./archive";
 import { commandSpec, helpText, type Parsed, parseCommand, UsageError } from "./args";
+import { bookOptionsOf, writeBook } from "./book";
 import { launchChromium } from "./browser";
 import { DEFAULT_FILE_ORIGIN, detectRunner, pageBundle, recordsRunner } from "./detect";
 import { DomWorker, domRunner, domWorkerPath } from "./dom-runner";
@@ -48,6 +52,8 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
     format?: string;
     screenshot?: string;
     lang?: string;
+    out?: string;
+    chapters?: boolean;
   };
   const warc = v.warc === true;
   // With --warc the archive files come first and the page to join last.
@@ -68,8 +74,11 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
     throw new UsageError(`not an http(s) URL: ${url}`);
   }
   const fmt = values.format ?? "md";
-  if (!["md", "html", "json"].includes(fmt))
-    throw new UsageError(`unknown --format '${fmt}' (md, html or json)`);
+  if (!["md", "html", "json", "epub"].includes(fmt))
+    throw new UsageError(`unknown --format '${fmt}' (md, html, json or epub)`);
+  if (fmt === "epub" && !values.out) throw new UsageError("--format epub needs --out FILE");
+  const book = bookOptionsOf(v);
+  const out = values.out ? resolve(values.out) : null;
   let maxPages: number | undefined;
   if (values["max-pages"] !== undefined) {
     maxPages = Number(values["max-pages"]);
@@ -106,8 +115,21 @@ async function joinCommand({ values: v, positionals }: Parsed): Promise<void> {
     ...(replayDir ? { replayDir } : {}),
     ...(maxPages !== undefined ? { maxPages } : {}),
     ...(values.screenshot ? { screenshot: resolve(values.screenshot) } : {}),
+    ...(values.chapters ? { chapters: true } : {}),
+    ...(fmt === "epub" && out
+      ? {
+          whileOpen: async (page: Page) => {
+            const wrote = await writeBook(page, out, book);
+            process.stderr.write(
+              `tsugi: wrote ${wrote.paths.join(", ")} (${wrote.chapters} chapters)\n`,
+            );
+          },
+        }
+      : {}),
   }).finally(() => archiveServer?.close());
-  process.stdout.write(format(article, fmt, words));
+  if (fmt === "epub") return;
+  if (out) writeFileSync(out, format(article, fmt, words));
+  else process.stdout.write(format(article, fmt, words));
 }
 
 async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
@@ -135,13 +157,16 @@ async function demoCommand({ values: v, positionals }: Parsed): Promise<void> {
       url,
       extensionDir: extensionDir(),
       screenshot: join(out, "screenshot.png"),
+      whileOpen: async (page) => {
+        await writeBook(page, join(out, "joined.epub"), {});
+      },
     });
     writeFileSync(join(out, "joined.md"), toMarkdown(article));
     writeFileSync(join(out, "joined.html"), toHtml(article));
     writeFileSync(join(out, "joined.json"), toJson(article));
     process.stdout.write(
       `tsugi demo: joined ${article.pages.length} pages of ${url} (${article.state}${article.reason ? `: ${article.reason}` : ""})\n` +
-        `wrote ${join(out, "joined.md")}, joined.html, joined.json and screenshot.png\n`,
+        `wrote ${join(out, "joined.md")}, joined.html, joined.json, joined.epub and screenshot.png\n`,
     );
     if (article.pages.length < 2) throw new Error("the demo joined no page: detection failed");
   } finally {

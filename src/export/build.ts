@@ -7,6 +7,7 @@
  * told apart from the title with page 2's `<title>` (seed 004).
  */
 import { type ExtractedArticle, extractWithBody } from "../extract/article";
+import { pageAuthor } from "../extract/author";
 import { blockText } from "../extract/text";
 import type { JoinedArticle, JoinedPage } from "./joined-article";
 
@@ -104,7 +105,10 @@ export function buildJoinedArticle(
   return {
     url: pages[0]?.url ?? "",
     title: first?.title || titles[0] || "",
-    byline: first?.byline ?? null,
+    // The author rule first (seed 004 §7, src/extract/author.ts), Readability.js's byline
+    // where it finds none: 0.785 held-out against 0.731 for the rule alone (docs/export.md).
+    byline:
+      (pages[0] ? pageAuthor(pages[0].doc, first?.title ?? "") : null) ?? first?.byline ?? null,
     siteName: first?.siteName ?? null,
     pages: out,
     ...state,

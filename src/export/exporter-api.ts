@@ -5,7 +5,12 @@
  * reader asks for an export. The detector script reaches it through this small interface,
  * which imports nothing at run time, so that the detector's bundle stays free of it.
  */
-import type { ExportFormat, ItemsFormat } from "../messaging/export-formats";
+import type {
+  BookFormat,
+  BookOptions,
+  ExportFormat,
+  ItemsFormat,
+} from "../messaging/export-formats";
 import type { ExportFile } from "../messaging/messages";
 import type { GetMessage } from "../pager/pager-words";
 
@@ -17,7 +22,9 @@ const EXPORTER_GLOBAL = "tsugiExporter";
 
 /** Everything an export reads from the detector script's state. */
 export interface ExportRequest {
-  format: ExportFormat | ItemsFormat;
+  format: ExportFormat | ItemsFormat | BookFormat;
+  /** The book's options (format `epub`). */
+  book?: BookOptions;
   /** The live page, with the joined pages inserted. */
   doc: Document;
   pageUrl: string;
@@ -38,9 +45,9 @@ export interface ExportRequest {
 export interface Exporter {
   /**
    * @param request the page and its joined pages
-   * @returns the file to download or copy
+   * @returns the file to download or copy (a promise for a book, whose images are fetched)
    */
-  exportFile(request: ExportRequest): ExportFile;
+  exportFile(request: ExportRequest): ExportFile | Promise<ExportFile>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ExportFormat, ItemsFormat } from "./export-formats";
+import type { BookFormat, BookOptions, ExportFormat, ItemsFormat } from "./export-formats";
 import type { JoinedPlace } from "./joined-place";
 import type { TabStatus } from "./status";
 
@@ -55,7 +55,12 @@ export type PopupToContent =
   /** Join every remaining page up to the page cap (progress through get-status). */
   | { type: "popup→content:fetch-all" }
   /** The joined article so far in one format; answered with an {@link ExportFile}. */
-  | { type: "popup→content:export"; format: ExportFormat | ItemsFormat }
+  | {
+      type: "popup→content:export";
+      format: ExportFormat | ItemsFormat | BookFormat;
+      /** The book's options, for `epub`. */
+      book?: BookOptions;
+    }
   /** Enter pick mode (../picker/pick-mode.ts): the reader points at the next link or the
    * page element on the page and clicks it; answered with the status at once, before the
    * reader has picked. */
@@ -79,9 +84,14 @@ export interface ExportFile {
   filename: string;
   /** MIME type with charset, e.g. "text/markdown;charset=utf-8". */
   mime: string;
+  /** The text, or the bytes in base64 when {@link encoding} says so (a book). */
   content: string;
+  /** "base64" for a binary file (EPUB); absent for text. */
+  encoding?: "base64";
   /** Pages in the export. */
   pages: number;
+  /** Further volumes of a book split every N chapters, in order. */
+  more?: { filename: string; content: string }[];
 }
 
 /** Type guard for messages arriving through `runtime.onMessage`. */

@@ -19,6 +19,8 @@ describe("bin/tsugi (contract of ARCHITECTURE.md)", () => {
     [["join", "http://a.example/", "--max-pages", "5000"]],
     [["join", "http://a.example/", "--replay", "/nonexistent/case"]],
     [["join", "http://a.example/", "--bogus"]],
+    [["join", "http://a.example/", "--format", "epub"]],
+    [["join", "http://a.example/", "--format", "epub", "--out", "x.epub", "--volume", "x"]],
     [["frobnicate"]],
   ])("bad input %j: exit 2, one line on stderr, no stack trace", (args) => {
     const r = run(...args);

@@ -17,6 +17,10 @@
  *   WordPress URLs (`/2024/03/building-a-compiler-part-1/`), WordPress post navigation
  *   whose next link is the next part's title; part 4's next post is another post.
  *
+ * Each serial but the comic names its author ({@link AUTHORS}) as such sites do: narou's
+ * "作者：" line, the work header's `rel=author` link, the Chinese "作者：" line under the
+ * book name, WordPress's `.byline`.
+ *
  * Each serial's chapter pages link, in a sidebar, to another work's chapter (a ranking):
  * links the next-chapter link must not be. The negatives, single documents whose link
  * leads to the next one: `/news/markets-fall` ("Next story"), `/blog/2024/05/ten-tips/`
@@ -59,6 +63,15 @@ const BOOK_IDS = ["98121", "98135", "98202", "98377"];
 const COMIC_SLUGS = ["the-lighthouse", "storm-warning", "the-keeper", "first-light"];
 const KANJI = ["一", "二", "三", "四"];
 const TITLES = ["旅立ち", "港町", "灯台守", "夜明け"];
+
+/** The author each serial's pages name (the comic names none). */
+export const AUTHORS: Record<Shape, string | null> = {
+  narou: "月島 灯",
+  kakuyomu: "灰色ミト",
+  chinese: "李青山",
+  comic: null,
+  essay: "Jane Doe",
+};
 
 /** The path of chapter `n` (1-based) of `shape`. */
 export function chapterPath(shape: Shape | "walled" | "other" | "teaser", n: number): string {
@@ -140,7 +153,7 @@ function narou(n: number): string {
   const nav = `<div class="novel_bn">${prev}<a href="/n4821kq/">目次</a>${next}</div>`;
   return page(
     `第${n}話 ${TITLES[n - 1]} - 星の旅人 - 小説の森`,
-    `<header><a href="/">小説の森</a></header><div id="novel_contents">${nav}<p class="novel_subtitle">第${n}話 ${TITLES[n - 1]}</p><div id="novel_honbun">${prose(markOf("narou", n), "ja")}</div>${nav}</div>${SIDEBAR_JA}`,
+    `<header><a href="/">小説の森</a></header><div class="contents1"><a href="/n4821kq/">星の旅人</a> 作者：<a href="/users/5521/">月島 灯</a></div><div id="novel_contents">${nav}<p class="novel_subtitle">第${n}話 ${TITLES[n - 1]}</p><div id="novel_honbun">${prose(markOf("narou", n), "ja")}</div>${nav}</div>${SIDEBAR_JA}`,
   );
 }
 
@@ -151,7 +164,7 @@ function kakuyomu(n: number): string {
       : "";
   return page(
     `第${n}話 ${TITLES[n - 1]} - 灰の森の魔女 - カクヨモ`,
-    `<header><a href="/">カクヨモ</a> <a href="/works/1177354">灰の森の魔女</a></header><main id="contentMain"><h1 class="widget-episodeTitle">第${n}話 ${TITLES[n - 1]}</h1><div class="widget-episodeBody">${prose(markOf("kakuyomu", n), "ja")}</div>${next}</main>${SIDEBAR_JA}`,
+    `<header><a href="/">カクヨモ</a> <a href="/works/1177354">灰の森の魔女</a> <a href="/users/haiiro" rel="author">灰色ミト</a></header><main id="contentMain"><h1 class="widget-episodeTitle">第${n}話 ${TITLES[n - 1]}</h1><div class="widget-episodeBody">${prose(markOf("kakuyomu", n), "ja")}</div>${next}</main>${SIDEBAR_JA}`,
   );
 }
 
@@ -161,7 +174,7 @@ function chinese(n: number): string {
   const nav = `<div class="bottem"><a href="${prev}">上一章</a> <a href="/book/3021/">目录</a> <a href="${next}">下一章</a></div>`;
   return page(
     `第${KANJI[n - 1]}章 风起_山河志_书屋网`,
-    `<div class="header"><a href="/">书屋网</a></div><div class="content_read"><div class="bookname"><h1>第${KANJI[n - 1]}章 风起</h1>${nav}</div><div id="content">${prose(markOf("chinese", n), "zh")}</div>${nav}</div><div class="footer"><a href="/book/4410/">热门：剑来</a></div>`,
+    `<div class="header"><a href="/">书屋网</a></div><div class="content_read"><div class="bookname"><h1>第${KANJI[n - 1]}章 风起</h1>${nav}<div class="info">作者：李青山</div></div><div id="content">${prose(markOf("chinese", n), "zh")}</div>${nav}</div><div class="footer"><a href="/book/4410/">热门：剑来</a></div>`,
     "",
     "zh",
   );
@@ -192,7 +205,7 @@ function essay(n: number): string {
       : `<div class="nav-next"><a href="/2024/08/why-i-left-my-job/" rel="next">Why I left my job</a></div>`;
   return page(
     `${title(n)} – Jane's notes`,
-    `<header><a href="/">Jane's notes</a></header><main><article class="post"><h1 class="entry-title">${title(n)}</h1><div class="entry-content"><p><em>This is part ${n} of ${CHAPTERS} of a series.</em></p>${prose(markOf("essay", n), "en")}</div></article><nav class="navigation post-navigation"><div class="nav-links">${prev}${next}</div></nav></main>`,
+    `<header><a href="/">Jane's notes</a></header><main><article class="post"><h1 class="entry-title">${title(n)}</h1><div class="entry-meta"><span class="byline">by <span class="author vcard"><a class="url fn n" href="/author/jane/">Jane Doe</a></span></span></div><div class="entry-content"><p><em>This is part ${n} of ${CHAPTERS} of a series.</em></p>${prose(markOf("essay", n), "en")}</div></article><nav class="navigation post-navigation"><div class="nav-links">${prev}${next}</div></nav></main>`,
     `<meta property="og:site_name" content="Jane's notes">`,
     "en",
   );
