@@ -54,6 +54,9 @@ export interface Confirmation {
   confirmed: boolean;
   /** share of page 1's tag paths found on page 2 (0..1) */
   template: number;
+  /** share of page 2's tag paths found on page 1 (0..1): a page 1 with a front page's
+   * extra blocks shares little of itself with page 2, which still shares its own */
+  templateBack: number;
   /** page 2's pager shows the followed number as current */
   pagerMoved: boolean;
   /** page 2's numbered links share a URL with page 1's (one pager, not another list's) */
@@ -62,6 +65,9 @@ export interface Confirmation {
   pointsBack: boolean;
   /** page 2 carries page 1's title or main heading (page numbers aside) */
   sameDocument: boolean;
+  /** page 2's pager shows another current page than page 1's current + 1 (and than
+   * page 1's own) */
+  otherPage: boolean;
 }
 
 /** Words that pagers add to a title or heading ("Page 2", "Seite 2", "2ページ"). */
@@ -354,6 +360,7 @@ export function* confirmNextPageSteps(
   const paths1 = yield* tagPathsSteps(page1.doc);
   const paths2 = yield* tagPathsSteps(page2.doc);
   const template = templateShare(paths1, paths2);
+  const templateBack = templateShare(paths2, paths1);
   yield;
   const shown = pagerCurrentPage(page1.doc, page1.url);
   const expected = (shown ?? 1) + 1;
@@ -376,9 +383,11 @@ export function* confirmNextPageSteps(
       !otherPage &&
       ((pagerMoved && onePager) || (pointsBack && same)),
     template,
+    templateBack,
     pagerMoved,
     samePager: onePager,
     pointsBack,
     sameDocument: same,
+    otherPage,
   };
 }
