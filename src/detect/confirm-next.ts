@@ -20,6 +20,7 @@ import { candidateAnchors, prevHint } from "../features/link-features";
 import { pageNumberText } from "../features/page-number";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
+import { isStableToken } from "../rule/xpath";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */
@@ -141,7 +142,8 @@ export function sharedTitlePart(a: string, b: string): string {
 }
 
 /**
- * Tag paths of a document's body: for each element, its tag and first class joined with
+ * Tag paths of a document's body: for each element, its tag and first stable class
+ * (../rule/xpath.ts `isStableToken`: no counter or hash) joined with
  * those of its ancestors ("body>div.main>ul>li"), the template signature seed 002
  * compares between pages. At most {@link TEMPLATE_ELEMENTS} elements are read.
  *
@@ -172,7 +174,9 @@ export function* tagPathsSteps(doc: Document): Steps<Set<string>> {
     for (let c = e.lastElementChild; c !== null; c = c.previousElementSibling) {
       // tsugi's own status block and separators are not the site's template.
       if ((c.getAttribute("class") ?? "").startsWith("tsugi-")) continue;
-      const cls = (c.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+      // The first hand-written class: WordPress writes `post-1234` before `post`, and a
+      // path per post id would make every page 2 another template.
+      const cls = (c.getAttribute("class") ?? "").trim().split(/\s+/).find(isStableToken) ?? "";
       stack.push({ e: c, path: `${path}>${c.localName}${cls ? `.${cls}` : ""}` });
     }
   }

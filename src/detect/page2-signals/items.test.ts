@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { firstRecordsLike, itemKey, recordPair, recordShapeKept, repeatedItemShare } from "./items";
+import { recordsLike } from "../../siblings/records";
+import { itemKey, recordPair, recordShapeKept, repeatedItemShare } from "./items";
 
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 
@@ -80,9 +81,9 @@ describe("repeatedItemShare", () => {
   });
 });
 
-describe("firstRecordsLike", () => {
+describe("recordsLike with a most", () => {
   it("stops at the first max records of the signature", () => {
-    const found = firstRecordsLike([list([1, 2, 3, 4, 5])], "li.post", 2);
+    const found = recordsLike([list([1, 2, 3, 4, 5])], "li.post", 2);
     expect(found.map((r) => r.textContent?.slice(0, 13))).toEqual([
       "Post number 1",
       "Post number 2",

@@ -9,7 +9,7 @@
  */
 
 import { visibleText } from "../../features/text";
-import { type RecordList, segmentRecords, signature } from "../../siblings/records";
+import { type RecordList, recordsLike, segmentRecords } from "../../siblings/records";
 
 /** The records of page 1 and the records of page 2 that carry page 1's signature. */
 export interface RecordPair {
@@ -37,35 +37,7 @@ export function recordPair(
 ): RecordPair | null {
   const first = segmentRecords(elements1);
   if (first === null) return null;
-  return { first, second: firstRecordsLike(elements2, first.signature, max) };
-}
-
-/**
- * The first `max` elements carrying a record signature, outermost only, document order
- * (../../siblings/records.ts `recordsLike`, stopping once `max` are found: the judge reads
- * the boundary, not a 1,500-row list's end).
- *
- * @param elements the page's elements searched
- * @param sig the signature
- * @param max most records returned
- * @returns the records
- */
-export function firstRecordsLike(
-  elements: readonly Element[],
-  sig: string,
-  max: number,
-): Element[] {
-  const out: Element[] = [];
-  const walk = (el: Element): void => {
-    if (out.length >= max) return;
-    if (signature(el) === sig) {
-      out.push(el);
-      return;
-    }
-    for (const c of Array.from(el.children)) walk(c);
-  };
-  for (const e of elements) walk(e);
-  return out;
+  return { first, second: recordsLike(elements2, first.signature, max) };
 }
 
 /**
