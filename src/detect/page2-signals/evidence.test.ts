@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   anotherTitleAndHeading,
+  leadsForward,
   pageElementAbsent,
   pagerLeavesSequence,
   urlLeavesSequence,
@@ -113,3 +114,39 @@ describe("wayBack", () => {
     ).toBe(false);
   });
 });
+
+describe("leadsForward", () => {
+  it("holds when page 1 links to the page by 'Next' or by its current + 1", () => {
+    const byText = doc("Shop", "", '<a href="/list?page=2">Next ›</a>');
+    expect(
+      leadsForward({ doc: byText, url: "https://s.test/list" }, "https://s.test/list?page=2"),
+    ).toBe(true);
+    const byNumber = doc(
+      "Shop",
+      "",
+      '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>',
+    );
+    expect(
+      leadsForward({ doc: byNumber, url: "https://s.test/list" }, "https://s.test/list?page=2"),
+    ).toBe(true);
+  });
+  it("does not hold for a jump to page 3 or a link back", () => {
+    const d = doc(
+      "Shop",
+      "",
+      '<a href="/list?page=1">‹ Previous</a> <b>2</b> <a href="/list?page=3">3</a>',
+    );
+    const page1 = { doc: d, url: "https://s.test/list?page=2" };
+    expect(leadsForward(page1, "https://s.test/list?page=1")).toBe(false);
+    expect(
+      leadsForward(
+        { doc: byNumberOnly(), url: "https://s.test/list" },
+        "https://s.test/list?page=3",
+      ),
+    ).toBe(false);
+  });
+});
+
+function byNumberOnly(): Document {
+  return doc("Shop", "", '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>');
+}

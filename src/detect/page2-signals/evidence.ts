@@ -118,6 +118,23 @@ export function wayBack(
   return linksForwardTo(page2.doc, page2.url, page1.url);
 }
 
+/**
+ * Page 1 leads to the fetched page forward: it links to it as its next page (rel=next,
+ * "Next", "Older posts") or by the number after its current page (page 1 counting as 1
+ * when its pager shows none). The mirror of {@link wayBack}: the direction a list of
+ * unknown order shows through its links.
+ *
+ * @param page1 page 1 and its URL
+ * @param page2Url the fetched page's URL
+ * @returns true when such a link exists
+ */
+export function leadsForward(page1: { doc: Document; url: string }, page2Url: string): boolean {
+  if (linksForwardTo(page1.doc, page1.url, page2Url)) return true;
+  const after = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
+  const target = normalPageUrl(page2Url);
+  return numberedLinks(page1.doc, page1.url).some((l) => l.n === after && l.url === target);
+}
+
 /** The document links to `target` as its next page: rel=next, or a "next" / "older
  * posts" text or image alt. */
 function linksForwardTo(doc: Document, url: string, target: string): boolean {

@@ -8,6 +8,7 @@ import type { Steps } from "../../budget/slices";
 import { evaluateXPaths } from "../../rule/xpath";
 import {
   anotherTitleAndHeading,
+  leadsForward,
   pageElementAbsent,
   pagerLeavesSequence,
   urlLeavesSequence,
@@ -48,14 +49,15 @@ export interface Page2Signals {
   urlLeaves: boolean;
   /** page 2 is page 1's previous page */
   wayBack: boolean;
+  /** page 1 links to page 2 as its next page or by its current + 1 */
+  forward: boolean;
 }
 
 /**
  * Read the signals of a pair, yielding between reads (for a SliceBudget).
  *
  * @param page1 page 1, its URL, and its page element and XPaths when the detector chose
- *   them (without them the records are searched from the body, and the element test gives
- *   no evidence)
+ *   them (without them no item signal is read, and the element test gives no evidence)
  * @param page2 the fetched page and its URL
  * @returns the loop; its result is the signals
  */
@@ -68,9 +70,10 @@ export function* readPage2Signals(
   },
   page2: { doc: Document; url: string },
 ): Steps<Page2Signals> {
-  const body1 = page1.doc.body ? [page1.doc.body] : [];
+  // Without page 1's page element there are no records to read (segmenting a whole body
+  // finds the site's menus as often as its list, and costs a long task on a long page).
   const body2 = page2.doc.body ? [page2.doc.body] : [];
-  const elements1 = page1.elements && page1.elements.length > 0 ? page1.elements : body1;
+  const elements1 = page1.elements ?? [];
   const selected = page1.xpaths ? evaluateXPaths(page2.doc, page1.xpaths) : [];
   const pair = recordPair(elements1, selected.length > 0 ? selected : body2, READ_RECORDS);
   yield;
@@ -89,6 +92,7 @@ export function* readPage2Signals(
     pagerLeaves: false,
     urlLeaves: false,
     wayBack: false,
+    forward: false,
   };
   yield;
   signals.anotherDocument = anotherTitleAndHeading(page1.doc, page2.doc);
@@ -98,5 +102,6 @@ export function* readPage2Signals(
   signals.urlLeaves = urlLeavesSequence(page1.url, page2.url);
   yield;
   signals.wayBack = wayBack(page1, page2);
+  signals.forward = leadsForward(page1, page2.url);
   return signals;
 }
