@@ -137,6 +137,8 @@ describe("judgePage2 on a post whose board's list below carries a pager", () => 
     );
     // The pager alone says "page 2": only the page element tells the two apart.
     expect(v.confirmation).toMatchObject({ confirmed: true, pagerMoved: true });
+    expect(v.signals?.elementAbsent).toBe(true);
+    expect(v.decision.refusedBy).toBe("page element absent");
     expect(v.continues).toBe(false);
   });
 });

@@ -694,20 +694,19 @@ export function summarize(m: Measures): Record<string, number> {
     "article.atOnce": m.nextArticle.predicted,
   };
   for (const kind of ["list", "article"] as const) {
-    const e = nextLinkScores(m.either[kind]);
-    out[`${kind}.either.precision`] = e.precision;
-    out[`${kind}.either.recall`] = e.recall;
-    out[`${kind}.either.f1`] = e.f1;
-    out[`${kind}.either.falseActivation`] = e.falseActivation;
-    out[`${kind}.either.falseActivations`] = m.either[kind].falseActivations;
-    out[`${kind}.either.correct`] = m.either[kind].correct;
-    const j = nextLinkScores(m.afterJudge[kind]);
-    out[`${kind}.judged.precision`] = j.precision;
-    out[`${kind}.judged.recall`] = j.recall;
-    out[`${kind}.judged.f1`] = j.f1;
-    out[`${kind}.judged.falseActivation`] = j.falseActivation;
-    out[`${kind}.judged.falseActivations`] = m.afterJudge[kind].falseActivations;
-    out[`${kind}.judged.correct`] = m.afterJudge[kind].correct;
+    // "either": every waiting link joined; "judged": joined where the judge passed page 2.
+    for (const [name, counts] of [
+      ["either", m.either[kind]],
+      ["judged", m.afterJudge[kind]],
+    ] as const) {
+      const e = nextLinkScores(counts);
+      out[`${kind}.${name}.precision`] = e.precision;
+      out[`${kind}.${name}.recall`] = e.recall;
+      out[`${kind}.${name}.f1`] = e.f1;
+      out[`${kind}.${name}.falseActivation`] = e.falseActivation;
+      out[`${kind}.${name}.falseActivations`] = counts.falseActivations;
+      out[`${kind}.${name}.correct`] = counts.correct;
+    }
     out[`${kind}.judged.unknown`] = m.judgeUnknown[kind];
   }
   for (const [part, e] of Object.entries(m.pageElement)) {
