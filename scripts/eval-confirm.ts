@@ -1,45 +1,53 @@
 /**
- * `npm run eval:confirm`: how the page-2 confirmation (src/detect/confirm-next.ts)
- * answers on real pairs of pages. The pagination corpus holds a few sites with several
- * consecutive pages: where a page's labelled next link leads to another page of the
- * corpus, that page is a real page 2 of it. The check has no learned parameter; its one
- * share (SAME_TEMPLATE_SHARE) and its rules were set without these pairs, so the whole
- * corpus is its test set.
+ * `npm run eval:confirm`: how the whole page-2 judge (src/detect/page2-judge.ts
+ * `judgePage2`: the pager's readings, the items' continuation, the evidence of another
+ * document or list, and the page-element test with page 1's page element as the shipped
+ * detector chooses it) answers on real pairs of pages, lists and articles apart.
  *
  * Method: each page is decoded with its charset and parsed by Chromium's DOMParser (scripts
- * never run), as the pager parses a fetched page 2; page 1 is parsed the same way (the check
- * reads no layout). Three kinds of pair:
- * - real page 2: page 1 and the corpus page its labelled next link leads to. The check
- *   should confirm (recall).
- * - the way back: page 2 and its page 1, as if a "previous" link were taken for next. The
- *   check should refuse.
- * - another page of the site: page 1 and a page of the same site that is neither its next
- *   nor its previous page (a jump to page 6, another section, a product): the check should
- *   refuse. Some of them are real next pages under another URL than the labelled link's.
- * And two kinds met on article pages, where the link that looks next is most often the
- * next post:
- * - article page 2: consecutive pages of the multi-page captures (`corpus/multipage/`,
- *   in the page order of their golden files under test/golden/). The check should confirm.
- * - another article of the site: page 1 and another article that the capture holds (the
- *   next posts slate-001 links to), and each Dragnet article page (`articles/dragnet`)
- *   with the next article of its site in the set, as a next-post link would fetch it. The
- *   check should refuse.
- * Prints a table, and with --list every pair and its signals.
+ * never run), as the pager parses a fetched page 2; page 1 is parsed the same way, and the
+ * detector runs on it without layout (as `tsugi detect --engine dom` does) to choose its
+ * page element. Pairs (page 1 → page fetched):
+ * - lists, true: the pagination corpus's consecutive pages (page 1 and the corpus page its
+ *   labelled next link leads to) and the pairs corpus's pairs (`corpus/pairs/`: static
+ *   sites and scrapers' saved pages). The judge should join them.
+ * - lists, false: the way back (page 2 → page 1, both corpora); another page of the site
+ *   (pagination: a page of the same site that is neither next nor previous; some are real
+ *   next pages under another URL); another list of the site (the pairs corpus's negatives:
+ *   another list, or page 1 again under another address). The judge should refuse.
+ * - articles, true: consecutive pages of the multi-page captures (`corpus/multipage/`, in the
+ *   page order of their golden files under test/golden/).
+ * - articles, false: page 1 with another article its capture holds, and each Dragnet
+ *   article (`articles/dragnet`, evaluation only) with the next article of its site.
+ * Rows are dealt to 5 site-disjoint folds (src/eval/folds.ts); the judge has no learned
+ * part trained on these pairs, so every fold is a test fold and the figures are pooled and
+ * per fold. "main's judge" is the decision before the items and the evidence were read
+ * (the pager's confirmation and the page-element test alone), from the same run.
+ * Prints tables (refusals by the category that refused), the wrong answers with their
+ * signals (with --list every pair), and writes every row to out/page2-pairs.json (read by
+ * `npm run eval` for "joined after the judge").
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { launchChromium } from "../src/cli/browser";
 import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
+import type { Page2Decision } from "../src/detect/page2-signals/decide";
+import type { Page2Signals } from "../src/detect/page2-signals/read";
+import { groupFolds } from "../src/eval/folds";
 import { pageStep } from "../src/features/page-step";
 import { corpusDir, listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
 import { type CorpusPage, decodePage, dragnetPages, paginationPages } from "../src/train/corpus";
+import { corpusPairs, decodeSaved } from "../src/train/pairs-corpus";
 
-/** The check as an IIFE (global `tsugiConfirm`) with a helper that resolves the gold link. */
-function confirmBundle(): string {
+/** The judge and the detector as an IIFE (global `tsugiJudge`) with a helper that
+ * resolves the gold link. */
+function judgeBundle(): string {
   const out = buildSync({
     stdin: {
-      contents: `export { confirmNextPage } from "./src/detect/confirm-next";
+      contents: `export { judgePage2 } from "./src/detect/page2-judge";
+        export { detect } from "./src/detect/detect";
+        export { evaluateXPaths } from "./src/rule/xpath";
         export function goldHref(doc, selector, url) {
           let el = null;
           try { el = selector ? doc.querySelector(selector) : null; } catch { el = null; }
@@ -52,7 +60,7 @@ function confirmBundle(): string {
     },
     bundle: true,
     format: "iife",
-    globalName: "tsugiConfirm",
+    globalName: "tsugiJudge",
     target: "es2022",
     write: false,
   });
@@ -61,10 +69,61 @@ function confirmBundle(): string {
 
 type Kind =
   | "real page 2"
+  | "pairs: real page 2"
   | "the way back"
+  | "pairs: the way back"
   | "another page of the site"
+  | "pairs: another list of the site"
   | "article page 2"
   | "another article of the site";
+
+const TRUE_KINDS: ReadonlySet<Kind> = new Set([
+  "real page 2",
+  "pairs: real page 2",
+  "article page 2",
+]);
+const ARTICLE_KINDS: ReadonlySet<Kind> = new Set(["article page 2", "another article of the site"]);
+
+/** A document to parse: its key, URL, site group, and how to read its markup. */
+interface Doc {
+  key: string;
+  url: string;
+  group: string;
+  html(): string;
+}
+
+const fromCorpus = (p: CorpusPage): Doc => ({
+  key: p.key,
+  url: p.input.pageUrl,
+  group: p.group,
+  html: () => decodePage(p),
+});
+
+/** What the judge answered on one pair. */
+interface Answer {
+  continues: boolean;
+  confirmation: Confirmation;
+  signals: Page2Signals | null;
+  decision: Page2Decision;
+  /** page 1's page-element XPaths the detector chose (0: none) */
+  xpaths: number;
+}
+
+/** One judged pair. */
+export interface JudgedRow {
+  kind: Kind;
+  part: "list" | "article";
+  truth: boolean;
+  group: string;
+  fold: number;
+  from: string;
+  to: string;
+  fromUrl: string;
+  toUrl: string;
+  answer: Answer;
+  /** the decision of main's judge: the pager's confirmation and the page-element test */
+  before: boolean;
+}
 
 /** A captured HTML document as a page to parse (its charset sniffed: none given). */
 function capturePage(caseName: string, url: string, file: string): CorpusPage {
@@ -149,16 +208,21 @@ async function main(): Promise<void> {
   const pages = paginationPages();
   const byUrl = new Map(pages.map((p) => [normalPageUrl(p.input.pageUrl), p]));
   const browser = await launchChromium();
-  const rows: { kind: Kind; from: string; to: string; c: Confirmation }[] = [];
+  const raw: Omit<JudgedRow, "fold">[] = [];
   try {
     const tab = await browser.context.newPage();
-    await tab.addScriptTag({ content: confirmBundle() });
+    await tab.addScriptTag({ content: judgeBundle() });
     await tab.evaluate(() => {
-      (globalThis as unknown as { docs: Map<string, Document> }).docs = new Map();
+      const g = globalThis as unknown as {
+        docs: Map<string, Document>;
+        xpaths: Map<string, string[]>;
+      };
+      g.docs = new Map();
+      g.xpaths = new Map();
     });
     // Parsed documents stay in the tab, a few dozen at a time (pairs are met site by site).
     const loaded = new Set<string>();
-    const load = async (...ps: CorpusPage[]) => {
+    const load = async (...ps: Doc[]) => {
       const missing = ps.filter((p) => !loaded.has(p.key));
       if (missing.length === 0) return;
       if (loaded.size + missing.length > 40) loaded.clear();
@@ -170,39 +234,88 @@ async function main(): Promise<void> {
           for (const { key, html } of fresh)
             g.docs.set(key, new DOMParser().parseFromString(html, "text/html"));
         },
-        { fresh: missing.map((p) => ({ key: p.key, html: decodePage(p) })), keep: [...loaded] },
+        { fresh: missing.map((p) => ({ key: p.key, html: p.html() })), keep: [...loaded] },
       );
     };
-    const check = async (a: CorpusPage, b: CorpusPage): Promise<Confirmation> => {
+    const judge = async (a: Doc, b: Doc): Promise<Answer> => {
       await load(a, b);
       return tab.evaluate(
         ({ a, b }) => {
           const g = globalThis as unknown as {
             docs: Map<string, Document>;
-            tsugiConfirm: {
-              confirmNextPage(
-                p1: { doc: Document; url: string },
+            xpaths: Map<string, string[]>;
+            tsugiJudge: {
+              detect(doc: Document, url: string): { pageElementXPaths: string[] };
+              evaluateXPaths(doc: Document, xpaths: readonly string[]): Element[];
+              judgePage2(
+                p1: {
+                  doc: Document;
+                  url: string;
+                  candidates: string[];
+                  elements?: Element[];
+                  xpaths?: string[];
+                },
                 p2: { doc: Document; url: string },
-              ): Confirmation;
+              ): Omit<Answer, "xpaths">;
             };
           };
           const d1 = g.docs.get(a.key) as Document;
           const d2 = g.docs.get(b.key) as Document;
-          return g.tsugiConfirm.confirmNextPage({ doc: d1, url: a.url }, { doc: d2, url: b.url });
+          let xp = g.xpaths.get(a.key);
+          if (xp === undefined) {
+            try {
+              xp = g.tsugiJudge.detect(d1, a.url).pageElementXPaths;
+            } catch {
+              xp = [];
+            }
+            g.xpaths.set(a.key, xp);
+          }
+          const elements = xp.length > 0 ? g.tsugiJudge.evaluateXPaths(d1, xp) : [];
+          const v = g.tsugiJudge.judgePage2(
+            {
+              doc: d1,
+              url: a.url,
+              candidates: [],
+              ...(elements.length > 0 ? { elements, xpaths: xp } : {}),
+            },
+            { doc: d2, url: b.url },
+          );
+          return {
+            continues: v.continues,
+            confirmation: v.confirmation,
+            signals: v.signals,
+            decision: v.decision,
+            xpaths: elements.length > 0 ? xp.length : 0,
+          };
         },
-        { a: { key: a.key, url: a.input.pageUrl }, b: { key: b.key, url: b.input.pageUrl } },
+        { a: { key: a.key, url: a.url }, b: { key: b.key, url: b.url } },
       );
+    };
+    const add = async (kind: Kind, a: Doc, b: Doc) => {
+      const answer = await judge(a, b);
+      raw.push({
+        kind,
+        part: ARTICLE_KINDS.has(kind) ? "article" : "list",
+        truth: TRUE_KINDS.has(kind),
+        group: a.group,
+        from: a.key,
+        to: b.key,
+        fromUrl: a.url,
+        toUrl: b.url,
+        answer,
+        before: answer.confirmation.confirmed && !(answer.signals?.elementAbsent ?? false),
+      });
     };
     const nextOf = new Map<string, CorpusPage>();
     for (const p of pages) {
-      await load(p);
+      await load(fromCorpus(p));
       const href = await tab.evaluate(
         ({ key, selector, url }) => {
           const g = globalThis as unknown as {
             docs: Map<string, Document>;
-            tsugiConfirm: { goldHref(d: Document, s: string, u: string): string | null };
+            tsugiJudge: { goldHref(d: Document, s: string, u: string): string | null };
           };
-          return g.tsugiConfirm.goldHref(g.docs.get(key) as Document, selector, url);
+          return g.tsugiJudge.goldHref(g.docs.get(key) as Document, selector, url);
         },
         { key: p.key, selector: p.input.nextSelector ?? "", url: p.input.pageUrl },
       );
@@ -213,51 +326,124 @@ async function main(): Promise<void> {
     for (const p of pages) {
       const next = nextOf.get(p.key);
       if (next !== undefined) {
-        rows.push({ kind: "real page 2", from: p.key, to: next.key, c: await check(p, next) });
-        rows.push({ kind: "the way back", from: next.key, to: p.key, c: await check(next, p) });
+        await add("real page 2", fromCorpus(p), fromCorpus(next));
+        await add("the way back", fromCorpus(next), fromCorpus(p));
       }
       for (const o of pages) {
         if (o === p || o.group !== p.group || o === next || prevOf.get(p.key) === o.key) continue;
-        rows.push({
-          kind: "another page of the site",
-          from: p.key,
-          to: o.key,
-          c: await check(p, o),
-        });
+        await add("another page of the site", fromCorpus(p), fromCorpus(o));
       }
+    }
+    for (const pair of corpusPairs()) {
+      const doc = (pp: typeof pair.p1): Doc => ({
+        key: pp.key,
+        url: pp.url,
+        group: `pairs:${pair.site}`,
+        html: () => decodeSaved(readFileSync(pp.file)),
+      });
+      if (pair.truth) {
+        await add("pairs: real page 2", doc(pair.p1), doc(pair.p2));
+        await add("pairs: the way back", doc(pair.p2), doc(pair.p1));
+      } else await add("pairs: another list of the site", doc(pair.p1), doc(pair.p2));
     }
     // Article pages: the captures, and Dragnet when the corpus holds it.
     if (existsSync(join(corpusDirOrEmpty(), "multipage")))
       for (const { kind, a, b } of [...capturePairs(), ...dragnetPairs()])
-        rows.push({ kind, from: a.key, to: b.key, c: await check(a, b) });
+        await add(kind, fromCorpus(a), fromCorpus(b));
   } finally {
     await browser.close();
   }
-  console.log("| pair (page 1 → page fetched) | pairs | confirmed | refused |");
-  console.log("| --- | --- | --- | --- |");
-  for (const kind of [
-    "real page 2",
-    "the way back",
-    "another page of the site",
-    "article page 2",
-    "another article of the site",
-  ] as const) {
-    const rs = rows.filter((r) => r.kind === kind);
-    const yes = rs.filter((r) => r.c.confirmed).length;
-    console.log(`| ${kind} | ${rs.length} | ${yes} | ${rs.length - yes} |`);
-  }
-  const real = rows.filter((r) => r.kind === "real page 2" || r.kind === "article page 2");
-  const why = (pick: (c: Confirmation) => boolean) => real.filter((r) => pick(r.c)).length;
+  const folds = groupFolds(raw.map((r) => r.group));
+  const rows: JudgedRow[] = raw.map((r, i) => ({ ...r, fold: folds[i] ?? 0 }));
+  report(rows, list);
+  mkdirSync(join(repoRoot(), "out"), { recursive: true });
+  writeFileSync(join(repoRoot(), "out", "page2-pairs.json"), JSON.stringify(rows));
+}
+
+/** A share as "n/m (p %)". */
+function rate(n: number, m: number): string {
+  return `${n}/${m} (${m === 0 ? "–" : ((100 * n) / m).toFixed(1)} %)`;
+}
+
+/** Print the tables and the wrong answers. */
+function report(rows: readonly JudgedRow[], list: boolean): void {
+  const right = (r: JudgedRow, joined: boolean) => joined === r.truth;
   console.log(
-    `\nreal page 2s: pager moved ${why((c) => c.pagerMoved)}, links back ${why((c) => c.pointsBack)}, ` +
-      `same document ${why((c) => c.sameDocument)}, template share ≥ 0.5 ${why((c) => c.template >= 0.5)}`,
+    "| pair (page 1 → page fetched) | pairs | joined (main's judge) | joined (this judge) |",
   );
-  for (const r of rows)
-    if (list || (r.kind === "real page 2" || r.kind === "article page 2") !== r.c.confirmed)
+  console.log("| --- | --- | --- | --- |");
+  const kinds = [...new Set(rows.map((r) => r.kind))];
+  for (const kind of kinds) {
+    const rs = rows.filter((r) => r.kind === kind);
+    const before = rs.filter((r) => r.before).length;
+    const now = rs.filter((r) => r.answer.continues).length;
+    console.log(`| ${kind} | ${rs.length} | ${before} | ${now} |`);
+  }
+  console.log(
+    "\n| pages | judge | true pairs passed | false pairs refused | per fold: passed · refused |",
+  );
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const part of ["list", "article"] as const)
+    for (const [name, joined] of [
+      ["main's", (r: JudgedRow) => r.before],
+      ["this", (r: JudgedRow) => r.answer.continues],
+    ] as const) {
+      const rs = rows.filter((r) => r.part === part);
+      const t = rs.filter((r) => r.truth);
+      const f = rs.filter((r) => !r.truth);
+      const perFold = [0, 1, 2, 3, 4]
+        .map((k) => {
+          const tk = t.filter((r) => r.fold === k);
+          const fk = f.filter((r) => r.fold === k);
+          return `${tk.filter(joined).length}/${tk.length} · ${fk.filter((r) => !joined(r)).length}/${fk.length}`;
+        })
+        .join(", ");
       console.log(
-        `${r.c.confirmed ? "CONFIRMED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\t` +
-          `template ${r.c.template.toFixed(2)} moved ${r.c.pagerMoved} back ${r.c.pointsBack} same ${r.c.sameDocument}`,
+        `| ${part}s | ${name} | ${rate(t.filter(joined).length, t.length)} | ${rate(f.filter((r) => !joined(r)).length, f.length)} | ${perFold} |`,
       );
+    }
+  console.log("\nRefusals by the category that refused (this judge):");
+  for (const kind of kinds) {
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      if (r.kind === kind && !r.answer.continues) {
+        const c = r.answer.decision.refusedBy ?? "?";
+        counts.set(c, (counts.get(c) ?? 0) + 1);
+      }
+    if (counts.size > 0)
+      console.log(
+        `  ${kind}: ${[...counts]
+          .sort((a, b) => b[1] - a[1])
+          .map(([c, n]) => `${c} ${n}`)
+          .join(", ")}`,
+      );
+  }
+  console.log("Continuation read on the pairs joined (this judge):");
+  for (const kind of kinds) {
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      if (r.kind === kind && r.answer.continues) {
+        const c = r.answer.decision.continuation ?? "settled";
+        counts.set(c, (counts.get(c) ?? 0) + 1);
+      }
+    if (counts.size > 0)
+      console.log(`  ${kind}: ${[...counts].map(([c, n]) => `${c} ${n}`).join(", ")}`);
+  }
+  console.log("");
+  for (const r of rows)
+    if (list || !right(r, r.answer.continues)) {
+      const c = r.answer.confirmation;
+      const s = r.answer.signals;
+      console.log(
+        `${r.answer.continues ? "JOINED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\t` +
+          `${r.answer.decision.refusedBy ?? r.answer.decision.continuation}\t` +
+          `template ${c.template.toFixed(2)} moved ${c.pagerMoved} onePager ${c.samePager} back ${c.pointsBack} same ${c.sameDocument} other ${c.otherPage}` +
+          (s
+            ? ` | rec ${s.records1}/${s.records2} rep ${s.repeatedShare.toFixed(2)} dates ${s.dates} num ${s.numbering} anotherDoc ${s.anotherDocument} absent ${s.elementAbsent} pagerLeaves ${s.pagerLeaves} urlLeaves ${s.urlLeaves} wayBack ${s.wayBack}`
+            : "") +
+          ` xp ${r.answer.xpaths}`,
+      );
+    }
 }
 
 /** The corpus directory, or "" when there is none (the article pairs are then skipped). */

@@ -5,8 +5,8 @@
  * engines (Chromium, where page 1 is the rendered document, and the DOM engine) call this
  * one function, so a richer check replaces it here alone. No Node or browser API.
  */
-import { SAME_TEMPLATE_SHARE } from "../detect/confirm-next";
 import { judgePage2 } from "../detect/page2-judge";
+import type { Refusal } from "../detect/page2-signals/decide";
 
 /** What page 2 said of the link that led to it. */
 export interface Page2Verdict {
@@ -16,36 +16,37 @@ export interface Page2Verdict {
   reason: string;
 }
 
+/** What a reader of the output can act on, by the category the judge refused on. */
+const REASONS: Record<Refusal, string> = {
+  "another template": "page 2 has another template",
+  "page element absent": "page 2 lacks page 1's page element",
+  "the way back": "page 2 is page 1's previous page",
+  "items repeated": "page 2 repeats page 1's items",
+  "another document": "page 2 is another document (another title and heading)",
+  "pager of another list": "page 2's pager pages through another list (other URLs than page 1's)",
+  "pager shows another page": "page 2's pager shows another page than the next",
+  "no continuation":
+    "nothing shows page 2 continues page 1 (no pager moved on by one, no link back from the same document, no items going on)",
+};
+
 /**
  * Run the page-2 check on two documents.
  * @param page1 page 1 (rendered, or parsed without layout) and its URL
  * @param page2 the archived page 2, parsed without layout, and its URL
- * @returns the decision; `reason` names the signal that failed: page 2's template, a pager
- *   there that shows another page, or neither a pager moved on nor a link back to page 1
- *   from the same document
+ * @returns the judge's decision (../detect/page2-judge.ts; page 1's page element not
+ *   given, so no item signal is read); `reason` names the category that refused, with the
+ *   template share where that refused
  */
 export function page2Verdict(
   page1: { doc: Document; url: string },
   page2: { doc: Document; url: string },
 ): Page2Verdict {
-  const c = judgePage2({ ...page1, candidates: [] }, page2).confirmation;
-  if (c.confirmed) return { confirmed: true, reason: "" };
-  if (c.template < SAME_TEMPLATE_SHARE)
-    return {
-      confirmed: false,
-      reason: `page 2 has another template (${Math.round(c.template * 100)} % of page 1's tag paths)`,
-    };
-  if (!c.pagerMoved && !(c.pointsBack && c.sameDocument))
-    return {
-      confirmed: false,
-      reason: c.pointsBack
-        ? "page 2 links back to page 1 but is another document (another title and heading)"
-        : "page 2's pager did not move on by one and it does not link back to page 1",
-    };
-  if (c.pagerMoved && !c.samePager)
-    return {
-      confirmed: false,
-      reason: "page 2's pager moved on, but through other URLs than page 1's (another list)",
-    };
-  return { confirmed: false, reason: "page 2's pager shows another page than the next" };
+  const v = judgePage2({ ...page1, candidates: [] }, page2);
+  const refused = v.decision.refusedBy;
+  if (v.continues || refused === null) return { confirmed: true, reason: "" };
+  const share =
+    refused === "another template"
+      ? ` (${Math.round(v.confirmation.template * 100)} % of page 1's tag paths)`
+      : "";
+  return { confirmed: false, reason: `${REASONS[refused]}${share}` };
 }

@@ -34,6 +34,14 @@ describe("tagPaths / templateShare", () => {
     expect(templateShare(a, b)).toBe(1);
     expect(templateShare(a, other)).toBeLessThan(0.5);
   });
+
+  it("names a class path by the first hand-written class, not a post's id class", () => {
+    const posts = (ids: number[]) =>
+      doc(
+        ids.map((i) => `<article class="post-${i}0000 post"><h2>t</h2><p>x</p></article>`).join(""),
+      );
+    expect(templateShare(tagPaths(posts([1, 2])), tagPaths(posts([3, 4])))).toBe(1);
+  });
 });
 
 describe("pagerCurrentPage", () => {

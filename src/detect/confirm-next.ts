@@ -22,6 +22,7 @@ import { numberedLinks as pagerNumberedLinks, pagerParameter } from "../features
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
 import { isPageOneOf, isSiteRoot, listHomeOf, type PageCount, samePageKey } from "../keys/page-url";
+import { isStableToken } from "../rule/xpath";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
  * Not tuned on any page; below it most trees say "not next". */
@@ -56,6 +57,9 @@ export interface Confirmation {
   confirmed: boolean;
   /** share of page 1's tag paths found on page 2 (0..1) */
   template: number;
+  /** share of page 2's tag paths found on page 1 (0..1): a page 1 with a front page's
+   * extra blocks shares little of itself with page 2, which still shares its own */
+  templateBack: number;
   /** page 2's pager shows the followed number as current */
   pagerMoved: boolean;
   /** page 2's numbered links share a URL with page 1's (one pager, not another list's) */
@@ -64,6 +68,9 @@ export interface Confirmation {
   pointsBack: boolean;
   /** page 2 carries page 1's title or main heading (page numbers aside) */
   sameDocument: boolean;
+  /** page 2's pager shows another current page than page 1's current + 1 (and than
+   * page 1's own) */
+  otherPage: boolean;
 }
 
 /** Words that pagers add to a title or heading ("Page 2", "Seite 2", "2ページ"). */
@@ -137,7 +144,8 @@ export function sharedTitlePart(a: string, b: string): string {
 }
 
 /**
- * Tag paths of a document's body: for each element, its tag and first class joined with
+ * Tag paths of a document's body: for each element, its tag and first stable class
+ * (../rule/xpath.ts `isStableToken`: no counter or hash) joined with
  * those of its ancestors ("body>div.main>ul>li"), the template signature seed 002
  * compares between pages. At most {@link TEMPLATE_ELEMENTS} elements are read.
  *
@@ -168,7 +176,9 @@ export function* tagPathsSteps(doc: Document): Steps<Set<string>> {
     for (let c = e.lastElementChild; c !== null; c = c.previousElementSibling) {
       // tsugi's own status block and separators are not the site's template.
       if ((c.getAttribute("class") ?? "").startsWith("tsugi-")) continue;
-      const cls = (c.getAttribute("class") ?? "").trim().split(/\s+/)[0] ?? "";
+      // The first hand-written class: WordPress writes `post-1234` before `post`, and a
+      // path per post id would make every page 2 another template.
+      const cls = (c.getAttribute("class") ?? "").trim().split(/\s+/).find(isStableToken) ?? "";
       stack.push({ e: c, path: `${path}>${c.localName}${cls ? `.${cls}` : ""}` });
     }
   }
@@ -407,6 +417,7 @@ export function* confirmNextPageSteps(
   const paths1 = yield* tagPathsSteps(page1.doc);
   const paths2 = yield* tagPathsSteps(page2.doc);
   const template = templateShare(paths1, paths2);
+  const templateBack = templateShare(paths2, paths1);
   yield;
   const shown = pagerCurrentPage(page1.doc, page1.url);
   const expected = (shown ?? 1) + 1;
@@ -431,9 +442,11 @@ export function* confirmNextPageSteps(
       !otherPage &&
       ((pagerMoved && onePager) || (pointsBack && same)),
     template,
+    templateBack,
     pagerMoved,
     samePager: onePager,
     pointsBack,
     sameDocument: same,
+    otherPage,
   };
 }

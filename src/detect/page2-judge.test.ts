@@ -137,6 +137,8 @@ describe("judgePage2 on a post whose board's list below carries a pager", () => 
     );
     // The pager alone says "page 2": only the page element tells the two apart.
     expect(v.confirmation).toMatchObject({ confirmed: true, pagerMoved: true });
+    expect(v.signals?.elementAbsent).toBe(true);
+    expect(v.decision.refusedBy).toBe("page element absent");
     expect(v.continues).toBe(false);
   });
 });
@@ -174,5 +176,6 @@ describe("judgePage2Steps", () => {
     expect(sliced.continues).toBe(true);
     // Two template walks of over 4,500 elements each, 250 elements a step, then each read.
     expect(yields).toBeGreaterThan(30);
-  });
+    // jsdom reads text slowly: the judge runs twice over 3,000 links and their text here.
+  }, 30_000);
 });

@@ -13,9 +13,7 @@
  */
 
 import { runNow, type Steps } from "../budget/slices";
-import { visibleText } from "../features/text";
 import { samePageKey } from "../keys/page-url";
-import { evaluateXPaths } from "../rule/xpath";
 import { type BodyExtent, bodyExtent } from "./body-extent";
 import {
   type Confirmation,
@@ -23,13 +21,24 @@ import {
   numberedLinks,
   pagerCurrentPage,
 } from "./confirm-next";
+import { decidePage2, type Page2Decision } from "./page2-signals/decide";
+import { holdsPageElement } from "./page2-signals/page-element";
+import { type Page2Signals, readPage2Signals } from "./page2-signals/read";
+
+export { holdsPageElement };
 
 /** What page 2 said. */
 export interface Page2Verdict {
   /** page 2 continues page 1: join it */
   continues: boolean;
-  /** the signals behind `continues` */
+  /** the pager's signals behind `continues` (./confirm-next.ts) */
   confirmation: Confirmation;
+  /** the items' and the evidence's signals (./page2-signals/read.ts); null when page 1
+   * settled the link (no signal read) */
+  signals: Page2Signals | null;
+  /** how the signals combined: the reading that showed continuation and the category
+   * that refused (./page2-signals/decide.ts) */
+  decision: Page2Decision;
   /** when it does not continue: the URL of one of page 1's candidates that page 2's own
    * pager shows as the page after page 1 (its link numbered page 1's current + 1, or
    * marked `rel=prev` when page 2 is that very page's successor), null when page 2 names
@@ -104,16 +113,17 @@ export function* judgePage2Steps(
 ): Steps<Page2Verdict> {
   const confirmation = doubt ? yield* confirmNextPageSteps(page1, page2) : ACCEPTED;
   yield;
-  // A page without page 1's page element continues another part of the site (the list
-  // below a post pages through the board, not through the post).
-  const continues =
-    confirmation.confirmed &&
-    (!doubt || !page1.xpaths || holdsPageElement(page2.doc, page1.xpaths));
+  // Page 1 settled the link: only the extent is read.
+  const signals = doubt ? yield* readPage2Signals(page1, page2) : null;
+  const decision = signals ? decidePage2(confirmation, signals) : SETTLED;
+  const continues = decision.continues;
   yield;
   if (!continues)
     return {
       continues: false,
       confirmation,
+      signals,
+      decision,
       candidate: namedSuccessor(page1, page2),
       extent: null,
     };
@@ -124,32 +134,23 @@ export function* judgePage2Steps(
           page2,
         )
       : null;
-  return { continues: true, confirmation, candidate: null, extent };
-}
-
-/**
- * Whether a fetched page holds page 1's page element as the rule reads it: its XPaths
- * select an element with visible text or an image.
- *
- * @param doc the fetched page
- * @param xpaths page 1's page element XPaths
- * @returns true when they do
- */
-export function holdsPageElement(doc: Document, xpaths: readonly string[]): boolean {
-  return evaluateXPaths(doc, xpaths).some(
-    (e) => visibleText(e).trim() !== "" || e.querySelector("img, picture, video") !== null,
-  );
+  return { continues: true, confirmation, signals, decision, candidate: null, extent };
 }
 
 /** A link page 1 settled: no signal read. */
 const ACCEPTED: Confirmation = {
   confirmed: true,
   template: 1,
+  templateBack: 1,
   pagerMoved: false,
   samePager: true,
   pointsBack: false,
   sameDocument: false,
+  otherPage: false,
 };
+
+/** The decision on a link page 1 settled. */
+const SETTLED: Page2Decision = { continues: true, continuation: null, refusedBy: null };
 
 /** The candidate of page 1 that page 2's pager numbers as page 1's current + 1. */
 function namedSuccessor(

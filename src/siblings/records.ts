@@ -259,11 +259,18 @@ function repeatedChildren(
  * own, but its items are still the site's records (and must not be read as template).
  * @param elements the later page's page element(s)
  * @param sig page 1's {@link RecordList.signature}
+ * @param max most records returned: the walk stops once found (the page-2 judge reads
+ *   the boundary, not a 1,500-row list's end); default all
  * @returns the records in document order, empty when none carries the signature
  */
-export function recordsLike(elements: readonly Element[], sig: string): Element[] {
+export function recordsLike(
+  elements: readonly Element[],
+  sig: string,
+  max = Number.POSITIVE_INFINITY,
+): Element[] {
   const out: Element[] = [];
   const walk = (el: Element): void => {
+    if (out.length >= max) return;
     if (signature(el) === sig) {
       out.push(el);
       return;

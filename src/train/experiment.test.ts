@@ -15,7 +15,30 @@ import {
   summarize,
   thresholdSweep,
   trainScorer,
+  useJudgeVerdicts,
 } from "./experiment";
+import { verdictKey } from "./judge-verdicts";
+
+/** A list page whose one link, `rel=next` to page 2, is its gold next link. */
+function listWithNext(key: string): Rec {
+  return {
+    key,
+    part: "pagination",
+    group: key,
+    language: "",
+    url: "http://l.test/items",
+    links: {
+      urls: ["http://l.test/items?page=2"],
+      rows: [LINK_FEATURE_NAMES.map((n) => (n === "relNext" ? 1 : 0))],
+      anchor: [0],
+      label: [1],
+      text: ["Next"],
+    },
+    goldNextUrls: ["http://l.test/items?page=2"],
+    nextSelectorMatched: true,
+  } as unknown as Rec;
+}
+
 import { seededRandom } from "./random";
 
 describe("trainScorer", () => {
@@ -179,22 +202,7 @@ describe("certainty", () => {
   });
 
   it("makes a doubted stepping link wait for page 2, and counts it joined 'either way'", () => {
-    const list = {
-      key: "pagination/l",
-      part: "pagination",
-      group: "l",
-      language: "",
-      url: "http://l.test/items",
-      links: {
-        urls: ["http://l.test/items?page=2"],
-        rows: [LINK_FEATURE_NAMES.map((n) => (n === "relNext" ? 1 : 0))],
-        anchor: [0],
-        label: [1],
-        text: ["Next"],
-      },
-      goldNextUrls: ["http://l.test/items?page=2"],
-      nextSelectorMatched: true,
-    } as unknown as Rec;
+    const list = listWithNext("pagination/l");
     const certainty = { certainScore: 0.9, certainStructure: false };
     const next = decideNext(list, [0.7], 0.3, 0.5, certainty);
     expect(next.pending).toBe(true);
@@ -243,5 +251,32 @@ describe("pickThreshold", () => {
     const sweep = [row(0.3, 0.95, 0, 0.03), row(0.6, 0.9, 0, 0.02), row(0.9, 0.8, 0, 0.02)];
     expect(pickThreshold(sweep)).toBe(0.6);
     expect(() => pickThreshold([])).toThrow(/empty/);
+  });
+});
+
+describe("joined after the judge", () => {
+  it("counts a waiting link joined only where the judge passed its page 2", () => {
+    const list = listWithNext;
+    const certainty = { certainScore: 0.9, certainStructure: false };
+    const passed = list("pagination/a");
+    const refused = list("pagination/b");
+    const unread = list("pagination/c");
+    useJudgeVerdicts(
+      new Map([
+        [verdictKey(passed.key, "http://l.test/items?page=2"), true],
+        [verdictKey(refused.key, "http://l.test/items?page=2#x"), false],
+      ]),
+    );
+    try {
+      const m = emptyMeasures();
+      for (const rec of [passed, refused, unread])
+        scoreDecision(m, rec, decideNext(rec, [0.7], 0.3, 0.5, certainty));
+      const s = summarize(m);
+      expect(s["list.either.correct"]).toBe(3);
+      expect(s["list.judged.correct"]).toBe(1);
+      expect(s["list.judged.unknown"]).toBe(1);
+    } finally {
+      useJudgeVerdicts(new Map());
+    }
   });
 });

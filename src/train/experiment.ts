@@ -49,6 +49,7 @@ import {
 } from "./dataset";
 import { useSweepSplitSearch } from "./fast-split";
 import type { PageHarvest } from "./harvest";
+import { type JudgeVerdicts, verdictKey } from "./judge-verdicts";
 import { seededRandom, shuffle } from "./random";
 import { smote } from "./smote";
 
@@ -522,6 +523,12 @@ export interface Measures {
   /** the next link joined at once or after page 2, every waiting link counted as joined
    * (the bound of a page-2 judge that confirms everything), by kind */
   either: Record<PageKind, NextLinkCounts>;
+  /** the next link joined at once, or after page 2 where the page-2 judge passes the page
+   * the waiting link leads to ({@link useJudgeVerdicts}); a waiting link whose page the
+   * corpus does not hold counts as not joined, by kind */
+  afterJudge: Record<PageKind, NextLinkCounts>;
+  /** waiting links whose page the judge has not read (not in the corpus), by kind */
+  judgeUnknown: Record<PageKind, number>;
   /** per pagination page: best candidate probability, whether that candidate is a gold
    * next link, whether the page has one (for the threshold sweep / PR curve) */
   scores: {
@@ -549,6 +556,8 @@ export function emptyMeasures(): Measures {
     pendingRight: { list: 0, article: 0 },
     pending: { list: 0, article: 0 },
     either: { list: emptyCounts(), article: emptyCounts() },
+    afterJudge: { list: emptyCounts(), article: emptyCounts() },
+    judgeUnknown: { list: 0, article: 0 },
     scores: [],
     pageElement: {},
     skipped: 0,
@@ -578,8 +587,11 @@ export function addMeasures(a: Measures, b: Measures): void {
     a.pendingNoNext[kind] += b.pendingNoNext[kind];
     a.pendingRight[kind] += b.pendingRight[kind];
     a.pending[kind] += b.pending[kind];
-    for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[])
+    a.judgeUnknown[kind] += b.judgeUnknown[kind];
+    for (const k of Object.keys(a.next) as (keyof NextLinkCounts)[]) {
       a.either[kind][k] += b.either[kind][k];
+      a.afterJudge[kind][k] += b.afterJudge[kind][k];
+    }
   }
   for (const [part, e] of Object.entries(b.pageElement)) {
     const t = a.pageElement[part] ?? { p: 0, r: 0, f1: 0, pages: 0 };
@@ -682,13 +694,20 @@ export function summarize(m: Measures): Record<string, number> {
     "article.atOnce": m.nextArticle.predicted,
   };
   for (const kind of ["list", "article"] as const) {
-    const e = nextLinkScores(m.either[kind]);
-    out[`${kind}.either.precision`] = e.precision;
-    out[`${kind}.either.recall`] = e.recall;
-    out[`${kind}.either.f1`] = e.f1;
-    out[`${kind}.either.falseActivation`] = e.falseActivation;
-    out[`${kind}.either.falseActivations`] = m.either[kind].falseActivations;
-    out[`${kind}.either.correct`] = m.either[kind].correct;
+    // "either": every waiting link joined; "judged": joined where the judge passed page 2.
+    for (const [name, counts] of [
+      ["either", m.either[kind]],
+      ["judged", m.afterJudge[kind]],
+    ] as const) {
+      const e = nextLinkScores(counts);
+      out[`${kind}.${name}.precision`] = e.precision;
+      out[`${kind}.${name}.recall`] = e.recall;
+      out[`${kind}.${name}.f1`] = e.f1;
+      out[`${kind}.${name}.falseActivation`] = e.falseActivation;
+      out[`${kind}.${name}.falseActivations`] = counts.falseActivations;
+      out[`${kind}.${name}.correct`] = counts.correct;
+    }
+    out[`${kind}.judged.unknown`] = m.judgeUnknown[kind];
   }
   for (const [part, e] of Object.entries(m.pageElement)) {
     out[`pe.${part}.f1`] = e.pages ? e.f1 / e.pages : 0;
@@ -798,10 +817,25 @@ export function scoreNext(
   const gold = new Set(rec.goldNextUrls);
   countNextLink(kind === "list" ? m.next : m.nextArticle, predicted, gold);
   countNextLink(m.either[kind], predicted ?? pending, gold);
+  const verdict = pending === null ? undefined : judgeVerdicts.get(verdictKey(rec.key, pending));
+  countNextLink(m.afterJudge[kind], predicted ?? (verdict === true ? pending : null), gold);
   if (pending === null) return;
+  if (verdict === undefined) m.judgeUnknown[kind]++;
   m.pending[kind]++;
   if (gold.size === 0) m.pendingNoNext[kind]++;
   else if (gold.has(pending)) m.pendingRight[kind]++;
+}
+
+let judgeVerdicts: JudgeVerdicts = new Map();
+
+/**
+ * The page-2 judge's answers {@link scoreNext} reads for "joined after the judge" (none
+ * set: every waiting link counts as not joined and unknown).
+ *
+ * @param verdicts {@link readJudgeVerdicts} of an eval:confirm run
+ */
+export function useJudgeVerdicts(verdicts: JudgeVerdicts): void {
+  judgeVerdicts = verdicts;
 }
 
 /**

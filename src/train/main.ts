@@ -72,7 +72,9 @@ import {
   testDetectors,
   trainDetectors,
   trainLinkDetector,
+  useJudgeVerdicts,
 } from "./experiment";
+import { readJudgeVerdicts } from "./judge-verdicts";
 import { harvestPages } from "./render";
 
 const args = process.argv.slice(2);
@@ -172,6 +174,8 @@ function byKind(m: Record<string, number>): string {
     `  article pages: false activation ${n("article.falseActivations")} of ${n("article.withoutNext")} (${pct("article.falseActivation")}), next page found on ${n("article.correct")} of ${n("article.withNext")}; waiting for page 2: ${n("article.pendingNoNext")} without a next page, ${n("article.pendingRight")} right next links`,
     `  list pages, joined at once: ${n("list.atOnce")} pages; waiting for page 2: ${n("list.pending")}; at once or after page 2 (every waiting link joined): F1 ${fmt(m["list.either.f1"])} (P ${fmt(m["list.either.precision"])}, R ${fmt(m["list.either.recall"])}), false activation ${n("list.either.falseActivations")} of ${n("list.withoutNext")} (${pct("list.either.falseActivation")})`,
     `  article pages, joined at once: ${n("article.atOnce")} pages; waiting for page 2: ${n("article.pending")}; at once or after page 2: next page found on ${n("article.either.correct")} of ${n("article.withNext")}, false activation ${n("article.either.falseActivations")} of ${n("article.withoutNext")} (${pct("article.either.falseActivation")})`,
+    `  list pages, joined after the judge (a waiting link joins where the judge passes its page 2 in out/page2-pairs.json; ${n("list.judged.unknown")} waiting links lead to pages the corpus lacks: counted not joined): F1 ${fmt(m["list.judged.f1"])} (P ${fmt(m["list.judged.precision"])}, R ${fmt(m["list.judged.recall"])}), false activation ${n("list.judged.falseActivations")} of ${n("list.withoutNext")} (${pct("list.judged.falseActivation")})`,
+    `  article pages, joined after the judge (${n("article.judged.unknown")} waiting links lead to pages the corpus lacks: counted not joined): next page found on ${n("article.judged.correct")} of ${n("article.withNext")}, false activation ${n("article.judged.falseActivations")} of ${n("article.withoutNext")} (${pct("article.judged.falseActivation")})`,
   ].join("\n");
 }
 
@@ -532,6 +536,8 @@ async function main(): Promise<void> {
     force: args.includes("--force"),
     log,
   })) as Rec[];
+  // "Joined after the judge" reads the judge's answers of the last eval:confirm run.
+  useJudgeVerdicts(readJudgeVerdicts(join(repoRoot(), "out", "page2-pairs.json")));
   const dragnet = harvested.filter((r) => r.part === "dragnet");
   const recs = harvested.filter((r) => r.part !== "dragnet");
   // Groups come from the corpus listing, so regrouping never needs a new render.

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import {
+  anotherTitleAndHeading,
+  leadsForward,
+  pageElementAbsent,
+  pagerLeavesSequence,
+  urlLeavesSequence,
+  wayBack,
+} from "./evidence";
+
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+const doc = (title: string, h1: string, body = "") =>
+  parse(`<title>${title}</title><body>${h1 ? `<h1>${h1}</h1>` : ""}${body}</body>`);
+
+describe("anotherTitleAndHeading", () => {
+  it("holds for the next post: both change", () => {
+    expect(
+      anotherTitleAndHeading(doc("On tea | Blog", "On tea"), doc("On cups | Blog", "On cups")),
+    ).toBe(true);
+  });
+  it("does not hold when the title keeps page 1's words with a page number added", () => {
+    expect(
+      anotherTitleAndHeading(doc("Blog", "First post"), doc("Page 2 of 5 - Blog", "Eleventh post")),
+    ).toBe(false);
+  });
+  it("does not hold when the heading is kept", () => {
+    expect(
+      anotherTitleAndHeading(doc("Teapots", "Teapots"), doc("Teapots (cheap)", "Teapots")),
+    ).toBe(false);
+  });
+  it("gives no evidence without titles", () => {
+    expect(anotherTitleAndHeading(doc("", "A"), doc("", "B"))).toBe(false);
+  });
+});
+
+describe("pageElementAbsent", () => {
+  const xp = ["//div[@id='list']"];
+  it("holds when page 1's XPaths select nothing with text", () => {
+    expect(pageElementAbsent(doc("t", "", '<div id="app"></div>'), xp)).toBe(true);
+  });
+  it("does not hold when they do", () => {
+    expect(pageElementAbsent(doc("t", "", '<div id="list">Items</div>'), xp)).toBe(false);
+  });
+  it("gives no evidence without XPaths", () => {
+    expect(pageElementAbsent(doc("t", ""), undefined)).toBe(false);
+  });
+});
+
+describe("pagerLeavesSequence / urlLeavesSequence", () => {
+  const pager = (hrefs: string[]) =>
+    doc("t", "", hrefs.map((h, i) => `<a href="${h}">${i + 1}</a>`).join(" "));
+  const p1list = {
+    doc: pager(["/list", "/list?page=2", "/list?page=3"]),
+    url: "https://s.test/list",
+  };
+  it("holds when every numbered link of page 2 sets a filter page 1 did not", () => {
+    const d = pager(["/list?cat=7", "/list?cat=7&page=2", "/list?cat=7&page=3"]);
+    expect(pagerLeavesSequence(p1list, d, "https://s.test/list?cat=7&page=2")).toBe(true);
+  });
+  it("does not hold for page 1's own pager", () => {
+    const d = pager(["/list", "/list?page=2", "/list?page=3"]);
+    expect(pagerLeavesSequence(p1list, d, "https://s.test/list?page=2")).toBe(false);
+  });
+  it("does not hold for a pager whose links carry a parameter page 1's own pager carries", () => {
+    const hrefs = ["/f?order=new", "/f?order=new&page=2", "/f?order=new&page=3"];
+    const p1 = { doc: pager(hrefs), url: "https://s.test/f" };
+    // From page 1's URL alone every link sets "order": page 1's pager shows it is the list's own.
+    expect(
+      pagerLeavesSequence(
+        { doc: doc("t", ""), url: "https://s.test/f" },
+        pager(hrefs),
+        "https://s.test/f?order=new&page=2",
+      ),
+    ).toBe(true);
+    expect(pagerLeavesSequence(p1, pager(hrefs), "https://s.test/f?order=new&page=2")).toBe(false);
+  });
+  it("gives no evidence without a pager", () => {
+    expect(pagerLeavesSequence(p1list, doc("t", ""), "https://s.test/x")).toBe(false);
+  });
+  it("reads another path in the fetched URL, not a page step", () => {
+    expect(urlLeavesSequence("https://s.test/blog/", "https://s.test/tags/tea/")).toBe(true);
+    expect(urlLeavesSequence("https://s.test/blog/", "https://s.test/blog/page/2/")).toBe(false);
+  });
+});
+
+describe("wayBack", () => {
+  it("holds when page 1 links to the fetched page as newer posts", () => {
+    const p1 = doc(
+      "Blog",
+      "",
+      '<a href="/blog/">Newer posts</a> <a href="/blog/page/3/">Older posts</a>',
+    );
+    const p2 = doc("Blog", "", '<a href="/blog/page/2/">Older posts</a>');
+    expect(
+      wayBack(
+        { doc: p1, url: "https://b.test/blog/page/2/" },
+        { doc: p2, url: "https://b.test/blog/" },
+      ),
+    ).toBe(true);
+  });
+  it("does not hold for the real page 2", () => {
+    const p1 = doc("Blog", "", '<a href="/blog/page/2/">Older posts</a>');
+    const p2 = doc(
+      "Blog",
+      "",
+      '<a href="/blog/">Newer posts</a> <a href="/blog/page/3/">Older posts</a>',
+    );
+    expect(
+      wayBack(
+        { doc: p1, url: "https://b.test/blog/" },
+        { doc: p2, url: "https://b.test/blog/page/2/" },
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("leadsForward", () => {
+  it("holds when page 1 links to the page by 'Next' or by its current + 1", () => {
+    const byText = doc("Shop", "", '<a href="/list?page=2">Next ›</a>');
+    expect(
+      leadsForward({ doc: byText, url: "https://s.test/list" }, "https://s.test/list?page=2"),
+    ).toBe(true);
+    const byNumber = doc(
+      "Shop",
+      "",
+      '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>',
+    );
+    expect(
+      leadsForward({ doc: byNumber, url: "https://s.test/list" }, "https://s.test/list?page=2"),
+    ).toBe(true);
+  });
+  it("does not hold for a jump to page 3 or a link back", () => {
+    const d = doc(
+      "Shop",
+      "",
+      '<a href="/list?page=1">‹ Previous</a> <b>2</b> <a href="/list?page=3">3</a>',
+    );
+    const page1 = { doc: d, url: "https://s.test/list?page=2" };
+    expect(leadsForward(page1, "https://s.test/list?page=1")).toBe(false);
+    expect(
+      leadsForward(
+        { doc: byNumberOnly(), url: "https://s.test/list" },
+        "https://s.test/list?page=3",
+      ),
+    ).toBe(false);
+  });
+});
+
+function byNumberOnly(): Document {
+  return doc("Shop", "", '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>');
+}
