@@ -27,6 +27,9 @@ describe("leavesSequence", () => {
       ["https://a.test/s?k=tea", "https://a.test/-/en/s?k=tea&page=2&qid=1610515373&ref=sr_pg_2"],
       ["https://a.test/browse/N-1234", "https://a.test/browse/N-1234?Nao=20", "Nao"],
       ["https://a.test/list?cat=5", "https://a.test/list?cat=5&start=20"],
+      // A redirect counter and a session id beside the page parameter: the same sequence.
+      ["https://a.test/story.html", "https://a.test/story.html?pagewanted=3&_r=1"],
+      ["https://a.test/list?page=1", "https://a.test/list?page=2&PHPSESSID=abc123"],
     ];
     for (const [page, link, key] of stays)
       expect(leavesSequence(page, link, key), link).toBe(false);

@@ -6,6 +6,7 @@
  * shapes; here what else changed beside the page number is named.
  */
 
+import { isVolatileParam } from "../keys/page-url";
 import { isPageParamKey, isPageUrlWord } from "./page-step";
 import { isVolatileKey, localePrefixLength, parseUrl } from "./url-query";
 
@@ -42,8 +43,9 @@ export function changesPath(page: URL, link: URL): boolean {
 
 /**
  * The link sets a query parameter that is neither a page parameter, the pager's own
- * (`pageKey`), nor a session or tracker, to a value the page's URL does not have: a
- * filter or a section (`?type_id2=34&Page=2` from the unfiltered list).
+ * (`pageKey`), nor a session, tracker or redirect counter (as the same-page key reads them:
+ * `?pagewanted=3&_r=1` is page 3 of the same article), to a value the page's URL does not
+ * have: a filter or a section (`?type_id2=34&Page=2` from the unfiltered list).
  *
  * @param page the page's URL
  * @param link the link's URL
@@ -52,7 +54,8 @@ export function changesPath(page: URL, link: URL): boolean {
  */
 export function setsOtherParameter(page: URL, link: URL, pageKey?: string): boolean {
   for (const [k, v] of link.searchParams) {
-    if (v === "" || k === pageKey || isVolatileKey(k) || isPageParamKey(k)) continue;
+    if (v === "" || k === pageKey || isVolatileKey(k) || isVolatileParam(k) || isPageParamKey(k))
+      continue;
     if (page.searchParams.get(k) !== v) return true;
   }
   return false;
