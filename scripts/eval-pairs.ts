@@ -8,7 +8,7 @@
  * content script's stages run in it (scripts/eval-pairs-page.ts: the gate, then the staged
  * detection, src/cli/detect-document.ts). The next link found, sure ("at once") or waiting
  * for page 2, is compared with the pair's `nextHref` resolved against page 1 (or the
- * address page 2 was served at) as the same page (src/eval/pairs.ts `samePageUrl`); when
+ * address page 2 was served at) as the same page (src/keys/page-url.ts `samePage`, the judge's and the pager's notion); when
  * it is the pair's, page 2 is parsed inertly and goes through the page-2 judge as the
  * pager calls it. Page 2 is joined when the link is the pair's and sure, or waiting and
  * the judge says page 2 continues page 1. Misses are counted by the first stage that

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefOfField, pairOutcome, samePageUrl, servedBytes, sniffCharset } from "./pairs";
+import { hrefOfField, pairOutcome, servedBytes, sniffCharset } from "./pairs";
 
 describe("hrefOfField", () => {
   it("reads the href, and no href from a remark or a script call", () => {
@@ -8,18 +8,6 @@ describe("hrefOfField", () => {
     expect(hrefOfField("(none: pager items are <div> JS buttons)")).toBeNull();
     expect(hrefOfField("javascript:gReport.navigate.paginate('x')")).toBeNull();
     expect(hrefOfField(null)).toBeNull();
-  });
-});
-
-describe("samePageUrl", () => {
-  it("ignores a trailing slash, index.html and the fragment, not the query", () => {
-    expect(samePageUrl("https://a.example/page/2/", "https://a.example/page/2")).toBe(true);
-    expect(samePageUrl("https://a.example/page/2/index.html", "https://a.example/page/2/")).toBe(
-      true,
-    );
-    expect(samePageUrl("https://a.example/l?page=2#top", "https://a.example/l?page=2")).toBe(true);
-    expect(samePageUrl("https://a.example/l?page=2", "https://a.example/l?page=3")).toBe(false);
-    expect(samePageUrl("https://a.example/index2.html", "https://a.example/")).toBe(false);
   });
 });
 

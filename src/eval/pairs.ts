@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { samePage } from "../keys/page-url";
 
 /** One pair of `pairs.jsonl` (the fields the evaluation reads). */
 export interface PairRecord {
@@ -46,7 +47,14 @@ export function hrefOfField(field: string | null | undefined): string | null {
   return first;
 }
 
-function jsonl<T>(file: string): T[] {
+/**
+ * The records of a JSON Lines file, blank lines skipped.
+ *
+ * @param file path
+ * @returns the parsed lines; [] when the file is missing
+ * @throws SyntaxError on a line that is not JSON
+ */
+export function readJsonl<T>(file: string): T[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .split("\n")
@@ -62,7 +70,7 @@ function jsonl<T>(file: string): T[] {
  */
 export function readPairs(root: string): PairRecord[] {
   return ["static", "scrape"].flatMap((part) =>
-    jsonl<Record<string, string | null>>(join(root, part, "pairs.jsonl")).map((r) => ({
+    readJsonl<Record<string, string | null>>(join(root, part, "pairs.jsonl")).map((r) => ({
       key: `${part}/${r.id}`,
       id: String(r.id),
       kind: String(r.kind ?? ""),
@@ -84,7 +92,7 @@ export function readPairs(root: string): PairRecord[] {
  */
 export function readNegatives(root: string): NegativeRecord[] {
   return ["static", "scrape"].flatMap((part) =>
-    jsonl<Record<string, string>>(join(root, part, "negatives.jsonl"))
+    readJsonl<Record<string, string>>(join(root, part, "negatives.jsonl"))
       .map((r) => ({
         key: `${part}/${r.id}`,
         id: String(r.id),
@@ -127,27 +135,6 @@ export function servedBytes(raw: Buffer, note = ""): ServedBytes {
     }
   }
   return { body: raw, charset: NOTE_CHARSET.exec(note)?.[1] ?? "" };
-}
-
-/**
- * Whether two URLs name the same page: fragments, a trailing slash and a trailing
- * `index.html` do not count (`/page/2/`, `/page/2`, `/page/2/index.html` are one page).
- *
- * @param a absolute URL
- * @param b absolute URL
- * @returns true when they name one page
- */
-export function samePageUrl(a: string, b: string): boolean {
-  const norm = (u: string) => {
-    try {
-      const x = new URL(u);
-      x.hash = "";
-      return x.href.replace(/\/index\.html?$/i, "/").replace(/\/$/, "");
-    } catch {
-      return u;
-    }
-  };
-  return norm(a) === norm(b);
 }
 
 /**
@@ -195,7 +182,8 @@ export interface PairSeen {
  * The category of one pair: joined when the link found is page 2 and either sure or
  * continued by the judge; else the first stage that failed. A script-only pager with
  * nothing found is its own category (a miss the extension cannot help: no page to fetch).
- * A link is the pair's when it names nextHref's page or the address page 2 was served at.
+ * A link is the pair's when it names nextHref's page or the address page 2 was served at
+ * (the same page as the judge and the pager read it, ../keys/page-url.ts).
  *
  * @param s what was seen
  * @returns the outcome
@@ -206,7 +194,7 @@ export function pairOutcome(s: PairSeen): PairOutcome {
     return s.gate ? "link not found" : "gate closed";
   }
   const link = s.link;
-  const right = [s.expected, s.p2url].some((u) => u !== null && samePageUrl(link, u));
+  const right = [s.expected, s.p2url].some((u) => u !== null && samePage(link, u));
   if (!right) return "wrong link";
   if (s.pending && !s.judgeContinues) return "judge refused";
   return "joined";

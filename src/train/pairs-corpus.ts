@@ -5,8 +5,9 @@
  * serves page 1 again). Read in place; files are raw bytes, a few with HTTP response
  * headers in front or in windows-1251.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { readJsonl } from "../eval/pairs";
 import { corpusDir } from "../replay/cases";
 
 /** One saved document of the pairs corpus. */
@@ -45,14 +46,6 @@ interface NegativeLine {
   otherUrl: string;
 }
 
-function lines<T>(file: string): T[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as T);
-}
-
 /** The host of a URL without `www.`, or the text itself when it does not parse. */
 function hostOf(url: string): string {
   try {
@@ -74,7 +67,7 @@ export function corpusPairs(): CorpusPair[] {
   for (const folder of ["static", "scrape"]) {
     const dir = join(root, folder);
     const sites = new Map<string, string>();
-    for (const p of lines<PairLine>(join(dir, "pairs.jsonl"))) {
+    for (const p of readJsonl<PairLine>(join(dir, "pairs.jsonl"))) {
       const site = hostOf(`https://${p.site.replace(/^https?:\/\//, "")}`);
       sites.set(p.id, site);
       const page = (name: string, url: string): PairPage => ({
@@ -91,7 +84,7 @@ export function corpusPairs(): CorpusPair[] {
         p2: page("p2", p.p2url),
       });
     }
-    for (const n of lines<NegativeLine>(join(dir, "negatives.jsonl"))) {
+    for (const n of readJsonl<NegativeLine>(join(dir, "negatives.jsonl"))) {
       if (!/^https?:\/\//.test(n.otherUrl)) continue;
       out.push({
         folder,
