@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Confirmation } from "../detect/confirm-next";
+import { plainConfirmation, plainSignals } from "../../test/support/page2-pair";
 import type { Refusal } from "../detect/page2-signals/decide";
 import { PAGE2_FEATURES } from "../detect/page2-signals/features";
-import type { Page2Signals } from "../detect/page2-signals/read";
 import {
   combinedJoins,
   fitLogistic,
@@ -13,29 +12,7 @@ import {
   pickThreshold,
 } from "./judge-model";
 
-const confirmation: Confirmation = {
-  confirmed: false,
-  template: 1,
-  templateBack: 1,
-  pagerMoved: false,
-  samePager: true,
-  pointsBack: false,
-  sameDocument: true,
-  otherPage: false,
-};
-const signals: Page2Signals = {
-  records1: 10,
-  records2: 10,
-  repeatedShare: 0,
-  dates: "unknown",
-  numbering: "unknown",
-  anotherDocument: false,
-  elementAbsent: false,
-  pagerLeaves: false,
-  urlLeaves: false,
-  wayBack: false,
-  forward: false,
-};
+const confirmation = plainConfirmation;
 
 /** A row the rules refused (or joined: refusedBy null); `forward` is what tells true from
  * false in these hand-made rows. */
@@ -55,7 +32,7 @@ function row(
     answer: {
       continues: refusedBy === null,
       confirmation,
-      signals: { ...signals, forward: opts.forward ?? truth },
+      signals: { ...plainSignals, forward: opts.forward ?? truth },
       decision: { refusedBy },
     },
   };
