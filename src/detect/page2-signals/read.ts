@@ -53,6 +53,16 @@ export interface Page2Signals {
   forward: boolean;
 }
 
+/** The evidence and direction flags before they are read: none holds. */
+export const NO_EVIDENCE = {
+  anotherDocument: false,
+  elementAbsent: false,
+  pagerLeaves: false,
+  urlLeaves: false,
+  wayBack: false,
+  forward: false,
+} as const satisfies Partial<Page2Signals>;
+
 /**
  * Read the signals of a pair, yielding between reads (for a SliceBudget).
  *
@@ -87,12 +97,7 @@ export function* readPage2Signals(
     repeatedShare: repeatedItemShare(r1, page1.url, r2, page2.url),
     dates: pair ? datesContinue(r1.map(recordDate), r2.map(recordDate)) : "unknown",
     numbering: pair ? numberingContinues(r1.map(recordNumber), r2.map(recordNumber)) : "unknown",
-    anotherDocument: false,
-    elementAbsent: false,
-    pagerLeaves: false,
-    urlLeaves: false,
-    wayBack: false,
-    forward: false,
+    ...NO_EVIDENCE,
   };
   yield;
   signals.anotherDocument = anotherTitleAndHeading(page1.doc, page2.doc);
