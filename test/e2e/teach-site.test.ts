@@ -404,7 +404,8 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("after 'Not the next page', the next-best link is joined on reload only once its page 2 confirms it", async () => {
-    // The detector took the numbered link to another log.
+    // The detector took the numbered link to another log, under the site's one title and
+    // heading: nothing on that page tells it apart from a page 2, so the reader does.
     const { page, second } = await refuseSecondPage("log-1.html", "log-2.html");
 
     const asked = requestsFor("/teach/log-2.html");
@@ -423,7 +424,8 @@ describe("teach tsugi a site (built extension, Chromium)", () => {
   });
 
   it("after 'Not the next page', the next-best link is not joined on reload when its page is another document", async () => {
-    // The detector took the numbered link to another diary.
+    // The detector took the numbered link to another diary, under the site's one title and
+    // heading: nothing on that page tells it apart from a page 2, so the reader does.
     const { page } = await refuseSecondPage("pier-1.html", "pier-2.html");
 
     const asked = requestsFor("/teach/pier-2.html");

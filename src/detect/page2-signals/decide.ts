@@ -91,8 +91,14 @@ export function refusal(c: Confirmation, s: Page2Signals): Refusal | null {
 export function continuation(c: Confirmation, s: Page2Signals): Continuation | null {
   if (c.pagerMoved && c.samePager) return "pager moved";
   // A page that is no list and whose URL leaves page 1's path is the site's next article,
-  // which links back to the one before it under the site's one title.
-  if (c.pointsBack && c.sameDocument && !(s.urlLeaves && s.records1 === 0)) return "links back";
+  // which links back to the one before it under the site's one title; unless it keeps page
+  // 1's heading too (`story.html` → `story-more.html`: the article's second part).
+  if (
+    c.pointsBack &&
+    c.sameDocument &&
+    !(s.urlLeaves && s.records1 === 0 && !s.sameTitleAndHeading)
+  )
+    return "links back";
   if (itemsGoOn(c, s)) return "items go on";
   return null;
 }

@@ -5,6 +5,7 @@ import {
   leadsForward,
   pageElementAbsent,
   pagerLeavesSequence,
+  sameTitleAndHeading,
   urlLeavesSequence,
   wayBack,
 } from "./evidence";
@@ -12,6 +13,18 @@ import {
 const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
 const doc = (title: string, h1: string, body = "") =>
   parse(`<title>${title}</title><body>${h1 ? `<h1>${h1}</h1>` : ""}${body}</body>`);
+
+describe("sameTitleAndHeading", () => {
+  it("holds for an article's second part: title and heading kept", () => {
+    expect(sameTitleAndHeading(doc("The log", "The log"), doc("The log", "The log"))).toBe(true);
+  });
+  it("does not hold for the next post under the site's one title", () => {
+    expect(sameTitleAndHeading(doc("Blog", "On tea"), doc("Blog", "On cups"))).toBe(false);
+  });
+  it("does not hold where page 1 has no heading", () => {
+    expect(sameTitleAndHeading(doc("Blog", ""), doc("Blog", ""))).toBe(false);
+  });
+});
 
 describe("anotherTitleAndHeading", () => {
   it("holds for the next post: both change", () => {

@@ -49,6 +49,24 @@ export function anotherTitleAndHeading(doc1: Document, doc2: Document): boolean 
 }
 
 /**
+ * Page 2 has page 1's title AND page 1's first heading, both present (page numbering taken
+ * out, {@link titleKey}; equal keys only). The second part of one article keeps both; a
+ * site's next post under the site's one title changes its heading.
+ *
+ * @param doc1 page 1
+ * @param doc2 the fetched page
+ * @returns true when title and heading are page 1's
+ */
+export function sameTitleAndHeading(doc1: Document, doc2: Document): boolean {
+  const t1 = titleKey(doc1.title);
+  const h1 = titleKey(doc1.querySelector("h1")?.textContent ?? "");
+  if (t1 === "" || h1 === "") return false;
+  return (
+    t1 === titleKey(doc2.title) && h1 === titleKey(doc2.querySelector("h1")?.textContent ?? "")
+  );
+}
+
+/**
  * The hook for a missing page element: page 1's page-element XPaths select nothing with
  * text or an image on the fetched page ({@link holdsPageElement} negated). The judge only
  * reports it; whether a missing element means "render it" (an app shell) or "stop" is the

@@ -11,6 +11,7 @@ import {
   leadsForward,
   pageElementAbsent,
   pagerLeavesSequence,
+  sameTitleAndHeading,
   urlLeavesSequence,
   wayBack,
 } from "./evidence";
@@ -41,6 +42,8 @@ export interface Page2Signals {
   numbering: OrderSignal;
   /** another title and another heading */
   anotherDocument: boolean;
+  /** page 1's title and page 1's heading, both present */
+  sameTitleAndHeading: boolean;
   /** page 1's page element is missing on page 2 (the pager's hook: render or stop) */
   elementAbsent: boolean;
   /** page 2's pager leads through another path or filter */
@@ -56,6 +59,7 @@ export interface Page2Signals {
 /** The evidence and direction flags before they are read: none holds. */
 export const NO_EVIDENCE = {
   anotherDocument: false,
+  sameTitleAndHeading: false,
   elementAbsent: false,
   pagerLeaves: false,
   urlLeaves: false,
@@ -101,6 +105,7 @@ export function* readPage2Signals(
   };
   yield;
   signals.anotherDocument = anotherTitleAndHeading(page1.doc, page2.doc);
+  signals.sameTitleAndHeading = sameTitleAndHeading(page1.doc, page2.doc);
   signals.elementAbsent = pageElementAbsent(page2.doc, page1.xpaths);
   yield;
   signals.pagerLeaves = pagerLeavesSequence(page1, page2.doc, page2.url);
