@@ -67,6 +67,8 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
+import { keepSerialPlace } from "../src/place/serial-keeper";
+import { offerOnPage, resumeIfAsked, serialWork } from "../src/place/serial-offer";
 import { chaptersOn } from "../src/reader/chapter-switch";
 import {
   addCorrection,
@@ -262,6 +264,7 @@ function pagerHooks(): PagerHooks {
         const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
         tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
         tab.state.place?.save();
+        serialPlaceKeeper()?.save();
       },
     };
   }
@@ -530,6 +533,18 @@ function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
   return start ? { serial, start } : null;
 }
 
+/** The keeper of the reader's place in this page's serial, started with the first
+ * chapter joined; null where the page is no chapter or its work has no name. */
+let serialKeeper: { save(): void; stop(): void } | null = null;
+
+function serialPlaceKeeper(): { save(): void } | null {
+  if (serialKeeper) return serialKeeper;
+  const work = serialWork(document, pageUrl, tab.state.chapter);
+  if (!work) return null;
+  serialKeeper = keepSerialPlace(window, work, browser.storage.local);
+  return serialKeeper;
+}
+
 /** What the place keeper records: the pages shown, while something is joined by URL on a
  * site that is on (a load-more page has no URLs to fetch again). */
 function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
@@ -682,6 +697,8 @@ async function main(
     const chapter = await readChapter(found, paged);
     if (chapter) {
       tab.serialFound(chapter);
+      const work = serialWork(document, pageUrl, chapter);
+      if (work) await resumeIfAsked(browser.storage.local, window, work).catch(() => false);
       // The switch may have changed while the page loaded (the settings the entry read).
       const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
       settings.chapterSites = mergeSettings(stored).chapterSites;
@@ -897,7 +914,14 @@ function handle(message: Message): Promise<unknown> | undefined {
   switch (message.type) {
     case "popup→content:get-status": {
       const listItems = listItemCount();
-      return Promise.resolve(listItems > 0 ? { ...status(), listItems } : status());
+      const work = serialWork(document, pageUrl, tab.state.chapter);
+      return offerOnPage(browser.storage.local, document, pageUrl, work)
+        .catch(() => null)
+        .then((p) => ({
+          ...status(),
+          ...(listItems > 0 ? { listItems } : {}),
+          ...(p ? { continueAt: { url: p.url, number: p.number, title: p.title } } : {}),
+        }));
     }
     case "popup→content:next-page":
     case "background→content:next-page":

@@ -49,6 +49,7 @@ function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
     taught: async () => ({ pickedRule: false, corrections: 0 }),
     removePickedRule: async () => {},
     forgetCorrections: async () => {},
+    continueAt: async () => {},
     t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
     ...over,
   };
@@ -342,5 +343,23 @@ describe("teaching the site", () => {
   it("shows what became of the last pick", async () => {
     const root = await mount(api({ ...ready, teach: "Saved as your site rule" }));
     expect(q(root, "teach-note").textContent).toBe("Saved as your site rule");
+  });
+});
+
+describe("Continue at Chapter N", () => {
+  it("offers the reader's place in the serial and opens it", async () => {
+    const continueAt = vi.fn(async () => {});
+    const close = vi.fn();
+    const place = { url: "http://ex.com/n1/3/", number: 3, title: "第3話 港町" };
+    const root = await mount(api({ ...ready, continueAt: place }, { continueAt, close }));
+    expect(q(root, "continue-at").textContent).toBe("[popupContinueAt:3]");
+    await click(q(root, "continue-at"));
+    expect(continueAt).toHaveBeenCalledWith("http://ex.com/n1/3/");
+    expect(close).toHaveBeenCalled();
+  });
+
+  it("offers nothing where no place is kept for the page's work", async () => {
+    const root = await mount(api(ready));
+    expect(q(root, "continue-at")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { pickedRuleOf, withoutPickedRule } from "../src/picker/picked-rule";
+import { askResume, parseSerialPlaces, SERIAL_PLACES_KEY } from "../src/place/serial-place";
 import { withChapterSite } from "../src/reader/chapter-switch";
 import {
   CORRECTIONS_KEY,
@@ -105,6 +106,14 @@ const api: PopupApi = {
     const local = await browser.storage.local.get(CORRECTIONS_KEY);
     const list = parseCorrections(local[CORRECTIONS_KEY]);
     await browser.storage.local.set({ [CORRECTIONS_KEY]: forgetCorrections(list, site) });
+  },
+  async continueAt(url) {
+    const id = await tabId();
+    if (id === undefined) return;
+    const local = await browser.storage.local.get(SERIAL_PLACES_KEY);
+    const places = askResume(parseSerialPlaces(local[SERIAL_PLACES_KEY]), url);
+    await browser.storage.local.set({ [SERIAL_PLACES_KEY]: places });
+    await browser.tabs.update(id, { url });
   },
   t,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  askResume,
   continueAt,
   MAX_SERIAL_PLACES,
   parseSerialPlaces,
@@ -116,5 +117,14 @@ describe("continueAt", () => {
     expect(continueAt(places, "https://e.jp/n1/3/", "e.jp /n1/", [])).toBeNull();
     expect(continueAt(places, "https://e.jp/about", null, ["https://e.jp/"])).toBeNull();
     expect(continueAt(places, "https://x.jp/n1/1/", null, ["https://e.jp/n1/3/"])).toBeNull();
+  });
+});
+
+describe("askResume", () => {
+  it("marks only the place at the URL", () => {
+    const places = [place("a", "https://e/a/3/", 3, 2), place("b", "https://e/b/5/", 5, 1)];
+    const asked = askResume(places, "https://e/a/3");
+    expect(asked.map((p) => p.resume === true)).toEqual([true, false]);
+    expect(places[0]?.resume).toBeUndefined();
   });
 });

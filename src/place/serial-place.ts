@@ -130,3 +130,13 @@ export function continueAt(
     newest.find((p) => linked.has(samePageKey(p.url)));
   return place && samePageKey(place.url) !== here ? place : null;
 }
+
+/**
+ * The places with the one at `url` asked to resume: the chapter page, once the popup has
+ * opened it, scrolls back to the place in it (./serial-offer.ts `resumeIfAsked`).
+ * @param url the place's chapter URL
+ */
+export function askResume(places: readonly SerialPlace[], url: string): SerialPlace[] {
+  const key = samePageKey(url);
+  return places.map((p) => (samePageKey(p.url) === key ? { ...p, resume: true } : p));
+}
