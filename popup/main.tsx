@@ -39,6 +39,25 @@ function t(key: string, substitutions?: string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
 }
 
+/** How long "Continue at" waits for the chapter to load before waking it, ms. */
+const CONTINUE_WAIT_MS = 15_000;
+
+/** Resolves once tab `id` has loaded (or after `ms`). */
+function loaded(id: number, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      resolve();
+    };
+    const onUpdated = (tab: number, change: { status?: string }) => {
+      if (tab === id && change.status === "complete") done();
+    };
+    const timer = setTimeout(done, ms);
+    browser.tabs.onUpdated.addListener(onUpdated);
+  });
+}
+
 /** Base64 text as bytes. */
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const bin = atob(text);
@@ -113,7 +132,12 @@ const api: PopupApi = {
     const local = await browser.storage.local.get(SERIAL_PLACES_KEY);
     const places = askResume(parseSerialPlaces(local[SERIAL_PLACES_KEY]), url);
     await browser.storage.local.set({ [SERIAL_PLACES_KEY]: places });
+    // The chapter's entry sleeps until asked: wake it once the page has loaded, so that it
+    // scrolls back to the place.
+    const ready = loaded(id, CONTINUE_WAIT_MS);
     await browser.tabs.update(id, { url });
+    await ready;
+    await send({ type: "popup→content:get-status" });
   },
   t,
 };

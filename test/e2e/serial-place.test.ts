@@ -1,0 +1,67 @@
+/**
+ * The reader's place in a serial, per work, in the built extension (Chromium): chapters
+ * 1–3 of a serial read with "Join the next chapter" on, then chapter 1 opened again in a
+ * fresh tab: the popup offers "Continue at Chapter 3", and taking it opens chapter 3 in
+ * that tab, scrolled back to the place the reader was at.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  openPopupFor,
+  scrollUntilSettled,
+  setExtensionSettings,
+  waitForStatus,
+} from "../../src/cli/join";
+import { parseSerialPlaces, SERIAL_PLACES_KEY } from "../../src/place/serial-place";
+import { extensionLocalStorage, extensionSuite } from "../support/extension";
+import { CHAPTERS, chapterPath, startSerialServer } from "../support/serial-server";
+
+const suite = extensionSuite(startSerialServer, { settings: { minIntervalMs: 0 } }, (b) =>
+  setExtensionSettings(b.context, { chapterSites: [] }),
+);
+
+describe("Continue at Chapter N", () => {
+  it("reads chapters 1–3, then offers chapter 3 on chapter 1 in a fresh tab and lands there", async () => {
+    const origin = suite.server.origin;
+    await setExtensionSettings(suite.browser.context, { chapterSites: [new URL(origin).host] });
+    const reading = await suite.tabs.open(chapterPath("narou", 1));
+    expect((await scrollUntilSettled(reading, 60_000)).pages).toBe(CHAPTERS);
+    // The reader reads half way into chapter 3 (between its separator and chapter 4's).
+    await reading.evaluate(() => {
+      const top = (n: number) =>
+        (
+          document.querySelector(`.tsugi-separator[data-tsugi-separator="${n}"]`) as HTMLElement
+        ).getBoundingClientRect().top + window.scrollY;
+      const mid = (top(3) + top(4)) / 2;
+      window.scrollTo(0, mid - window.innerHeight / 3);
+    });
+    const chapter3 = `${origin}${chapterPath("narou", 3)}`;
+    // Written when scrolling settles: chapter 3, about half way (the written place may
+    // first be one the scroll passed while chapters were joined).
+    await expect
+      .poll(async () => {
+        const places = parseSerialPlaces(
+          (await extensionLocalStorage(suite.browser.context))[SERIAL_PLACES_KEY],
+        );
+        return places.map((p) => [p.url, p.number, Math.round(p.fraction * 10) / 10]);
+      })
+      .toEqual([[chapter3, 3, 0.5]]);
+    await reading.close();
+
+    const fresh = await suite.tabs.open(chapterPath("narou", 1));
+    await waitForStatus(fresh, (s) => s.serial === true);
+    const popup = await openPopupFor(suite.browser.context, fresh.url());
+    suite.tabs.keep(popup);
+    const offer = popup.getByTestId("continue-at");
+    await expect.poll(() => offer.textContent()).toBe("Continue at Chapter 3");
+    await offer.click();
+    await expect.poll(() => fresh.url()).toBe(chapter3);
+    // Scrolled back into chapter 3, and the request to do so cleared.
+    await expect
+      .poll(() => fresh.evaluate(() => window.scrollY), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const after = parseSerialPlaces(
+      (await extensionLocalStorage(suite.browser.context))[SERIAL_PLACES_KEY],
+    );
+    expect(after.find((p) => p.url === chapter3)?.resume).toBe(false);
+  });
+});
