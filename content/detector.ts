@@ -69,6 +69,7 @@ import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
 import { keepSerialPlace } from "../src/place/serial-keeper";
 import { offerOnPage, resumeIfAsked, serialWork } from "../src/place/serial-offer";
+import { scrollIntoChapter } from "../src/place/serial-reading";
 import { chaptersOn } from "../src/reader/chapter-switch";
 import {
   addCorrection,
@@ -233,6 +234,7 @@ function ensurePager(): JoiningPager | null {
   made.setAuto(autoOn());
   made.attach();
   keepTrackOfPlace();
+  if (tab.joinsChapters()) serialPlaceKeeper();
   return made;
 }
 
@@ -264,6 +266,11 @@ function pagerHooks(): PagerHooks {
         const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
         tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
         tab.state.place?.save();
+        if (pendingResume !== null) {
+          const work = serialWork(document, pageUrl, tab.state.chapter);
+          if (!work || scrollIntoChapter(window, work.elements, pendingResume))
+            pendingResume = null;
+        }
         serialPlaceKeeper()?.save();
       },
     };
@@ -537,6 +544,10 @@ function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
  * chapter joined; null where the page is no chapter or its work has no name. */
 let serialKeeper: { save(): void; stop(): void } | null = null;
 
+/** The place in this chapter that "Continue at" asked for, while the page is too short to
+ * scroll there (until the next chapter is joined below). */
+let pendingResume: number | null = null;
+
 function serialPlaceKeeper(): { save(): void } | null {
   if (serialKeeper) return serialKeeper;
   const work = serialWork(document, pageUrl, tab.state.chapter);
@@ -698,7 +709,8 @@ async function main(
     if (chapter) {
       tab.serialFound(chapter);
       const work = serialWork(document, pageUrl, chapter);
-      if (work) await resumeIfAsked(browser.storage.local, window, work).catch(() => false);
+      if (work)
+        pendingResume = await resumeIfAsked(browser.storage.local, window, work).catch(() => null);
       // The switch may have changed while the page loaded (the settings the entry read).
       const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
       settings.chapterSites = mergeSettings(stored).chapterSites;

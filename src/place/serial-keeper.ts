@@ -1,7 +1,7 @@
 /**
  * Keeps the reader's place in a serial (./serial-place.ts) up to date while chapters are
- * joined and read: after each joined chapter and when scrolling settles, the chapter at
- * the reading line is written into the extension's `storage.local`, per work. Only a
+ * joined and read: after each joined chapter and when scrolling settles, once the reader
+ * has scrolled, the chapter at the reading line is written into the extension's `storage.local`, per work. Only a
  * change of chapter, or of the place in it by a hundredth, is written.
  */
 import { SETTLE_MS } from "./keeper";
@@ -61,9 +61,13 @@ export function keepSerialPlace(
 ): { save(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = "";
+  // A chapter joined on its own (a short page is near its end at once) is not read: the
+  // reader's own scroll says so. Else opening chapter 1 again would lose chapter 3.
+  let scrolled = false;
   const save = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (!scrolled) return;
     const at = readingChapter(win, serial.elements, serial.pageUrl);
     const said = `${at.page} ${Math.round(at.fraction * 100)}`;
     if (said === last) return;
@@ -71,6 +75,7 @@ export function keepSerialPlace(
     void writeSerialPlace(store, serial, at, Date.now()).catch(() => {});
   };
   const onScroll = () => {
+    scrolled = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(save, SETTLE_MS);
   };

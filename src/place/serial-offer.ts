@@ -58,22 +58,22 @@ export async function offerOnPage(
 /**
  * Where the popup's "Continue at" brought the reader to this chapter: scroll to the place
  * in it and clear the request (a later visit starts at the top as usual).
- * @returns whether it scrolled
+ * @returns the place's fraction of the chapter when the page is too short to get there
+ *   yet (scroll again once a chapter is joined below), else null
  */
 export async function resumeIfAsked(
   store: LocalStore,
   win: Window,
   work: SerialWork,
-): Promise<boolean> {
+): Promise<number | null> {
   const stored = await store.get(SERIAL_PLACES_KEY);
   const places = parseSerialPlaces(stored[SERIAL_PLACES_KEY]);
   const asked = places.find(
     (p) => p.resume && p.work === work.work && samePageKey(p.url) === samePageKey(work.pageUrl),
   );
-  if (!asked) return false;
+  if (!asked) return null;
   await store.set({
     [SERIAL_PLACES_KEY]: places.map((p) => (p === asked ? { ...p, resume: false } : p)),
   });
-  scrollIntoChapter(win, work.elements, asked.fraction);
-  return true;
+  return scrollIntoChapter(win, work.elements, asked.fraction) ? null : asked.fraction;
 }

@@ -75,13 +75,21 @@ export function readingChapter(
  * Scroll so that the reading line is `fraction` of the way into the page's own chapter.
  * @param page1 the chapter's elements, in document order
  * @param fraction 0..1
+ * @returns whether the page got there (false: it is too short yet, e.g. until the next
+ *   chapter is joined below it)
  */
-export function scrollIntoChapter(win: Window, page1: readonly Element[], fraction: number): void {
+export function scrollIntoChapter(
+  win: Window,
+  page1: readonly Element[],
+  fraction: number,
+): boolean {
   const first = page1[0];
   const last = page1[page1.length - 1];
-  if (!first || !last) return;
+  if (!first || !last) return true;
   const top = first.getBoundingClientRect().top + win.scrollY;
   const bottom = last.getBoundingClientRect().bottom + win.scrollY;
   const y = top + fraction * (bottom - top) - win.innerHeight * READING_LINE;
-  win.scrollTo(0, Math.max(0, y));
+  const target = Math.max(0, Math.round(y));
+  win.scrollTo(0, target);
+  return win.scrollY >= target - 1;
 }
