@@ -67,6 +67,7 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
+import { lastBookOf, lastChapterOfBook, rememberBook } from "../src/place/serial-books";
 import { keepSerialPlace } from "../src/place/serial-keeper";
 import { offerOnPage, resumeIfAsked, serialWork } from "../src/place/serial-offer";
 import { scrollIntoChapter } from "../src/place/serial-reading";
@@ -878,7 +879,7 @@ async function exportFile(
 ): Promise<ExportFile> {
   const { joined, start, status, chapter } = tab.state;
   const heading = tab.joinsChapters() ? (chapter?.serial.heading ?? document.title) : null;
-  return (await exporter()).exportFile({
+  const file = await (await exporter()).exportFile({
     ...(heading ? { heading } : {}),
     ...(book ? { book } : {}),
     format,
@@ -889,6 +890,16 @@ async function exportFile(
     status: { state: status.state, reason: status.reason, detectMs: status.detectMs },
     getMessage,
   });
+  const work = format === "epub" ? serialWork(document, pageUrl, chapter) : null;
+  if (work) {
+    const last = lastChapterOfBook(
+      work,
+      joined.map((p) => p.url),
+      Date.now(),
+    );
+    await rememberBook(browser.storage.local, last).catch(() => {});
+  }
+  return file;
 }
 
 /** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change
@@ -927,13 +938,16 @@ function handle(message: Message): Promise<unknown> | undefined {
     case "popup→content:get-status": {
       const listItems = listItemCount();
       const work = serialWork(document, pageUrl, tab.state.chapter);
-      return offerOnPage(browser.storage.local, document, pageUrl, work)
-        .catch(() => null)
-        .then((p) => ({
-          ...status(),
-          ...(listItems > 0 ? { listItems } : {}),
-          ...(p ? { continueAt: { url: p.url, number: p.number, title: p.title } } : {}),
-        }));
+      const store = browser.storage.local;
+      return Promise.all([
+        offerOnPage(store, document, pageUrl, work).catch(() => null),
+        work ? lastBookOf(store, work.work).catch(() => null) : null,
+      ]).then(([p, book]) => ({
+        ...status(),
+        ...(listItems > 0 ? { listItems } : {}),
+        ...(p ? { continueAt: { url: p.url, number: p.number, title: p.title } } : {}),
+        ...(book ? { lastBook: { url: book.url, number: book.number } } : {}),
+      }));
     }
     case "popup→content:next-page":
     case "background→content:next-page":

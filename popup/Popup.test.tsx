@@ -140,6 +140,36 @@ describe("Popup", () => {
     await click(q(root, "download"));
     expect(asked).toEqual([["epub", { vertical: true, images: false }]]);
   });
+  it("offers only the chapters after the last book of the work, as the export's after", async () => {
+    const asked: [string, unknown][] = [];
+    const exportArticle = async (format: string, book?: unknown) => {
+      asked.push([format, book]);
+      return file;
+    };
+    const lastBook = { url: "http://ex.com/n1/6/", number: 6 };
+    const epub = async (root: HTMLElement) =>
+      act(async () => {
+        const select = q(root, "format") as unknown as HTMLSelectElement;
+        select.value = "epub";
+        select.dispatchEvent(new Event("change"));
+      });
+    const root = await mount(api({ ...ready, lastBook }, { exportArticle }));
+    await epub(root);
+    expect(q(root, "book-after").parentElement?.textContent?.trim()).toBe("[popupBookAfterLast:6]");
+    expect(q(root, "book-after").checked).toBe(false);
+    await click(q(root, "book-after"));
+    await click(q(root, "download"));
+    await click(q(root, "book-after"));
+    await click(q(root, "download"));
+    expect(asked).toEqual([
+      ["epub", { after: "http://ex.com/n1/6/" }],
+      ["epub", {}],
+    ]);
+    // No book made of the work yet: not offered.
+    const none = await mount(api(ready, { exportArticle }));
+    await epub(none);
+    expect(q(none, "book-after")).toBeNull();
+  });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(
       api({

@@ -390,7 +390,9 @@ export function Popup({ api }: { api: PopupApi }) {
             </>
           ) : null}
         </select>
-        {format === "epub" ? <BookOptionsBox value={book} onChange={setBook} t={t} /> : null}
+        {format === "epub" ? (
+          <BookOptionsBox value={book} onChange={setBook} t={t} lastBook={status.lastBook} />
+        ) : null}
         <label>
           <input
             type="checkbox"
