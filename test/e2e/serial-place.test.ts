@@ -6,11 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  messageTab,
   openPopupFor,
   scrollUntilSettled,
   setExtensionSettings,
   waitForStatus,
 } from "../../src/cli/join";
+import type { ExportFile } from "../../src/messaging/messages";
+import { SERIAL_BOOKS_KEY } from "../../src/place/serial-books";
 import { parseSerialPlaces, SERIAL_PLACES_KEY } from "../../src/place/serial-place";
 import { extensionLocalStorage, extensionSuite } from "../support/extension";
 import { CHAPTERS, chapterPath, startSerialServer } from "../support/serial-server";
@@ -67,5 +70,34 @@ describe("Continue at Chapter N", () => {
     const back = after.find((p) => p.url === chapter3);
     expect(back?.resume).not.toBe(true);
     expect(Math.abs((back?.fraction ?? 0) - 0.5)).toBeLessThan(0.1);
+  });
+
+  it("an EPUB made of the serial is offered as the last book on the work's chapters", async () => {
+    const origin = suite.server.origin;
+    await setExtensionSettings(suite.browser.context, { chapterSites: [new URL(origin).host] });
+    const page = await suite.tabs.open(chapterPath("kakuyomu", 1));
+    expect((await scrollUntilSettled(page, 60_000)).pages).toBe(CHAPTERS);
+    const book = await messageTab<ExportFile>(page, {
+      type: "popup→content:export",
+      format: "epub",
+      book: {},
+    });
+    expect(book.pages).toBe(CHAPTERS);
+    await page.close();
+    const fresh = await suite.tabs.open(chapterPath("kakuyomu", 1));
+    await waitForStatus(fresh, (s) => s.serial === true && s.detector === true);
+    const last = `${origin}${chapterPath("kakuyomu", CHAPTERS)}`;
+    const books = parseSerialPlaces(
+      (await extensionLocalStorage(suite.browser.context))[SERIAL_BOOKS_KEY],
+    );
+    expect(books.map((b) => [b.url, b.number])).toEqual([[last, CHAPTERS]]);
+    const popup = await openPopupFor(suite.browser.context, fresh.url());
+    suite.tabs.keep(popup);
+    await popup.getByTestId("format").selectOption("epub");
+    const after = popup.getByTestId("book-after");
+    await after.waitFor();
+    expect(await popup.locator("label", { has: after }).textContent()).toContain(
+      `Only chapters after the last book (Chapter ${CHAPTERS})`,
+    );
   });
 });
