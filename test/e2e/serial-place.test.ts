@@ -13,10 +13,15 @@ import {
   waitForStatus,
 } from "../../src/cli/join";
 import type { ExportFile } from "../../src/messaging/messages";
+import type { TabStatus } from "../../src/messaging/status";
 import { SERIAL_BOOKS_KEY } from "../../src/place/serial-books";
 import { parseSerialPlaces, SERIAL_PLACES_KEY } from "../../src/place/serial-place";
+import { DEFAULT_SETTINGS } from "../../src/reader/settings";
 import { extensionLocalStorage, extensionSuite } from "../support/extension";
-import { CHAPTERS, chapterPath, startSerialServer } from "../support/serial-server";
+import { CHAPTERS, chapterPath, markOf, startSerialServer } from "../support/serial-server";
+
+/** The pager's polite interval between requests (the reader's setting's default), ms. */
+const POLITE_MS = DEFAULT_SETTINGS.minIntervalMs;
 
 const suite = extensionSuite(startSerialServer, { settings: { minIntervalMs: 0 } }, (b) =>
   setExtensionSettings(b.context, { chapterSites: [] }),
@@ -99,5 +104,51 @@ describe("Continue at Chapter N", () => {
     expect(await popup.locator("label", { has: after }).textContent()).toContain(
       `Only chapters after the last book (Chapter ${CHAPTERS})`,
     );
+  });
+});
+
+describe("Fetch all pages first with chapter mode on", () => {
+  it("joins every chapter once, in order, one request at a time spaced by the polite interval", async () => {
+    const origin = suite.server.origin;
+    await setExtensionSettings(suite.browser.context, {
+      chapterSites: [new URL(origin).host],
+      minIntervalMs: POLITE_MS,
+    });
+    try {
+      const page = await suite.tabs.open(chapterPath("chinese", 1));
+      await waitForStatus(page, (s) => s.serial === true && s.detector === true);
+      // When each chapter request reached the server, seen from here every 20 ms.
+      const seen: { path: string; at: number }[] = [];
+      let from = suite.server.requests.length;
+      const watch = setInterval(() => {
+        for (const r of suite.server.requests.slice(from))
+          seen.push({ path: r.path, at: Date.now() });
+        from = suite.server.requests.length;
+      }, 20);
+      let end: TabStatus;
+      try {
+        end = await messageTab<TabStatus>(page, { type: "popup→content:fetch-all" });
+      } finally {
+        clearInterval(watch);
+      }
+      expect(end.pages).toBe(CHAPTERS);
+      const chapters = seen.filter((r) => !r.path.startsWith("/img/"));
+      expect(chapters.map((r) => r.path)).toEqual(
+        Array.from({ length: CHAPTERS - 1 }, (_, i) => chapterPath("chinese", i + 2)),
+      );
+      const gaps = chapters.slice(1).map((r, i) => r.at - (chapters[i] as { at: number }).at);
+      // The 20 ms watch may see a request up to one tick late or early.
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(POLITE_MS - 40);
+      const text = await page.evaluate(() => document.body.textContent ?? "");
+      const at = Array.from({ length: CHAPTERS }, (_, i) => text.indexOf(markOf("chinese", i + 1)));
+      const counts = Array.from(
+        { length: CHAPTERS },
+        (_, i) => text.split(markOf("chinese", i + 1)).length - 1,
+      );
+      expect(counts).toEqual(Array(CHAPTERS).fill(1));
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+    } finally {
+      await setExtensionSettings(suite.browser.context, { minIntervalMs: 0 });
+    }
   });
 });
