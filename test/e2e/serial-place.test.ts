@@ -117,28 +117,18 @@ describe("Fetch all pages first with chapter mode on", () => {
     try {
       const page = await suite.tabs.open(chapterPath("chinese", 1));
       await waitForStatus(page, (s) => s.serial === true && s.detector === true);
-      // When each chapter request reached the server, seen from here every 20 ms.
-      const seen: { path: string; at: number }[] = [];
-      let from = suite.server.requests.length;
-      const watch = setInterval(() => {
-        for (const r of suite.server.requests.slice(from))
-          seen.push({ path: r.path, at: Date.now() });
-        from = suite.server.requests.length;
-      }, 20);
-      let end: TabStatus;
-      try {
-        end = await messageTab<TabStatus>(page, { type: "popup→content:fetch-all" });
-      } finally {
-        clearInterval(watch);
-      }
+      const from = suite.server.requests.length;
+      const end = await messageTab<TabStatus>(page, { type: "popup→content:fetch-all" });
+      const seen = suite.server.requests.slice(from);
       expect(end.pages).toBe(CHAPTERS);
       const chapters = seen.filter((r) => !r.path.startsWith("/img/"));
       expect(chapters.map((r) => r.path)).toEqual(
         Array.from({ length: CHAPTERS - 1 }, (_, i) => chapterPath("chinese", i + 2)),
       );
       const gaps = chapters.slice(1).map((r, i) => r.at - (chapters[i] as { at: number }).at);
-      // The 20 ms watch may see a request up to one tick late or early.
-      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(POLITE_MS - 40);
+      // The pager spaces the starts of its requests; their arrival here moves by the
+      // browser's dispatch, tens of ms on a busy machine (seen: 971 ms to 1026 ms).
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(POLITE_MS - 60);
       const text = await page.evaluate(() => document.body.textContent ?? "");
       const at = Array.from({ length: CHAPTERS }, (_, i) => text.indexOf(markOf("chinese", i + 1)));
       const counts = Array.from(
