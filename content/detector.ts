@@ -67,6 +67,10 @@ import { contentBesideLink, type RuleParts, teachStep } from "../src/picker/teac
 import { scrollToAnchor } from "../src/place/anchor";
 import { keepPlace } from "../src/place/keeper";
 import { historyEntryKey } from "../src/place/navigation";
+import { lastBookOf, lastChapterOfBook, rememberBook } from "../src/place/serial-books";
+import { keepSerialPlace } from "../src/place/serial-keeper";
+import { offerOnPage, resumeIfAsked, serialWork } from "../src/place/serial-offer";
+import { scrollIntoChapter } from "../src/place/serial-reading";
 import { chaptersOn } from "../src/reader/chapter-switch";
 import {
   addCorrection,
@@ -231,6 +235,7 @@ function ensurePager(): JoiningPager | null {
   made.setAuto(autoOn());
   made.attach();
   keepTrackOfPlace();
+  if (tab.joinsChapters()) serialPlaceKeeper();
   return made;
 }
 
@@ -262,6 +267,12 @@ function pagerHooks(): PagerHooks {
         const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
         tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
         tab.state.place?.save();
+        if (pendingResume !== null) {
+          const work = serialWork(document, pageUrl, tab.state.chapter);
+          if (!work || scrollIntoChapter(window, work.elements, pendingResume))
+            pendingResume = null;
+        }
+        serialPlaceKeeper()?.save();
       },
     };
   }
@@ -530,6 +541,22 @@ function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
   return start ? { serial, start } : null;
 }
 
+/** The keeper of the reader's place in this page's serial, started with the first
+ * chapter joined; null where the page is no chapter or its work has no name. */
+let serialKeeper: { save(): void; stop(): void } | null = null;
+
+/** The place in this chapter that "Continue at" asked for, while the page is too short to
+ * scroll there (until the next chapter is joined below). */
+let pendingResume: number | null = null;
+
+function serialPlaceKeeper(): { save(): void } | null {
+  if (serialKeeper) return serialKeeper;
+  const work = serialWork(document, pageUrl, tab.state.chapter);
+  if (!work) return null;
+  serialKeeper = keepSerialPlace(window, work, browser.storage.local);
+  return serialKeeper;
+}
+
 /** What the place keeper records: the pages shown, while something is joined by URL on a
  * site that is on (a load-more page has no URLs to fetch again). */
 function shownPages(): Pick<JoinedPlace, "pages" | "rule" | "clicks"> | null {
@@ -682,6 +709,9 @@ async function main(
     const chapter = await readChapter(found, paged);
     if (chapter) {
       tab.serialFound(chapter);
+      const work = serialWork(document, pageUrl, chapter);
+      if (work)
+        pendingResume = await resumeIfAsked(browser.storage.local, window, work).catch(() => null);
       // The switch may have changed while the page loaded (the settings the entry read).
       const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
       settings.chapterSites = mergeSettings(stored).chapterSites;
@@ -849,7 +879,7 @@ async function exportFile(
 ): Promise<ExportFile> {
   const { joined, start, status, chapter } = tab.state;
   const heading = tab.joinsChapters() ? (chapter?.serial.heading ?? document.title) : null;
-  return (await exporter()).exportFile({
+  const file = await (await exporter()).exportFile({
     ...(heading ? { heading } : {}),
     ...(book ? { book } : {}),
     format,
@@ -860,6 +890,16 @@ async function exportFile(
     status: { state: status.state, reason: status.reason, detectMs: status.detectMs },
     getMessage,
   });
+  const work = format === "epub" ? serialWork(document, pageUrl, chapter) : null;
+  if (work) {
+    const last = lastChapterOfBook(
+      work,
+      joined.map((p) => p.url),
+      Date.now(),
+    );
+    await rememberBook(browser.storage.local, last).catch(() => {});
+  }
+  return file;
 }
 
 /** The "toggle on this site" shortcut: flip this host in `storage.sync`; the change
@@ -897,7 +937,17 @@ function handle(message: Message): Promise<unknown> | undefined {
   switch (message.type) {
     case "popup→content:get-status": {
       const listItems = listItemCount();
-      return Promise.resolve(listItems > 0 ? { ...status(), listItems } : status());
+      const work = serialWork(document, pageUrl, tab.state.chapter);
+      const store = browser.storage.local;
+      return Promise.all([
+        offerOnPage(store, document, pageUrl, work).catch(() => null),
+        work ? lastBookOf(store, work.work).catch(() => null) : null,
+      ]).then(([p, book]) => ({
+        ...status(),
+        ...(listItems > 0 ? { listItems } : {}),
+        ...(p ? { continueAt: { url: p.url, number: p.number, title: p.title } } : {}),
+        ...(book ? { lastBook: { url: book.url, number: book.number } } : {}),
+      }));
     }
     case "popup→content:next-page":
     case "background→content:next-page":

@@ -2,7 +2,8 @@ import type { BookOptions } from "../src/messaging/export-formats";
 
 /**
  * The EPUB export's options under the format menu: vertical text, the pages' images, and
- * how many chapters one book holds (a long serial is split into several).
+ * how many chapters one book holds (a long serial is split into several), and, once a
+ * book of the work was made, only the chapters after its last one (the `after` option).
  *
  * @param value the options chosen so far
  * @param onChange called with the new options on every change
@@ -12,10 +13,13 @@ export function BookOptionsBox({
   value,
   onChange,
   t,
+  lastBook,
 }: {
   value: BookOptions;
   onChange: (next: BookOptions) => void;
   t: (key: string, substitutions?: string[]) => string;
+  /** The last chapter of the work's latest book, when one was made. */
+  lastBook?: { url: string; number: number } | undefined;
 }) {
   const check = (
     key: string,
@@ -43,6 +47,24 @@ export function BookOptionsBox({
         ...value,
         images,
       }))}
+      {lastBook ? (
+        <label>
+          <input
+            type="checkbox"
+            data-testid="book-after"
+            checked={value.after === lastBook.url}
+            onChange={(e) => {
+              const { after: _, ...rest } = value;
+              onChange(
+                (e.currentTarget as HTMLInputElement).checked
+                  ? { ...rest, after: lastBook.url }
+                  : rest,
+              );
+            }}
+          />{" "}
+          {t("popupBookAfterLast", [String(lastBook.number)])}
+        </label>
+      ) : null}
       <label>
         {t("popupVolume")}{" "}
         <input

@@ -49,6 +49,7 @@ function api(status: TabStatus | null, over: Partial<PopupApi> = {}): PopupApi {
     taught: async () => ({ pickedRule: false, corrections: 0 }),
     removePickedRule: async () => {},
     forgetCorrections: async () => {},
+    continueAt: async () => {},
     t: (k, subs) => `[${k}${subs?.length ? `:${subs.join(",")}` : ""}]`,
     ...over,
   };
@@ -138,6 +139,36 @@ describe("Popup", () => {
     await click(q(root, "book-images"));
     await click(q(root, "download"));
     expect(asked).toEqual([["epub", { vertical: true, images: false }]]);
+  });
+  it("offers only the chapters after the last book of the work, as the export's after", async () => {
+    const asked: [string, unknown][] = [];
+    const exportArticle = async (format: string, book?: unknown) => {
+      asked.push([format, book]);
+      return file;
+    };
+    const lastBook = { url: "http://ex.com/n1/6/", number: 6 };
+    const epub = async (root: HTMLElement) =>
+      act(async () => {
+        const select = q(root, "format") as unknown as HTMLSelectElement;
+        select.value = "epub";
+        select.dispatchEvent(new Event("change"));
+      });
+    const root = await mount(api({ ...ready, lastBook }, { exportArticle }));
+    await epub(root);
+    expect(q(root, "book-after").parentElement?.textContent?.trim()).toBe("[popupBookAfterLast:6]");
+    expect(q(root, "book-after").checked).toBe(false);
+    await click(q(root, "book-after"));
+    await click(q(root, "download"));
+    await click(q(root, "book-after"));
+    await click(q(root, "download"));
+    expect(asked).toEqual([
+      ["epub", { after: "http://ex.com/n1/6/" }],
+      ["epub", {}],
+    ]);
+    // No book made of the work yet: not offered.
+    const none = await mount(api(ready, { exportArticle }));
+    await epub(none);
+    expect(q(none, "book-after")).toBeNull();
   });
   it("names the reader's site rule when one is in use", async () => {
     const root = await mount(
@@ -342,5 +373,23 @@ describe("teaching the site", () => {
   it("shows what became of the last pick", async () => {
     const root = await mount(api({ ...ready, teach: "Saved as your site rule" }));
     expect(q(root, "teach-note").textContent).toBe("Saved as your site rule");
+  });
+});
+
+describe("Continue at Chapter N", () => {
+  it("offers the reader's place in the serial and opens it", async () => {
+    const continueAt = vi.fn(async () => {});
+    const close = vi.fn();
+    const place = { url: "http://ex.com/n1/3/", number: 3, title: "第3話 港町" };
+    const root = await mount(api({ ...ready, continueAt: place }, { continueAt, close }));
+    expect(q(root, "continue-at").textContent).toBe("[popupContinueAt:3]");
+    await click(q(root, "continue-at"));
+    expect(continueAt).toHaveBeenCalledWith("http://ex.com/n1/3/");
+    expect(close).toHaveBeenCalled();
+  });
+
+  it("offers nothing where no place is kept for the page's work", async () => {
+    const root = await mount(api(ready));
+    expect(q(root, "continue-at")).toBeNull();
   });
 });

@@ -48,6 +48,9 @@ export interface PopupApi {
   removePickedRule(site: string): Promise<void>;
   /** Forget the site's corrections. */
   forgetCorrections(site: string): Promise<void>;
+  /** Open the reader's place in a serial in this tab ("Continue at Chapter N"), the
+   * chapter page then scrolling back to the place in it. */
+  continueAt(url: string): Promise<void>;
   /** `browser.i18n.getMessage`. */
   t(key: string, substitutions?: string[]): string;
 }
@@ -156,6 +159,22 @@ export function Popup({ api }: { api: PopupApi }) {
 
   return (
     <div>
+      {status.continueAt ? (
+        <button
+          type="button"
+          class="continue"
+          data-testid="continue-at"
+          title={status.continueAt.title}
+          onClick={() =>
+            run(null, async () => {
+              await api.continueAt((status.continueAt as { url: string }).url);
+              api.close();
+            })
+          }
+        >
+          {t("popupContinueAt", [String(status.continueAt.number)])}
+        </button>
+      ) : null}
       {status.site ? (
         <label class="switch">
           <input
@@ -371,7 +390,9 @@ export function Popup({ api }: { api: PopupApi }) {
             </>
           ) : null}
         </select>
-        {format === "epub" ? <BookOptionsBox value={book} onChange={setBook} t={t} /> : null}
+        {format === "epub" ? (
+          <BookOptionsBox value={book} onChange={setBook} t={t} lastBook={status.lastBook} />
+        ) : null}
         <label>
           <input
             type="checkbox"

@@ -3,6 +3,7 @@ import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { pickedRuleOf, withoutPickedRule } from "../src/picker/picked-rule";
+import { askResume, parseSerialPlaces, SERIAL_PLACES_KEY } from "../src/place/serial-place";
 import { withChapterSite } from "../src/reader/chapter-switch";
 import {
   CORRECTIONS_KEY,
@@ -36,6 +37,25 @@ async function send<T = TabStatus>(message: PopupToContent): Promise<T | null> {
 /** Localized UI: every string goes through browser.i18n (keys in public/_locales). */
 function t(key: string, substitutions?: string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
+}
+
+/** How long "Continue at" waits for the chapter to load before waking it, ms. */
+const CONTINUE_WAIT_MS = 15_000;
+
+/** Resolves once tab `id` has loaded (or after `ms`). */
+function loaded(id: number, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      resolve();
+    };
+    const onUpdated = (tab: number, change: { status?: string }) => {
+      if (tab === id && change.status === "complete") done();
+    };
+    const timer = setTimeout(done, ms);
+    browser.tabs.onUpdated.addListener(onUpdated);
+  });
 }
 
 /** Base64 text as bytes. */
@@ -105,6 +125,19 @@ const api: PopupApi = {
     const local = await browser.storage.local.get(CORRECTIONS_KEY);
     const list = parseCorrections(local[CORRECTIONS_KEY]);
     await browser.storage.local.set({ [CORRECTIONS_KEY]: forgetCorrections(list, site) });
+  },
+  async continueAt(url) {
+    const id = await tabId();
+    if (id === undefined) return;
+    const local = await browser.storage.local.get(SERIAL_PLACES_KEY);
+    const places = askResume(parseSerialPlaces(local[SERIAL_PLACES_KEY]), url);
+    await browser.storage.local.set({ [SERIAL_PLACES_KEY]: places });
+    // The chapter's entry sleeps until asked: wake it once the page has loaded, so that it
+    // scrolls back to the place.
+    const ready = loaded(id, CONTINUE_WAIT_MS);
+    await browser.tabs.update(id, { url });
+    await ready;
+    await send({ type: "popup→content:get-status" });
   },
   t,
 };

@@ -62,6 +62,12 @@ export interface TabStatus {
   serial?: boolean;
   /** "Join the next chapter" is on for this site (src/reader/chapter-switch.ts). */
   chapters?: boolean;
+  /** The reader's place in this page's serial (src/place/serial-place.ts), when it is
+   * another chapter than this page: the popup offers "Continue at Chapter N". */
+  continueAt?: { url: string; number: number; title: string };
+  /** The last chapter of this serial's latest EPUB (src/place/serial-books.ts): the book
+   * options offer "Only chapters after the last book (Chapter N)". */
+  lastBook?: { url: string; number: number };
   /** Items page 1's list holds, when the popup asked and page 1's page element
    * is a list: the export then offers the items as CSV and JSON. */
   listItems?: number;

@@ -44,6 +44,8 @@ export type Shape = (typeof SHAPES)[number];
 export interface SerialRequest {
   path: string;
   status: number;
+  /** When the server received it, ms since the epoch. */
+  at: number;
 }
 
 /** A running serial site; see {@link startSerialServer}. */
@@ -358,19 +360,19 @@ export async function startSerialServer(): Promise<SerialServer> {
   const server = http.createServer((req, res) => {
     const path = req.url ?? "/";
     if (path.startsWith("/img/")) {
-      requests.push({ path, status: 200 });
+      requests.push({ path, status: 200, at: Date.now() });
       res.writeHead(200, { "content-type": "image/png" });
       res.end(PNG);
       return;
     }
     if (path.startsWith("/report?")) {
-      requests.push({ path, status: 204 });
+      requests.push({ path, status: 204, at: Date.now() });
       res.writeHead(204).end();
       return;
     }
     const found = route(path.replace(/\?.*$/, ""));
     const html = found && /[?&]reader=1(?:&|$)/.test(path) ? withReader(found) : found;
-    requests.push({ path, status: html ? 200 : 404 });
+    requests.push({ path, status: html ? 200 : 404, at: Date.now() });
     res.writeHead(html ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
     res.end(html ?? "<!doctype html><title>Not found</title><p>Not found</p>");
   });
