@@ -439,7 +439,7 @@ function report(rows: readonly JudgedRow[], list: boolean): void {
           `${r.answer.decision.refusedBy ?? r.answer.decision.continuation}\t` +
           `template ${c.template.toFixed(2)} moved ${c.pagerMoved} onePager ${c.samePager} back ${c.pointsBack} same ${c.sameDocument} other ${c.otherPage}` +
           (s
-            ? ` | rec ${s.records1}/${s.records2} rep ${s.repeatedShare.toFixed(2)} dates ${s.dates} num ${s.numbering} anotherDoc ${s.anotherDocument} absent ${s.elementAbsent} pagerLeaves ${s.pagerLeaves} urlLeaves ${s.urlLeaves} wayBack ${s.wayBack}`
+            ? ` | rec ${s.records1}/${s.records2} rep ${s.repeatedShare.toFixed(2)} dates ${s.dates} num ${s.numbering} anotherDoc ${s.anotherDocument} absent ${s.elementAbsent} pagerLeaves ${s.pagerLeaves} urlLeaves ${s.urlLeaves} wayBack ${s.wayBack} forward ${s.forward} urlStep ${s.urlStep}`
             : "") +
           ` xp ${r.answer.xpaths}`,
       );

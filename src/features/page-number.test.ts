@@ -190,3 +190,60 @@ describe("pageNumberChange beside volatile parameters and locales", () => {
     ).toBe(0);
   });
 });
+
+describe("pageNumberDelta on static site generators' blog indexes", () => {
+  it("reads no segment in a trailing default document", () => {
+    expect(
+      pageNumberDelta(
+        "https://a.example/blog/index.html",
+        "https://a.example/blog/page/2/index.html",
+      ),
+    ).toBe(1);
+    expect(pageNumberDelta("https://a.example/", "https://a.example/page/2/index.html")).toBe(1);
+    expect(
+      pageNumberDelta("https://a.example/page/3/index.html", "https://a.example/page/4/"),
+    ).toBe(1);
+  });
+
+  it("reads a numbered document as page N of its directory", () => {
+    expect(pageNumberDelta("https://a.example/", "https://a.example/index2.html")).toBe(1);
+    expect(pageNumberDelta("https://a.example/index.html", "https://a.example/index3.html")).toBe(
+      2,
+    );
+    expect(pageNumberDelta("https://a.example/blog/", "https://a.example/blog/page2/")).toBe(1);
+    expect(pageNumberDelta("https://a.example/index2.html", "https://a.example/")).toBe(-1);
+    expect(pageNumberDelta("https://a.example/", "https://a.example/about.html")).toBe(0);
+    expect(pageNumberDelta("https://a.example/", "https://a.example/post2.html")).toBe(0);
+  });
+
+  it("reads a numbered suffix on the page's own document", () => {
+    expect(
+      pageNumberDelta(
+        "https://a.example/inmuebles-en-venta.html",
+        "https://a.example/inmuebles-en-venta-pagina-2.html",
+      ),
+    ).toBe(1);
+    expect(pageNumberDelta("https://a.example/news/list", "https://a.example/news/list_2")).toBe(1);
+    expect(
+      pageNumberDelta(
+        "https://a.example/inmuebles.html",
+        "https://a.example/inmuebles-usados.html",
+      ),
+    ).toBe(0);
+    expect(pageNumberDelta("https://a.example/a.html", "https://a.example/a-2.php")).toBe(0);
+    expect(
+      pageNumberDelta("https://a.example/2024/my-trip", "https://a.example/2024/my-trip-2"),
+    ).toBe(0);
+  });
+
+  it("reads translated page words before the number", () => {
+    expect(pageNumberDelta("https://a.example/", "https://a.example/seite/2/")).toBe(1);
+    expect(pageNumberDelta("https://a.example/", "https://a.example/pagina/2/")).toBe(1);
+    expect(pageNumberDelta("https://a.example/", "https://a.example/tag/2/")).toBe(0);
+  });
+
+  it("keeps a page at the locale itself in its language", () => {
+    expect(pageNumberDelta("https://a.example/ru/", "https://a.example/ru/page/2")).toBe(1);
+    expect(pageNumberDelta("https://a.example/ru/", "https://a.example/en/page/2")).toBe(0);
+  });
+});

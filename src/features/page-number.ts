@@ -24,8 +24,38 @@ const PAGE_KEY = /^(?:p|pg|pn|pag|paged|.*(?:page|pagina|seite|strona|sayfa|hala
  * ("pageSize", "recsPerPage", "pagecount"). */
 const SIZE_KEY = /size|per|count|limit|max|rows|items/;
 
-/** Path words that may precede a trailing page number ("/page/2", "/p/2"). */
-const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set(["page", "p"]);
+/** Path words that may precede a trailing page number ("/page/2", "/p/2", and the
+ * translations static site generators write: Publii's "/seite/2/", "/pagina/2/"). */
+const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set([
+  "page",
+  "p",
+  "pg",
+  "seite",
+  "pagina",
+  "página",
+  "strona",
+  "sayfa",
+  "halaman",
+  "trang",
+  "sivu",
+  "stranica",
+]);
+
+/** A site's default document ("index.html", "default.aspx"): `/blog/index.html` is the
+ * page `/blog/` (../keys/page-url.ts reads it so too). */
+const DEFAULT_DOCUMENT = /^(?:index|default|home)\.(?:html?|shtml|php\d?|aspx?|jsp)$/i;
+
+/** A numbered document that stands alone for page N of the directory it is in (Pelican's
+ * "index2.html", Jekyll's "page2", "page-2.html"). */
+const NUMBERED_DOCUMENT =
+  /^(?:index|default|home|page|seite|pagina|strona)[-_]?(\d{1,4})(?:\.(?:html?|shtml|php\d?|aspx?|jsp))?$/i;
+
+/** A document's name split into its stem and extension ("list.html" → "list", ".html"). */
+const STEM_AND_EXTENSION = /^(.+?)((?:\.[a-z0-9]{1,5})?)$/i;
+
+/** The suffix a numbered variant of a document adds to its stem ("-pagina-2", "_2",
+ * "-page2"); a bare "-2" is WordPress's second post of one title, not page 2. */
+const NUMBERED_SUFFIX = /^(?:[-_](?:page|pagina|seite|strona|p|pg)[-_]?|_)(\d{1,4})$/i;
 
 const DIGITS = /^\d+$/;
 const HAS_DIGIT = /\d/;
@@ -47,10 +77,12 @@ function shapeOf(u: URL): UrlShape {
   return { segments: segmentsOf(u), query: queryOf(u) };
 }
 
+/** The path's non-empty segments, a trailing default document left out. */
 function segmentsOf(u: URL): string[] {
   const parts = u.pathname.split("/");
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) if (parts[i] !== "") out.push(parts[i] as string);
+  if (out.length > 0 && DEFAULT_DOCUMENT.test(out[out.length - 1] as string)) out.pop();
   return out;
 }
 
@@ -76,7 +108,8 @@ function withoutOneSidedLocale(
 ): [readonly string[], readonly string[]] {
   const a = localePrefixLength(cur);
   const b = localePrefixLength(link);
-  if (a === 0 && b > 0) return [cur, link.slice(b)];
+  // A page at the locale itself (`/ru/`, whose next page is `/ru/page/2`) shares it.
+  if (a === 0 && b > 0 && !sameSegments(cur, link, b)) return [cur, link.slice(b)];
   if (b === 0 && a > 0) return [cur.slice(a), link];
   return [cur, link];
 }
@@ -92,12 +125,21 @@ function pathsMayStep(a: readonly string[], b: readonly string[]): boolean {
     for (let i = 0; i < a.length; i++) {
       const x = a[i] ?? "";
       const y = b[i] ?? "";
-      if (x !== y && digitDiffs(x, y, null) === null) return false;
+      if (x === y || digitDiffs(x, y, null) !== null) continue;
+      if (i === a.length - 1 && stemPrefixes(x, y)) continue;
+      return false;
     }
     return true;
   }
   const extra = Math.abs(a.length - b.length);
   return extra <= 2 && sameSegments(a, b, Math.min(a.length, b.length));
+}
+
+/** One document name's stem begins the other's ("list.html", "list-pagina-2.html"). */
+function stemPrefixes(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const stem = STEM_AND_EXTENSION.exec(short)?.[1];
+  return stem !== undefined && long.startsWith(stem);
 }
 
 /** The page's own shape is the same for every link of a page: read once, not per link. */
@@ -194,6 +236,35 @@ function extraTrailingNumber(shorter: UrlShape, longer: UrlShape): number | null
   return Number(last);
 }
 
+/**
+ * Page N that `longer` names by a numbered document where `shorter` is the directory's
+ * page 1: one extra segment "index2.html", "page2", "page-2.html" (`/` → `/index2.html`,
+ * `/blog/` → `/blog/page2/`); or the same document with a numbered suffix on its stem
+ * (`/homes-in-quito.html` → `/homes-in-quito-pagina-2.html`, `/list` → `/list_2`).
+ *
+ * @returns N, or null when the link is no numbered variant of the page
+ */
+function numberedDocument(shorter: UrlShape, longer: UrlShape): number | null {
+  if (!sameQuery(shorter.query, longer.query)) return null;
+  const n = shorter.segments.length;
+  const last = longer.segments[longer.segments.length - 1] ?? "";
+  if (longer.segments.length === n + 1) {
+    if (!sameSegments(shorter.segments, longer.segments, n)) return null;
+    const m = NUMBERED_DOCUMENT.exec(last);
+    return m ? Number(m[1]) : null;
+  }
+  if (longer.segments.length !== n || n === 0) return null;
+  if (!sameSegments(shorter.segments, longer.segments, n - 1)) return null;
+  const a = STEM_AND_EXTENSION.exec(shorter.segments[n - 1] as string);
+  const b = STEM_AND_EXTENSION.exec(last);
+  if (!a || !b || a[2] !== b[2]) return null;
+  const stem = a[1] as string;
+  const longStem = b[1] as string;
+  if (!longStem.startsWith(stem) || /\d$/.test(stem)) return null;
+  const m = NUMBERED_SUFFIX.exec(longStem.slice(stem.length));
+  return m ? Number(m[1]) : null;
+}
+
 /** Name and number of `longer`'s one extra page-like or offset-like query parameter. */
 function extraQueryNumber(
   shorter: UrlShape,
@@ -244,8 +315,13 @@ function pageParamStep(cur: UrlShape, link: UrlShape): PageNumberChange | null {
  * 1. the URLs differ in exactly one digit run of one path segment or query value
  *    (`?page=3` → `?page=4`: +1; `/list_2.html` → `/list_3.html`: +1;
  *    `?start=20` → `?start=40`: +20, offset-like);
- * 2. the link adds a trailing numeric path segment, optionally after "page"/"p"
- *    (`/a.ars` → `/a.ars/2`, `/blog/` → `/blog/page/2/`): the current URL is page 1;
+ * 2. the link adds a trailing numeric path segment, optionally after "page"/"p" or a
+ *    translation ("seite", "pagina", …) (`/a.ars` → `/a.ars/2`, `/blog/` →
+ *    `/blog/page/2/`, `/` → `/seite/2/`): the current URL is page 1; a trailing default
+ *    document is no segment (`/blog/index.html` → `/blog/page/2/index.html`: +1);
+ * 2b. the link names a numbered document where the page is the directory's page 1
+ *    (`/` → `/index2.html`, `/blog/` → `/blog/page2/`), or the page's document with a
+ *    numbered suffix (`/x.html` → `/x-pagina-2.html`, `/list` → `/list_2`);
  * 3. the link adds one numeric query parameter named like a page (p, pg, pn, paged,
  *    anything containing "page", "pagina", "seite", …) or an offset (start, offset, from, skip): the current
  *    URL is page 1, or offset 0;
@@ -285,6 +361,10 @@ export function pageNumberChange(
   if (added !== null) return { delta: added - 1, offsetLike: false };
   const removed = extraTrailingNumber(link, cur);
   if (removed !== null) return { delta: 1 - removed, offsetLike: false };
+  const numbered = numberedDocument(cur, link);
+  if (numbered !== null) return { delta: numbered - 1, offsetLike: false };
+  const unnumbered = numberedDocument(link, cur);
+  if (unnumbered !== null) return { delta: 1 - unnumbered, offsetLike: false };
   const addedQ = extraQueryNumber(cur, link);
   if (addedQ !== null) {
     const first = addedQ.offsetLike ? 0 : 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Confirmation } from "../confirm-next";
-import { continuation } from "./decide";
+import { continuation, itemsGoOn } from "./decide";
 import { NO_EVIDENCE, type Page2Signals } from "./read";
 
 /** Page 2 links back to page 1 under one title; its pager did not move. */
@@ -33,5 +33,31 @@ describe("continuation: a link back from a page whose URL leaves page 1's path",
   });
   it("is the article's second part when it keeps page 1's title and heading", () => {
     expect(continuation(linksBack, article(true))).toBe("links back");
+  });
+});
+
+/** A list page whose page 2 holds new records of its shape; no order shown, no link
+ * back, page 1 names no next link to it. */
+const newItems = (urlStep: boolean): Page2Signals => ({
+  records1: 20,
+  records2: 20,
+  repeatedShare: 0,
+  dates: "unknown",
+  numbering: "unknown",
+  ...NO_EVIDENCE,
+  urlStep,
+});
+
+const silentPager: Confirmation = { ...linksBack, pointsBack: false, sameDocument: false };
+
+describe("itemsGoOn: the URL's page step as the direction", () => {
+  it("holds when page 2's URL is page 1's one page on", () => {
+    expect(itemsGoOn(silentPager, newItems(true))).toBe(true);
+  });
+  it("does not hold for new items without a direction", () => {
+    expect(itemsGoOn(silentPager, newItems(false))).toBe(false);
+  });
+  it("does not hold where the dates break, whatever the URL", () => {
+    expect(itemsGoOn(silentPager, { ...newItems(true), dates: "breaks" })).toBe(false);
   });
 });

@@ -40,8 +40,8 @@ export interface Page2Decision {
  * Page 2's items go on from page 1's: page 1's page element is a list, page 2 holds
  * records of its shape, fewer than {@link MAX_REPEATED_SHARE} of them repeat page 1's,
  * neither the dates nor the numbering break, page 2's URL stays in page 1's sequence, and
- * the direction shows: the dates or the numbering go on, page 2 links back to page 1, or
- * page 1 links to page 2 as its next page.
+ * the direction shows: the dates or the numbering go on, page 2 links back to page 1,
+ * page 1 links to page 2 as its next page, or page 2's URL is page 1's one page on.
  * New items of one shape alone do not show it: a later page of the list, the way back
  * and another list of one template have them too (on the corpus's pairs, items without a
  * shown direction joined 21 other pages of a site for 6 real page 2s).
@@ -59,7 +59,12 @@ export function itemsGoOn(c: Confirmation, s: Page2Signals): boolean {
     s.numbering !== "breaks" &&
     !s.urlLeaves;
   return (
-    kept && (s.dates === "continues" || s.numbering === "continues" || c.pointsBack || s.forward)
+    kept &&
+    (s.dates === "continues" ||
+      s.numbering === "continues" ||
+      c.pointsBack ||
+      s.forward ||
+      s.urlStep)
   );
 }
 

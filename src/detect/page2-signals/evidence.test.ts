@@ -6,7 +6,9 @@ import {
   pageElementAbsent,
   pagerLeavesSequence,
   sameTitleAndHeading,
+  titleNamesNextPage,
   urlLeavesSequence,
+  urlStepsForward,
   wayBack,
 } from "./evidence";
 
@@ -163,3 +165,35 @@ describe("leadsForward", () => {
 function byNumberOnly(): Document {
   return doc("Shop", "", '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>');
 }
+
+describe("urlStepsForward", () => {
+  it("holds for page 1's number + 1 in a path, a document or a parameter", () => {
+    expect(urlStepsForward("https://a.test/blog/page/3/", "https://a.test/blog/page/4/")).toBe(
+      true,
+    );
+    expect(urlStepsForward("https://a.test/", "https://a.test/index2.html")).toBe(true);
+    expect(urlStepsForward("https://a.test/s?q=x&p=2", "https://a.test/s?q=x&p=3")).toBe(true);
+    expect(urlStepsForward("https://a.test/s?start=20", "https://a.test/s?start=40")).toBe(true);
+  });
+  it("does not hold for the way back, a jump, another list or the next item", () => {
+    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/2/")).toBe(false);
+    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/9/")).toBe(false);
+    expect(urlStepsForward("https://a.test/tag/a/", "https://a.test/tag/b/page/2/")).toBe(false);
+    expect(urlStepsForward("https://a.test/item?id=8", "https://a.test/item?id=9")).toBe(false);
+    expect(urlStepsForward("https://a.test/s?start=40", "https://a.test/s?start=20")).toBe(false);
+  });
+});
+
+describe("titleNamesNextPage", () => {
+  it("holds when the fetched page's title names page 1's page + 1", () => {
+    expect(titleNamesNextPage("Blog | Tagline", "Page 2 of 19 for Home | Blog")).toBe(true);
+    expect(titleNamesNextPage("News – Seite 3", "News – Seite 4")).toBe(true);
+    expect(titleNamesNextPage("ブログ", "ブログ 2ページ")).toBe(true);
+  });
+  it("does not hold for another page number or a title without one", () => {
+    expect(titleNamesNextPage("Blog", "Page 5 of 19 | Blog")).toBe(false);
+    expect(titleNamesNextPage("Blog – Page 3", "Blog – Page 2")).toBe(false);
+    expect(titleNamesNextPage("Blog", "My second post | Blog")).toBe(false);
+    expect(titleNamesNextPage("Blog", "Top 2 pages of my notes")).toBe(false);
+  });
+});

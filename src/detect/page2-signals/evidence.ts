@@ -10,11 +10,14 @@
 
 import { olderText } from "../../features/continuation";
 import { imageAlts, nextText } from "../../features/link-features";
+import { pageNumberChange } from "../../features/page-number";
 import { leavesSequence } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
+import { isPageOneOf } from "../../keys/page-url";
 import {
   normalPageUrl,
   numberedLinks,
+  pageCountOf,
   pagerCurrentPage,
   pointsBackToPage1,
   titleKey,
@@ -26,6 +29,32 @@ import { holdsPageElement } from "./page-element";
 function sameKey(a: string, b: string): boolean {
   if (a === "" || b === "") return true;
   return ` ${a} `.includes(` ${b} `) || ` ${b} `.includes(` ${a} `);
+}
+
+/** A page number a title names ("Page 2 of 19", "Seite 3", "第2页", "2ページ"). */
+const TITLE_PAGE =
+  /\b(?:page|pg|seite|pagina|página|pagine|страница|стр|sayfa|halaman|trang)\.?\s*(\d{1,4})\b|(\d{1,4})\s*(?:ページ|页|頁|페이지)/iu;
+
+function titlePage(title: string): number | null {
+  const m = TITLE_PAGE.exec(title);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+/**
+ * The fetched page's title names its page number, one more than page 1's (a title that
+ * names none is page 1): "Blog" → "Page 2 of 19 for Home | Blog". Where the URL steps one
+ * page on too, the title says the page is the list's next page however the rest of it
+ * reads (Jekyll's "Page 2 of 19 for Home" drops the site's tagline), so another title is
+ * then no evidence of another document (./read.ts); an archive's page 2 reached from the
+ * home page names page 2 as well, but its URL does not step from the home page's.
+ *
+ * @param title1 page 1's title
+ * @param title2 the fetched page's title
+ * @returns true when page 2's title names page 1's page + 1
+ */
+export function titleNamesNextPage(title1: string, title2: string): boolean {
+  const n = titlePage(title2);
+  return n !== null && n === (titlePage(title1) ?? 1) + 1;
 }
 
 /**
@@ -117,6 +146,24 @@ export function urlLeavesSequence(page1Url: string, page2Url: string): boolean {
 }
 
 /**
+ * The fetched page's URL is page 1's one page on: its page number is page 1's + 1
+ * (`/page/3/` → `/page/4/`, `/` → `/index2.html`, `?p=2` → `?p=3`,
+ * ../../features/page-number.ts `pageNumberChange`), or its item offset is further on
+ * (`?start=20` → `?start=40`). Seed 000 §3.2.2.2 reads pager URLs as alike; this reads
+ * the direction and size of the step, which the way back (−1), another page of the list
+ * (+k) and another list (no step) lack.
+ *
+ * @param page1Url page 1's URL
+ * @param page2Url the fetched page's URL
+ * @returns true when the URL steps one page forward
+ */
+export function urlStepsForward(page1Url: string, page2Url: string): boolean {
+  const change = pageNumberChange(page1Url, page2Url);
+  if (change === null) return false;
+  return change.offsetLike ? change.delta > 0 : change.delta === 1;
+}
+
+/**
  * Page 2 is page 1's previous page ("the way back"): its pager shows page 1's current
  * page − 1, or page 1 links to it as its previous page ({@link pointsBackToPage1} read
  * from page 1), or it links to page 1 as its next page ("Next", "Older posts", rel=next).
@@ -132,7 +179,11 @@ export function wayBack(
   const shown1 = pagerCurrentPage(page1.doc, page1.url);
   const shown2 = pagerCurrentPage(page2.doc, page2.url);
   if (shown1 !== null && shown2 !== null && shown2 === shown1 - 1) return true;
-  if (pointsBackToPage1(page1.doc, page1.url, page2.url)) return true;
+  // Page 1's pager says how it counts: under a pager from 0, page 2's `?page=1` is no
+  // alias of page 1, so page 1's links to page 1 are no links to the fetched page.
+  const count = pageCountOf(page1.doc, page1.url);
+  if (pointsBackToPage1(page1.doc, page1.url, page2.url, (u) => isPageOneOf(u, page2.url, count)))
+    return true;
   return linksForwardTo(page2.doc, page2.url, page1.url);
 }
 

@@ -38,6 +38,7 @@ export const PAGE2_FEATURES = [
   "urlLeaves",
   "wayBack",
   "forward",
+  "urlStep",
 ] as const;
 
 /** A record count on a log scale, 0 for none and 1 for {@link MANY_RECORDS} or more. */
@@ -81,5 +82,6 @@ export function page2Features(c: Confirmation, s: Page2Signals): number[] {
     flag(s.urlLeaves),
     flag(s.wayBack),
     flag(s.forward),
+    flag(s.urlStep),
   ];
 }

@@ -12,7 +12,9 @@ import {
   pageElementAbsent,
   pagerLeavesSequence,
   sameTitleAndHeading,
+  titleNamesNextPage,
   urlLeavesSequence,
+  urlStepsForward,
   wayBack,
 } from "./evidence";
 import { recordPair, recordShapeKept, repeatedItemShare } from "./items";
@@ -40,7 +42,7 @@ export interface Page2Signals {
   dates: OrderSignal;
   /** page 2's item numbers go on from page 1's */
   numbering: OrderSignal;
-  /** another title and another heading */
+  /** another title and another heading, unless the title names the page the URL steps to */
   anotherDocument: boolean;
   /** page 1's title and page 1's heading, both present */
   sameTitleAndHeading: boolean;
@@ -54,6 +56,8 @@ export interface Page2Signals {
   wayBack: boolean;
   /** page 1 links to page 2 as its next page or by its current + 1 */
   forward: boolean;
+  /** page 2's URL is page 1's one page on (page number + 1, or a further item offset) */
+  urlStep: boolean;
 }
 
 /** The evidence and direction flags before they are read: none holds. */
@@ -65,6 +69,7 @@ export const NO_EVIDENCE = {
   urlLeaves: false,
   wayBack: false,
   forward: false,
+  urlStep: false,
 } as const satisfies Partial<Page2Signals>;
 
 /**
@@ -104,7 +109,10 @@ export function* readPage2Signals(
     ...NO_EVIDENCE,
   };
   yield;
-  signals.anotherDocument = anotherTitleAndHeading(page1.doc, page2.doc);
+  signals.urlStep = urlStepsForward(page1.url, page2.url);
+  signals.anotherDocument =
+    anotherTitleAndHeading(page1.doc, page2.doc) &&
+    !(signals.urlStep && titleNamesNextPage(page1.doc.title, page2.doc.title));
   signals.sameTitleAndHeading = sameTitleAndHeading(page1.doc, page2.doc);
   signals.elementAbsent = pageElementAbsent(page2.doc, page1.xpaths);
   yield;
