@@ -55,6 +55,7 @@ function main(): void {
     ["alone", "all"],
     ["rules + it on no continuation", "no continuation"],
     ["rules + it where evidence is not hard", "mixed"],
+    ["it on list pages, rules elsewhere", "list pages"],
   ];
   const wrong: string[] = [];
   for (const learner of ["logistic", "tree"] as Learner[])

@@ -87,6 +87,11 @@ describe("modelDecides", () => {
     expect(modelDecides(null, "all")).toBe(true);
     expect(modelDecides("the way back", "all")).toBe(true);
   });
+  it("decides every pair of a list page and none of a single post in the list scope", () => {
+    expect(modelDecides(null, "list pages", true)).toBe(true);
+    expect(modelDecides("the way back", "list pages", true)).toBe(true);
+    expect(modelDecides("no continuation", "list pages", false)).toBe(false);
+  });
 });
 
 describe("combinedJoins", () => {

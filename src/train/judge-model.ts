@@ -37,19 +37,28 @@ export const HARD_REFUSALS: ReadonlySet<Refusal> = new Set([
  * Which refusals of the rules a model may overturn.
  * - "no continuation": only where no reading shows continuation and no evidence refuses;
  * - "mixed": that, and every refusal that is not {@link HARD_REFUSALS};
+ * - "list pages": every pair whose page 1's page element is a list (records read), the
+ *   rules' joins too; the rules elsewhere (single posts, whose refusals the model
+ *   overturns too often);
  * - "all": every pair, the rules' joins too (the model alone, for comparison).
  */
-export type ModelScope = "no continuation" | "mixed" | "all";
+export type ModelScope = "no continuation" | "mixed" | "list pages" | "all";
 
 /**
  * Whether the model decides a pair the rules refused for `refusedBy`.
  *
  * @param refusedBy the rules' refusal (null: the rules joined)
  * @param scope which refusals the model may overturn
+ * @param isList page 1's page element is a list (its records were read)
  * @returns true when the model's probability decides
  */
-export function modelDecides(refusedBy: Refusal | null, scope: ModelScope): boolean {
+export function modelDecides(
+  refusedBy: Refusal | null,
+  scope: ModelScope,
+  isList = false,
+): boolean {
   if (scope === "all") return true;
+  if (scope === "list pages") return isList;
   if (refusedBy === null) return false;
   if (scope === "no continuation") return refusedBy === "no continuation";
   return !HARD_REFUSALS.has(refusedBy);
@@ -86,6 +95,11 @@ export interface PairRow {
     signals: Page2Signals | null;
     decision: { refusedBy: Refusal | null };
   };
+}
+
+/** Whether the model decides a judged row ({@link modelDecides} with the row's own reading). */
+export function decidesRow(r: PairRow, scope: ModelScope): boolean {
+  return modelDecides(r.answer.decision.refusedBy, scope, (r.answer.signals?.records1 ?? 0) > 0);
 }
 
 /** Pairs of Dragnet pages: evaluated on, never trained on. */
@@ -145,9 +159,7 @@ export function rowFeatures(r: PairRow): number[] {
  * @returns the model with threshold 0.5, or null when a class is missing
  */
 export function trainPage2Model(rows: readonly PairRow[], scope: ModelScope): Page2Model | null {
-  const train = rows.filter(
-    (r) => !isDragnet(r) && modelDecides(r.answer.decision.refusedBy, scope),
-  );
+  const train = rows.filter((r) => !isDragnet(r) && decidesRow(r, scope));
   if (!train.some((r) => r.truth) || !train.some((r) => !r.truth)) return null;
   const fit = fitLogistic(
     train.map(rowFeatures),
@@ -178,9 +190,7 @@ export function trainPredictor(
     const model = trainPage2Model(rows, scope);
     return model ? (x) => page2Probability(model, x) : null;
   }
-  const train = rows.filter(
-    (r) => !isDragnet(r) && modelDecides(r.answer.decision.refusedBy, scope),
-  );
+  const train = rows.filter((r) => !isDragnet(r) && decidesRow(r, scope));
   if (!train.some((r) => r.truth) || !train.some((r) => !r.truth)) return null;
   const tree = new DecisionTreeClassifier({ maxDepth: 3, minNumSamples: 5, gainFunction: "gini" });
   tree.train(
@@ -214,7 +224,7 @@ export function combinedJoins(
   threshold: number,
   scope: ModelScope,
 ): boolean {
-  if (!modelDecides(r.answer.decision.refusedBy, scope)) return r.answer.continues;
+  if (!decidesRow(r, scope)) return r.answer.continues;
   return p >= threshold;
 }
 
@@ -237,7 +247,10 @@ export function pickThreshold(
 ): number {
   const candidates = [
     ...new Set(
-      probs.filter((_, i) => modelDecides(rows[i]?.answer.decision.refusedBy ?? null, scope)),
+      probs.filter((_, i) => {
+        const r = rows[i];
+        return r !== undefined && decidesRow(r, scope);
+      }),
     ),
   ].sort((a, b) => a - b);
   for (const t of candidates) {

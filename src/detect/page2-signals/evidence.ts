@@ -13,7 +13,7 @@ import { imageAlts, nextText } from "../../features/link-features";
 import { pageNumberChange } from "../../features/page-number";
 import { leavesSequence } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
-import { isPageOneOf } from "../../keys/page-url";
+import { isPageOneOf, isSiteRoot, listHomeOf } from "../../keys/page-url";
 import {
   normalPageUrl,
   numberedLinks,
@@ -135,14 +135,19 @@ export function pagerLeavesSequence(
 
 /**
  * The fetched page's own URL leaves page 1's sequence ({@link leavesSequence}): another
- * path (a category, a board, a next post's slug) or a filter page 1 did not set.
+ * path (a category, a board, a next post's slug) or a filter page 1 did not set. Page 1
+ * read at the site's root stays in the sequence of the list whose later page it fetched.
  *
  * @param page1Url page 1's URL
  * @param page2Url the fetched page's URL
  * @returns true when it leaves
  */
 export function urlLeavesSequence(page1Url: string, page2Url: string): boolean {
-  return leavesSequence(page1Url, page2Url);
+  if (!leavesSequence(page1Url, page2Url)) return false;
+  // A site that shows its blog's page 1 at its root pages on under the blog's own path
+  // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
+  const home = isSiteRoot(page1Url) ? listHomeOf(page2Url) : null;
+  return home === null || leavesSequence(home, page2Url);
 }
 
 /**
