@@ -4,7 +4,7 @@
  * digit runs (page-number change, numbered runs, date steps).
  */
 
-import { pageUrlOf } from "../keys/page-url";
+import { pageUrlOf, queryNamePattern, queryNameTest } from "../keys/page-url";
 
 /**
  * The query parameters of `url` whose value differs from the page URL's, when both share
@@ -44,9 +44,12 @@ export function isIdentifierKey(key: string): boolean {
 }
 
 /** Query names whose value changes from visit to visit (sessions, referrers, trackers,
- * search request ids): Amazon's `qid=1610515373` and `ref=sr_pg_3`, `utm_source`. */
-const VOLATILE_KEY =
-  /^(?:s|sid|session_?id|phpsessid|jsessionid|ref|ref_|src|qid|utm_.*|fbclid|gclid)$/i;
+ * search request ids): Amazon's `qid=1610515373` and `ref=sr_pg_3`, `utm_source`; and a
+ * site search's `s`, which the URL words read apart. */
+const VOLATILE_KEY = queryNameTest(
+  ["tracker", "session", "referrer"],
+  ["s", "session_?id", "src", "qid"],
+);
 
 /**
  * Whether a query name holds a session, referrer or tracker value that changes from
@@ -62,13 +65,10 @@ export function isVolatileKey(key: string): boolean {
 
 /** Query names that say where a click came from, not what it asks for: referrers and
  * click trackers (Amazon's `ref=sr_pg_1` beside `ref=sr_pg_2` on two links to page 2). */
-const TRACKER_NAMES = "ref_?|utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid";
+const TRACKER_KEY = queryNameTest(["referrer", "tracker"]);
 
-/** A query name of {@link TRACKER_NAMES}. */
-const TRACKER_KEY = new RegExp(`^(?:${TRACKER_NAMES})$`, "i");
-
-/** A quick test that a URL may carry a {@link TRACKER_NAMES} parameter at all. */
-const MAY_TRACK = new RegExp(`[?&](?:${TRACKER_NAMES})=`, "i");
+/** A quick test that a URL may carry a {@link TRACKER_KEY} parameter at all. */
+const MAY_TRACK = new RegExp(`[?&](?:${queryNamePattern(["referrer", "tracker"])})=`, "i");
 
 /**
  * The key under which a page's links to one page are merged (seed 000 §3.2.1 merges

@@ -11,11 +11,59 @@
  * form names page 1 ({@link isPageOneOf}).
  */
 
+/**
+ * Query names that name no document, by what adds them: one table for the same-page key
+ * (below), the merge of a page's links to one page and the URL features' readings
+ * (../features/url-query.ts `mergeKey`, `isVolatileKey`). Each use takes the classes it
+ * needs: `ref` names a branch or a section on too many sites to make two pages one, yet
+ * two links to one page that differ only in `ref` are one candidate.
+ */
+const QUERY_NAME_CLASSES = {
+  /** a redirect's counter (`?pagewanted=2&_r=1`) */
+  redirect: "_r",
+  /** click trackers and analytics ids */
+  tracker:
+    "utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|_hsenc|_hsmi|mkt_tok",
+  /** session ids */
+  session: "sid|phpsessid|jsessionid|aspsessionid[a-z]*|cfid|cftoken",
+  /** where a click came from */
+  referrer: "ref_?",
+} as const;
+
+/** A class of {@link QUERY_NAME_CLASSES}. */
+export type QueryNameClass = keyof typeof QUERY_NAME_CLASSES;
+
+/**
+ * The alternation of some classes' names, and of `extra` patterns, for a RegExp.
+ *
+ * @param classes the classes of {@link QUERY_NAME_CLASSES}
+ * @param extra further name patterns (RegExp source)
+ * @returns `a|b|…`, no anchors
+ */
+export function queryNamePattern(
+  classes: readonly QueryNameClass[],
+  extra: readonly string[] = [],
+): string {
+  return [...classes.map((c) => QUERY_NAME_CLASSES[c]), ...extra].join("|");
+}
+
+/**
+ * A whole-name, case-blind test of a query name against some classes.
+ *
+ * @param classes the classes of {@link QUERY_NAME_CLASSES}
+ * @param extra further name patterns (RegExp source)
+ * @returns the RegExp
+ */
+export function queryNameTest(
+  classes: readonly QueryNameClass[],
+  extra: readonly string[] = [],
+): RegExp {
+  return new RegExp(`^(?:${queryNamePattern(classes, extra)})$`, "i");
+}
+
 /** Parameters a redirect, a click tracker or a session adds to an address without naming
- * another document. Only well-known names: `ref` stays (a real parameter on code hosts and
- * archives), `s`/`p`/`q` stay (search and page). */
-const VOLATILE_PARAM =
-  /^(?:_r|utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|_hsenc|_hsmi|mkt_tok|sid|phpsessid|jsessionid|aspsessionid[a-z]*|cfid|cftoken)$/i;
+ * another document. `s`/`p`/`q` stay (search and page), `ref` too. */
+const VOLATILE_PARAM = queryNameTest(["redirect", "tracker", "session"]);
 
 /** A session id written into the path (`/list;jsessionid=ABC?x=1`). */
 const PATH_SESSION = /;(?:jsessionid|phpsessid|sid)=[^/?#]*/gi;
