@@ -128,6 +128,22 @@ describe("wayBack", () => {
       ),
     ).toBe(false);
   });
+  it("does not read page 2 of a pager from 0 (`?page=1`) as page 1's own first page", () => {
+    // Page 1 links its own "1" too; its numbered links say `page=1` is page 2.
+    const pager = (cur: number) =>
+      [1, 2, 3, 4]
+        .map((n) => `<a href="/list${n === 1 ? "" : `?page=${n - 1}`}">${n}</a>`)
+        .join(" ")
+        .replace(`>${cur}</a>`, ` class="current">${cur}</a>`);
+    const p1 = doc("Products", "Products", `<div class="pager">${pager(1)}</div>`);
+    const p2 = doc("Products", "Products", `<div class="pager">${pager(2)}</div>`);
+    expect(
+      wayBack(
+        { doc: p1, url: "https://c.test/list" },
+        { doc: p2, url: "https://c.test/list?page=1" },
+      ),
+    ).toBe(false);
+  });
 });
 
 describe("leadsForward", () => {
