@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   confirmNextPage,
+  holdsNumberedRun,
   pagerCurrentPage,
   pointsBackToPage1,
   sameDocument,
@@ -54,6 +55,24 @@ describe("pagerCurrentPage", () => {
       LIST("", `<a href="/news/">1</a><a href="/news/page/2/">2</a><a href="/news/page/3/">3</a>`),
     );
     expect(pagerCurrentPage(self, "https://ex.com/news/page/2/#top")).toBe(2);
+  });
+  it("reads a pager whose every link is class-marked by its marker, not by one link's item", () => {
+    // Drupal marks each pager link `active` (they share the page's path); the current
+    // page is the item without a link.
+    const item = (n: number) =>
+      n === 1
+        ? `<li class="pager-current first"><span>1</span></li>`
+        : `<li class="pager-item"><a href="/news?page=${n - 1}" class="active">${n}</a></li>`;
+    const drupal = doc(LIST("", `<ul class="pager">${[1, 2, 3, 4].map(item).join(" ")}</ul>`));
+    expect(pagerCurrentPage(drupal, P1)).toBe(1);
+  });
+});
+
+describe("holdsNumberedRun", () => {
+  it("holds for a pager's list, not for one link's item", () => {
+    const d = doc(`<ul><li id="one"><a href="?p=2">2</a></li><li><span>1</span></li></ul>`);
+    expect(holdsNumberedRun(d.querySelector("ul") as Element)).toBe(true);
+    expect(holdsNumberedRun(d.querySelector("#one") as Element)).toBe(false);
   });
 });
 

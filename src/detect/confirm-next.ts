@@ -299,10 +299,36 @@ export function pointsBackToPage1(
   return false;
 }
 
+/** Most nodes {@link holdsNumberedRun} visits in one container. */
+const RUN_SCAN_NODES = 400;
+
+/**
+ * A container holds a numbered run: at least two of its leaf elements show a lone page
+ * number ("1" in a span, "2" in a link).
+ *
+ * @param e container
+ * @returns true when two numbers are found among its first {@link RUN_SCAN_NODES} nodes
+ */
+export function holdsNumberedRun(e: Element): boolean {
+  const walker = e.ownerDocument.createTreeWalker(e, 1 /* SHOW_ELEMENT */);
+  let numbers = 0;
+  let visited = 0;
+  for (
+    let n = walker.nextNode();
+    n !== null && ++visited <= RUN_SCAN_NODES;
+    n = walker.nextNode()
+  ) {
+    const x = n as Element;
+    if (x.firstElementChild !== null) continue;
+    if (pageNumberText(x.textContent ?? "") !== null && ++numbers >= 2) return true;
+  }
+  return false;
+}
+
 /**
  * The current page a document's pager shows: the current-page marker
  * ({@link currentPageMarker}) of the first numbered run (a container within three levels
- * above a numbered candidate link) that has one.
+ * above a numbered candidate link that {@link holdsNumberedRun}) that has one.
  *
  * @param doc document
  * @param url its URL
@@ -326,6 +352,9 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
     for (let level = 0; e !== null && level < 3; level++, e = e.parentElement) {
       if (seen.has(e)) continue;
       seen.add(e);
+      // A link's own item is no run: its one class-marked link would be the current page
+      // wherever a site marks every pager link (Drupal's `class="active"` on each).
+      if (!holdsNumberedRun(e)) continue;
       const n = currentPageMarker(e, page);
       if (n !== null) return n;
     }
