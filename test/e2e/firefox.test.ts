@@ -1,9 +1,15 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import manifest from "../../manifest.json";
 import { latestStatusFor } from "../../src/messaging/tab-status";
 import { type StaticServer, startStaticServer } from "../../src/serve/static-server";
+import {
+  PAGES as BLOG_PAGES,
+  SHAPES as BLOG_SHAPES,
+  writeBlogIndex,
+} from "../support/blog-index-site";
 import { DIST } from "../support/extension";
 import { evaluateInBackground } from "../support/firefox-rdp";
 import {
@@ -356,6 +362,37 @@ describe("Firefox", () => {
       expect(seen.get("pages")).toBe("0");
       const pages = srv.requests.map((r) => r.path).filter((p) => /^\/own\/\d+/.test(p));
       expect(pages).toEqual(["/own/1?reader=1"]);
+    },
+  );
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "joins blog indexes paged by Older / Newer links or numbers alone, each index page once, in order",
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), "tsugi-blog-index-ff-"));
+      const sites: { srv: StaticServer; paths: string[]; home: string }[] = [];
+      try {
+        for (const shape of BLOG_SHAPES) {
+          const dir = join(root, shape.name.replace(/\W+/g, "-"));
+          mkdirSync(dir, { recursive: true });
+          const srv = await startStaticServer(dir);
+          sites.push({ srv, paths: writeBlogIndex(dir, shape, srv.origin), home: shape.home });
+        }
+        await openInFirefox(sites.map((x) => `${x.srv.origin}${x.home}`));
+        const asked = (x: (typeof sites)[number]) =>
+          x.srv.requests.map((r) => r.path).filter((p) => p !== "/favicon.ico");
+        const last = (x: (typeof sites)[number]) => x.paths[x.paths.length - 1] as string;
+        expect(await until(() => sites.every((x) => asked(x).includes(last(x))), 120_000)).toBe(
+          true,
+        );
+        await new Promise((r) => setTimeout(r, 2_000));
+        for (const x of sites) {
+          expect(asked(x)).toEqual(x.paths);
+          expect((await firefoxTabStatus(`${x.srv.origin}${x.home}`))?.pages).toBe(BLOG_PAGES);
+        }
+      } finally {
+        for (const x of sites) await x.srv.close();
+        rmSync(root, { recursive: true, force: true });
+      }
     },
   );
 
