@@ -223,7 +223,12 @@ describe("pageNumberDelta on static site generators' blog indexes", () => {
         "https://a.example/inmuebles-en-venta-pagina-2.html",
       ),
     ).toBe(1);
-    expect(pageNumberDelta("https://a.example/news/list", "https://a.example/news/list_2")).toBe(1);
+    expect(
+      pageNumberDelta("https://a.example/news/list", "https://a.example/news/list_page2"),
+    ).toBe(1);
+    expect(
+      pageNumberDelta("https://a.example/wiki/Riverdale", "https://a.example/wiki/Riverdale_2"),
+    ).toBe(0);
     expect(
       pageNumberDelta(
         "https://a.example/inmuebles.html",

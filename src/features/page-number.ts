@@ -53,9 +53,10 @@ const NUMBERED_DOCUMENT =
 /** A document's name split into its stem and extension ("list.html" → "list", ".html"). */
 const STEM_AND_EXTENSION = /^(.+?)((?:\.[a-z0-9]{1,5})?)$/i;
 
-/** The suffix a numbered variant of a document adds to its stem ("-pagina-2", "_2",
- * "-page2"); a bare "-2" is WordPress's second post of one title, not page 2. */
-const NUMBERED_SUFFIX = /^(?:[-_](?:page|pagina|seite|strona|p|pg)[-_]?|_)(\d{1,4})$/i;
+/** The suffix a numbered variant of a document adds to its stem ("-pagina-2", "_page2");
+ * a bare number is no page: WordPress's second post of one title ("-2"), a wiki's
+ * "Riverdale_2". */
+const NUMBERED_SUFFIX = /^[-_](?:page|pagina|seite|strona|p|pg)[-_]?(\d{1,4})$/i;
 
 const DIGITS = /^\d+$/;
 const HAS_DIGIT = /\d/;
@@ -240,7 +241,7 @@ function extraTrailingNumber(shorter: UrlShape, longer: UrlShape): number | null
  * Page N that `longer` names by a numbered document where `shorter` is the directory's
  * page 1: one extra segment "index2.html", "page2", "page-2.html" (`/` → `/index2.html`,
  * `/blog/` → `/blog/page2/`); or the same document with a numbered suffix on its stem
- * (`/homes-in-quito.html` → `/homes-in-quito-pagina-2.html`, `/list` → `/list_2`).
+ * (`/homes-in-quito.html` → `/homes-in-quito-pagina-2.html`, `/list` → `/list_page2`).
  *
  * @returns N, or null when the link is no numbered variant of the page
  */
@@ -321,7 +322,7 @@ function pageParamStep(cur: UrlShape, link: UrlShape): PageNumberChange | null {
  *    document is no segment (`/blog/index.html` → `/blog/page/2/index.html`: +1);
  * 2b. the link names a numbered document where the page is the directory's page 1
  *    (`/` → `/index2.html`, `/blog/` → `/blog/page2/`), or the page's document with a
- *    numbered suffix (`/x.html` → `/x-pagina-2.html`, `/list` → `/list_2`);
+ *    numbered suffix with a page word (`/x.html` → `/x-pagina-2.html`);
  * 3. the link adds one numeric query parameter named like a page (p, pg, pn, paged,
  *    anything containing "page", "pagina", "seite", …) or an offset (start, offset, from, skip): the current
  *    URL is page 1, or offset 0;
