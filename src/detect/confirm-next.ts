@@ -73,9 +73,35 @@ export interface Confirmation {
   otherPage: boolean;
 }
 
+/** Page words of other languages, in titles and headings ("Seite 2", "Página 2"). */
+const PAGE_WORDS_ABROAD = "seite|pagina|página|pagine|страница|стр|sayfa|halaman|trang";
+
+/** The words after a page number in CJK titles ("2ページ", "第2页"). */
+const CJK_PAGE_WORDS = "ページ|页|頁|페이지";
+
 /** Words that pagers add to a title or heading ("Page 2", "Seite 2", "2ページ"). */
-const PAGE_WORDS =
-  /\b(?:page|pages|pg|p|seite|pagina|página|pagine|страница|стр|sayfa|halaman|trang)\b|ページ|页|頁|페이지/giu;
+const PAGE_WORDS = new RegExp(
+  `\\b(?:page|pages|pg|p|${PAGE_WORDS_ABROAD})\\b|${CJK_PAGE_WORDS}`,
+  "giu",
+);
+
+/** A page number a title names ("Page 2 of 19", "Seite 3", "第2页", "2ページ"). */
+const TITLE_PAGE = new RegExp(
+  `\\b(?:page|pg|${PAGE_WORDS_ABROAD})\\.?\\s*(\\d{1,4})\\b|(\\d{1,4})\\s*(?:${CJK_PAGE_WORDS})`,
+  "iu",
+);
+
+/**
+ * The page number a title names, by the words of {@link PAGE_WORDS} ("Page 2 of 19" → 2,
+ * "2ページ" → 2).
+ *
+ * @param title a `<title>` text
+ * @returns the first number named, or null
+ */
+export function titlePageNumber(title: string): number | null {
+  const m = TITLE_PAGE.exec(title);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
 
 /**
  * A title or heading with its page numbering taken out: lower case, digits, pager words

@@ -21,6 +21,7 @@ import {
   pagerCurrentPage,
   pointsBackToPage1,
   titleKey,
+  titlePageNumber,
 } from "../confirm-next";
 import { holdsPageElement } from "./page-element";
 
@@ -29,15 +30,6 @@ import { holdsPageElement } from "./page-element";
 function sameKey(a: string, b: string): boolean {
   if (a === "" || b === "") return true;
   return ` ${a} `.includes(` ${b} `) || ` ${b} `.includes(` ${a} `);
-}
-
-/** A page number a title names ("Page 2 of 19", "Seite 3", "第2页", "2ページ"). */
-const TITLE_PAGE =
-  /\b(?:page|pg|seite|pagina|página|pagine|страница|стр|sayfa|halaman|trang)\.?\s*(\d{1,4})\b|(\d{1,4})\s*(?:ページ|页|頁|페이지)/iu;
-
-function titlePage(title: string): number | null {
-  const m = TITLE_PAGE.exec(title);
-  return m ? Number(m[1] ?? m[2]) : null;
 }
 
 /**
@@ -53,8 +45,8 @@ function titlePage(title: string): number | null {
  * @returns true when page 2's title names page 1's page + 1
  */
 export function titleNamesNextPage(title1: string, title2: string): boolean {
-  const n = titlePage(title2);
-  return n !== null && n === (titlePage(title1) ?? 1) + 1;
+  const n = titlePageNumber(title2);
+  return n !== null && n === (titlePageNumber(title1) ?? 1) + 1;
 }
 
 /**
