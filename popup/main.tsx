@@ -3,7 +3,7 @@ import browser from "webextension-polyfill";
 import type { ExportFile, PopupToContent } from "../src/messaging/messages";
 import type { TabStatus } from "../src/messaging/status";
 import { pickedRuleOf, withoutPickedRule } from "../src/picker/picked-rule";
-import { askResume, parseSerialPlaces, SERIAL_PLACES_KEY } from "../src/place/serial-place";
+import { askResume, updateSerialPlaces } from "../src/place/serial-place";
 import { withChapterSite } from "../src/reader/chapter-switch";
 import {
   CORRECTIONS_KEY,
@@ -129,9 +129,7 @@ const api: PopupApi = {
   async continueAt(url) {
     const id = await tabId();
     if (id === undefined) return;
-    const local = await browser.storage.local.get(SERIAL_PLACES_KEY);
-    const places = askResume(parseSerialPlaces(local[SERIAL_PLACES_KEY]), url);
-    await browser.storage.local.set({ [SERIAL_PLACES_KEY]: places });
+    await updateSerialPlaces(browser.storage.local, (places) => askResume(places, url));
     // The chapter's entry sleeps until asked: wake it once the page has loaded, so that it
     // scrolls back to the place.
     const ready = loaded(id, CONTINUE_WAIT_MS);

@@ -4,8 +4,14 @@
  * kept as the places of ./serial-place.ts are), so that the popup's book options offer
  * "Only chapters after the last book (Chapter N)", the export's `after` option.
  */
-import type { LocalStore, SerialWork } from "./serial-keeper";
-import { parseSerialPlaces, rememberSerialPlace, type SerialPlace } from "./serial-place";
+import type { SerialWork } from "./serial-keeper";
+import {
+  type LocalStore,
+  readSerialPlaces,
+  rememberSerialPlace,
+  type SerialPlace,
+  updateSerialPlaces,
+} from "./serial-place";
 
 /** `storage.local` key of the last chapter of each work's latest book. */
 export const SERIAL_BOOKS_KEY = "serialBooks";
@@ -32,13 +38,11 @@ export function lastChapterOfBook(
 
 /** Record the last chapter of a book just made (read, replace the work's, write). */
 export async function rememberBook(store: LocalStore, last: SerialPlace): Promise<void> {
-  const stored = await store.get(SERIAL_BOOKS_KEY);
-  const books = rememberSerialPlace(parseSerialPlaces(stored[SERIAL_BOOKS_KEY]), last);
-  await store.set({ [SERIAL_BOOKS_KEY]: books });
+  await updateSerialPlaces(store, (books) => rememberSerialPlace(books, last), SERIAL_BOOKS_KEY);
 }
 
 /** The last chapter of `work`'s latest book, or null when none was made. */
 export async function lastBookOf(store: LocalStore, work: string): Promise<SerialPlace | null> {
-  const stored = await store.get(SERIAL_BOOKS_KEY);
-  return parseSerialPlaces(stored[SERIAL_BOOKS_KEY]).find((b) => b.work === work) ?? null;
+  const books = await readSerialPlaces(store, SERIAL_BOOKS_KEY);
+  return books.find((b) => b.work === work) ?? null;
 }

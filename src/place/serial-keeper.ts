@@ -5,14 +5,10 @@
  * change of chapter, or of the place in it by a hundredth, is written.
  */
 import { SETTLE_MS } from "./keeper";
-import { parseSerialPlaces, rememberSerialPlace, SERIAL_PLACES_KEY } from "./serial-place";
+import { type LocalStore, rememberSerialPlace, updateSerialPlaces } from "./serial-place";
 import { type ReadingChapter, readingChapter } from "./serial-reading";
 
-/** The extension's `storage.local`, as much of it as the keeper uses. */
-export interface LocalStore {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-}
+export type { LocalStore } from "./serial-place";
 
 /** The work the reader opened a chapter of. */
 export interface SerialWork {
@@ -38,16 +34,16 @@ export async function writeSerialPlace(
   at: ReadingChapter,
   now: number,
 ): Promise<void> {
-  const stored = await store.get(SERIAL_PLACES_KEY);
-  const places = rememberSerialPlace(parseSerialPlaces(stored[SERIAL_PLACES_KEY]), {
-    work: serial.work,
-    url: at.url,
-    number: (serial.first ?? 1) + at.page - 1,
-    title: at.label ?? serial.heading,
-    fraction: Math.round(at.fraction * 100) / 100,
-    at: now,
-  });
-  await store.set({ [SERIAL_PLACES_KEY]: places });
+  await updateSerialPlaces(store, (places) =>
+    rememberSerialPlace(places, {
+      work: serial.work,
+      url: at.url,
+      number: (serial.first ?? 1) + at.page - 1,
+      title: at.label ?? serial.heading,
+      fraction: Math.round(at.fraction * 100) / 100,
+      at: now,
+    }),
+  );
 }
 
 /**

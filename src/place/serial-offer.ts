@@ -8,7 +8,7 @@ import type { ChapterRun } from "../pager/tab-run";
 import type { LocalStore, SerialWork } from "./serial-keeper";
 import {
   continueAt,
-  parseSerialPlaces,
+  readSerialPlaces,
   SERIAL_PLACES_KEY,
   type SerialPlace,
   workKey,
@@ -48,8 +48,7 @@ export async function offerOnPage(
   pageUrl: string,
   work: SerialWork | null,
 ): Promise<SerialPlace | null> {
-  const stored = await store.get(SERIAL_PLACES_KEY);
-  const places = parseSerialPlaces(stored[SERIAL_PLACES_KEY]);
+  const places = await readSerialPlaces(store);
   if (places.length === 0) return null;
   const links = Array.from(doc.querySelectorAll<HTMLAnchorElement>("a[href]"), (a) => a.href);
   return continueAt(places, pageUrl, work?.work ?? null, links);
@@ -66,8 +65,7 @@ export async function resumeIfAsked(
   win: Window,
   work: SerialWork,
 ): Promise<number | null> {
-  const stored = await store.get(SERIAL_PLACES_KEY);
-  const places = parseSerialPlaces(stored[SERIAL_PLACES_KEY]);
+  const places = await readSerialPlaces(store);
   const asked = places.find(
     (p) => p.resume && p.work === work.work && samePageKey(p.url) === samePageKey(work.pageUrl),
   );

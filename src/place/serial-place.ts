@@ -12,6 +12,33 @@ import { samePageKey } from "../keys/page-url";
 /** `storage.local` key of the places in serials. */
 export const SERIAL_PLACES_KEY = "serialPlaces";
 
+/** The extension's `storage.local`, as much of it as the places and books use. */
+export interface LocalStore {
+  get(key: string): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * The places (or books: ./serial-books.ts) stored under `key`.
+ * @returns the valid entries ({@link parseSerialPlaces}), [] when none are stored
+ */
+export async function readSerialPlaces(
+  store: LocalStore,
+  key: string = SERIAL_PLACES_KEY,
+): Promise<SerialPlace[]> {
+  const stored = await store.get(key);
+  return parseSerialPlaces(stored[key]);
+}
+
+/** Read the entries under `key`, change them with `update`, and write them back. */
+export async function updateSerialPlaces(
+  store: LocalStore,
+  update: (places: SerialPlace[]) => SerialPlace[],
+  key: string = SERIAL_PLACES_KEY,
+): Promise<void> {
+  await store.set({ [key]: update(await readSerialPlaces(store, key)) });
+}
+
 /** Most works whose place is kept; the least recently read go first. */
 export const MAX_SERIAL_PLACES = 50;
 
