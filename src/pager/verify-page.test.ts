@@ -101,4 +101,15 @@ describe("resolvePage on the last page", () => {
     expect(r.nextBy).toBe("rule");
     expect(r.ruleProblems).toEqual([]);
   });
+
+  it("ends where the rule matches nothing and the model's pick leads to a page already shown", () => {
+    // The model picks this link where nothing is shown yet: the test holds only while it does.
+    const last =
+      '<article><p>Last words of the story.</p></article><div class="pager"><a href="/story/1">Next ›</a></div>';
+    const p = profile(["article"], "//article", '//a[@rel="next"]');
+    expect(resolvePage(page2(last), URL2, p, () => false).nextUrl).toBe("https://ex.com/story/1");
+    const r = resolvePage(page2(last), URL2, p, visitedIn(new Set(["https://ex.com/story/1"])));
+    expect(r.nextUrl).toBe(null);
+    expect(r.nextBy).toBe("none");
+  });
 });

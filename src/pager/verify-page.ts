@@ -147,11 +147,11 @@ export function* resolvePageSteps(
       nextUrl = found.url;
       nextAnchor = found.anchor;
       nextBy = "model";
-    } else if (found.url) {
-      // Let the pager stop with "already shown" rather than end quietly.
-      nextUrl = found.url;
-      nextAnchor = found.anchor;
     }
+    // A model pick that leads to a page already shown is no loop: the model reads a page
+    // only where the rule matched nothing, as on the last page, and there its pick is most
+    // often the way back ("Previous page" at the model's threshold, by the URL's length
+    // alone). The last page ends quietly; a loop is claimed on the rule's next link only.
   }
   if (nextUrl === null && shown !== null) {
     nextUrl = shown.url;

@@ -117,7 +117,7 @@ async function readAndLeave(mode: "cached" | "nostore", k = 3, addressBar = fals
   open.push(page);
   await page.goto(`${server.origin}/${mode}/article/1`);
   const status = await scrollUntilSettled(page);
-  expect(status.state).toBe("done");
+  expect(status.state, status.reason ?? "").toBe("done");
   expect(status.pages).toBe(PAGES);
   if (addressBar) {
     await setExtensionSettings(browser.context, { addressBar: true });
