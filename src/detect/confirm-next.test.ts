@@ -10,6 +10,7 @@ import {
   tagPaths,
   templateShare,
   titleKey,
+  titlePageNumber,
   UNSURE_FLOOR,
   worthPage2Check,
 } from "./confirm-next";
@@ -97,6 +98,18 @@ describe("titleKey / sameDocument", () => {
     expect(titleKey("Lion review | Ars")).toBe(titleKey("Lion review - Page 2 | Ars"));
     expect(titleKey("Forum – Seite 3")).toBe(titleKey("Forum"));
     expect(titleKey("ニュース一覧 2ページ目")).toBe(titleKey("ニュース一覧 目"));
+  });
+  it("takes page words of any script out whole, by letters of any script", () => {
+    expect(titleKey("Imóveis Rurais - Página 2 - DFimoveis.com")).toBe(
+      titleKey("Imóveis Rurais - DFimoveis.com"),
+    );
+    expect(titleKey("Новости — страница 3")).toBe(titleKey("Новости"));
+    // A page word inside a longer word is part of that word.
+    expect(titleKey("Páginas amarelas")).toBe("páginas amarelas");
+    expect(titleKey("Spage")).toBe("spage");
+    expect(titlePageNumber("Новости — Страница 3")).toBe(3);
+    expect(titlePageNumber("Imóveis - Página 2")).toBe(2);
+    expect(titlePageNumber("Página 22b")).toBe(null);
   });
   it("tells another page of one document from the next story", () => {
     expect(sameDocument(doc("", "Lion review | Ars"), doc("", "Lion review (2) | Ars"))).toBe(true);

@@ -79,15 +79,20 @@ const PAGE_WORDS_ABROAD = "seite|pagina|página|pagine|страница|стр|s
 /** The words after a page number in CJK titles ("2ページ", "第2页"). */
 const CJK_PAGE_WORDS = "ページ|页|頁|페이지";
 
+/** Word edges for any script: `\b` knows ASCII letters only, so it cut "página" after its
+ * "p" and never found "страница" at all. */
+const WORD_START = "(?<![\\p{L}\\p{N}])";
+const WORD_END = "(?![\\p{L}\\p{N}])";
+
 /** Words that pagers add to a title or heading ("Page 2", "Seite 2", "2ページ"). */
 const PAGE_WORDS = new RegExp(
-  `\\b(?:page|pages|pg|p|${PAGE_WORDS_ABROAD})\\b|${CJK_PAGE_WORDS}`,
+  `${WORD_START}(?:page|pages|pg|p|${PAGE_WORDS_ABROAD})${WORD_END}|${CJK_PAGE_WORDS}`,
   "giu",
 );
 
 /** A page number a title names ("Page 2 of 19", "Seite 3", "第2页", "2ページ"). */
 const TITLE_PAGE = new RegExp(
-  `\\b(?:page|pg|${PAGE_WORDS_ABROAD})\\.?\\s*(\\d{1,4})\\b|(\\d{1,4})\\s*(?:${CJK_PAGE_WORDS})`,
+  `${WORD_START}(?:page|pg|${PAGE_WORDS_ABROAD})\\.?\\s*(\\d{1,4})${WORD_END}|(\\d{1,4})\\s*(?:${CJK_PAGE_WORDS})`,
   "iu",
 );
 
