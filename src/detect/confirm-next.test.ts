@@ -107,6 +107,14 @@ describe("titleKey / sameDocument", () => {
     // A page word inside a longer word is part of that word.
     expect(titleKey("Páginas amarelas")).toBe("páginas amarelas");
     expect(titleKey("Spage")).toBe("spage");
+    // The count after the page number goes with it, in the pagers' languages.
+    const title = "Best Bachelor Degrees in Computer Science 2022";
+    expect(titleKey(`Page 2 of 55, ${title}`)).toBe(titleKey(title));
+    expect(titleKey("Forum – Seite 2 von 5")).toBe(titleKey("Forum"));
+    expect(titleKey("Imóveis - Página 2 de 10")).toBe(titleKey("Imóveis"));
+    // An "of" that is the title's own stays.
+    expect(titleKey("Lord of the Rings - Page 2")).toBe(titleKey("Lord of the Rings"));
+    expect(titleKey("Page 2 of the Lord")).not.toBe(titleKey("the Lord"));
     expect(titlePageNumber("Новости — Страница 3")).toBe(3);
     expect(titlePageNumber("Imóveis - Página 2")).toBe(2);
     expect(titlePageNumber("Página 22b")).toBe(null);

@@ -90,6 +90,13 @@ const PAGE_WORDS = new RegExp(
   "giu",
 );
 
+/** A page number with the count of pages after it ("Page 2 of 55", "Seite 2 von 5",
+ * "Página 2 de 10", "Страница 2 из 5"): its "of" is pager wording, not the title's. */
+const PAGE_OF_COUNT = new RegExp(
+  `${WORD_START}(?:page|pg|p|${PAGE_WORDS_ABROAD})\\.?\\s*\\d{1,4}\\s*(?:of|von|de|di|sur|van|из|z|/)\\s*\\d{1,6}${WORD_END}`,
+  "giu",
+);
+
 /** A page number a title names ("Page 2 of 19", "Seite 3", "第2页", "2ページ"). */
 const TITLE_PAGE = new RegExp(
   `${WORD_START}(?:page|pg|${PAGE_WORDS_ABROAD})\\.?\\s*(\\d{1,4})${WORD_END}|(\\d{1,4})\\s*(?:${CJK_PAGE_WORDS})`,
@@ -118,6 +125,7 @@ export function titlePageNumber(title: string): number | null {
 export function titleKey(text: string): string {
   return text
     .toLowerCase()
+    .replace(PAGE_OF_COUNT, " ")
     .replace(/[0-9０-９]+/g, " ")
     .replace(PAGE_WORDS, " ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")

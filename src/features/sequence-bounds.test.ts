@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leavesSequence } from "./sequence-bounds";
+import { leavesSequence, stepParameter } from "./sequence-bounds";
 
 describe("leavesSequence", () => {
   it("says a post's link into its board's list leaves the post's sequence", () => {
@@ -37,5 +37,14 @@ describe("leavesSequence", () => {
     expect(
       leavesSequence("https://a.test/browse/N-1234", "https://a.test/browse/N-1234?Nao=20"),
     ).toBe(true);
+  });
+});
+
+describe("stepParameter", () => {
+  it("names the one parameter a link adds or changes", () => {
+    expect(stepParameter("https://s.test/cars/honda", "https://s.test/cars/honda?o=2")).toBe("o");
+    expect(stepParameter("https://s.test/l?c=1&p=2", "https://s.test/l?p=3&c=1")).toBe("p");
+    expect(stepParameter("https://s.test/l?c=1", "https://s.test/l?c=2&p=2")).toBeUndefined();
+    expect(stepParameter("https://s.test/a", "https://s.test/b?o=2")).toBeUndefined();
   });
 });

@@ -78,3 +78,21 @@ export function leavesSequence(pageUrl: string, url: string, pageKey?: string): 
   if (page === null || link === null) return false;
   return changesPath(page, link) || setsOtherParameter(page, link, pageKey);
 }
+
+/**
+ * The one query parameter a link adds or changes, its path kept (`/honda` →
+ * `/honda?o=2`: "o").
+ *
+ * @param pageUrl the page's URL
+ * @param url the link's URL
+ * @returns its name, or undefined when the path changes or not exactly one parameter does
+ */
+export function stepParameter(pageUrl: string, url: string): string | undefined {
+  const page = parseUrl(pageUrl);
+  const link = parseUrl(url);
+  if (page === null || link === null || page.pathname !== link.pathname) return undefined;
+  const changed = [...new Set(link.searchParams.keys())].filter(
+    (k) => page.searchParams.get(k) !== link.searchParams.get(k),
+  );
+  return changed.length === 1 ? changed[0] : undefined;
+}

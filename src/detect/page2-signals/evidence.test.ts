@@ -90,6 +90,16 @@ describe("pagerLeavesSequence / urlLeavesSequence", () => {
     ).toBe(true);
     expect(pagerLeavesSequence(p1, pager(hrefs), "https://s.test/f?order=new&page=2")).toBe(false);
   });
+  it("takes the parameter page 1's own next link sets as the pager's", () => {
+    // A pager built by script on page 1; its head names `?o=2`, whose pager moves `o`.
+    const p1 = { doc: doc("t", ""), url: "https://s.test/cars/honda" };
+    const d = pager(["/cars/honda?o=1", "/cars/honda?o=3", "/cars/honda?o=4"]);
+    expect(pagerLeavesSequence(p1, d, "https://s.test/cars/honda?o=2")).toBe(true);
+    expect(pagerLeavesSequence(p1, d, "https://s.test/cars/honda?o=2", true)).toBe(false);
+    // Another list stays another list, whatever page 1 leads to.
+    const other = pager(["/cars/honda?cat=7", "/cars/honda?cat=7&page=2"]);
+    expect(pagerLeavesSequence(p1list, other, "https://s.test/list?page=2", true)).toBe(true);
+  });
   it("gives no evidence without a pager", () => {
     expect(pagerLeavesSequence(p1list, doc("t", ""), "https://s.test/x")).toBe(false);
   });

@@ -11,7 +11,7 @@
 import { olderText } from "../../features/continuation";
 import { imageAlts, nextText } from "../../features/link-features";
 import { pageNumberChange } from "../../features/page-number";
-import { leavesSequence } from "../../features/sequence-bounds";
+import { leavesSequence, stepParameter } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
 import { isPageOneOf, isSiteRoot, listHomeOf } from "../../keys/page-url";
 import {
@@ -107,22 +107,28 @@ export function pageElementAbsent(doc2: Document, xpaths: readonly string[] | un
  * not set), measured from page 1's URL and from each of page 1's own numbered links (a
  * pager whose links carry a parameter page 1's URL lacks, `&st=20` or `?sort=new&page=3`,
  * pages through page 1's list all the same). Page 2 of one filtered category numbers its
- * pages through that category.
+ * pages through that category. Where page 1 itself leads forward to the fetched page
+ * ({@link leadsForward}), that page's URL is in the sequence too: the parameter page 1's
+ * own next link sets (`/honda` → `/honda?o=2`) is the pager's, not a filter.
  *
  * @param page1 page 1 and its URL
  * @param doc2 the fetched page
  * @param page2Url its URL
+ * @param forward page 1 leads forward to the fetched page (default false)
  * @returns true when page 2 has a pager and none of its links stays in page 1's sequence
  */
 export function pagerLeavesSequence(
   page1: { doc: Document; url: string },
   doc2: Document,
   page2Url: string,
+  forward = false,
 ): boolean {
   const links = numberedLinks(doc2, page2Url).filter((l) => l.url !== normalPageUrl(page2Url));
   if (links.length === 0) return false;
   const from = [page1.url, ...numberedLinks(page1.doc, page1.url).map((l) => l.url)];
-  return links.every((l) => from.every((f) => leavesSequence(f, l.url)));
+  const pageKey = forward ? stepParameter(page1.url, page2Url) : undefined;
+  if (forward) from.push(page2Url);
+  return links.every((l) => from.every((f) => leavesSequence(f, l.url, pageKey)));
 }
 
 /**

@@ -116,10 +116,11 @@ export function* readPage2Signals(
   signals.sameTitleAndHeading = sameTitleAndHeading(page1.doc, page2.doc);
   signals.elementAbsent = pageElementAbsent(page2.doc, page1.xpaths);
   yield;
-  signals.pagerLeaves = pagerLeavesSequence(page1, page2.doc, page2.url);
+  signals.forward = leadsForward(page1, page2.url);
+  yield;
+  signals.pagerLeaves = pagerLeavesSequence(page1, page2.doc, page2.url, signals.forward);
   signals.urlLeaves = urlLeavesSequence(page1.url, page2.url);
   yield;
   signals.wayBack = wayBack(page1, page2);
-  signals.forward = leadsForward(page1, page2.url);
   return signals;
 }
