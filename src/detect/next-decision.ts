@@ -50,8 +50,10 @@ export interface DecisionParams {
   certainStructure?: boolean;
 }
 
-/** Why the decision waits for page 2, when it does. */
-export type WaitReason = "score" | "other-document" | "refused" | "structure";
+/** Why the decision waits for page 2, when it does; "head-link": no anchor was chosen and
+ * the page names its next page only in its head (`<link rel="next">`,
+ * ../features/head-next.ts). */
+export type WaitReason = "score" | "other-document" | "refused" | "structure" | "head-link";
 
 /** The decision. */
 export interface NextDecision {

@@ -1,4 +1,5 @@
 import { runNow, type SliceBudget, type Steps } from "../budget/slices";
+import { headNextLink } from "../features/head-next";
 import {
   extractLinkVectorsSteps,
   type LinkVector,
@@ -27,6 +28,9 @@ export interface NextLinkResult {
   score: number;
   /** The anchor of the chosen link that sits in the pager (see {@link pagerAnchor}). */
   anchor: HTMLAnchorElement | null;
+  /** The head's `<link rel="next">` when it is the link chosen (`wait` "head-link"; no
+   * anchor then): a site rule reads it on the fetched pages. */
+  headLink?: Element;
   /** Candidates scored: same-origin links, merged by URL, that show a pager signal
    * (src/features/pager-signal.ts). */
   candidates: number;
@@ -89,7 +93,9 @@ export function linkFeaturesRead(forest: Forest): ReadonlySet<string> {
  *   `unsure` is set unless the link steps within the page's sequence and scores the
  *   model's `certainScore` (or is structurally next where the model's `certainStructure`
  *   is 1), and a link to another document is kept only from this score (else the page has
- *   no next link); `alternatives` lists what the pager tries after a refusal
+ *   no next link); `alternatives` lists what the pager tries after a refusal. Where no
+ *   anchor is chosen, the head's `<link rel="next">` one page on is (`unsure`, `wait`
+ *   "head-link", `headLink` set, `anchor` null)
  * @param refused the reader's corrections on this page (./refused-links.ts): a refused
  *   candidate is skipped, and the one chosen instead is marked `unsure`
  * @returns the decision; never throws on a well-formed Document
@@ -144,6 +150,23 @@ export function* detectNextLinkSteps(
     certainScore: forest.params.certainScore ?? 0,
     certainStructure: forest.params.certainStructure === 1,
   });
+  // A pager built by script has no link to score; a head that names page 2 stands in for
+  // it, where page 2 is asked (a floor) and the reader did not refuse it.
+  if (d.index < 0 && unsureFloor !== undefined) {
+    const head = headNextLink(doc, pageUrl);
+    if (head !== null && !refused?.(head.url, [head.element])) {
+      return {
+        url: head.url,
+        score: d.score,
+        anchor: null,
+        headLink: head.element,
+        candidates: vectors.length,
+        unsure: true,
+        wait: "head-link",
+        alternatives: [],
+      };
+    }
+  }
   const chosen = d.index >= 0 ? vectors[d.index] : undefined;
   const result = (v: (typeof vectors)[number], k: number): NextLinkCandidate => ({
     url: v.url,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageNumberChange, pageNumberDelta, pageNumberText } from "./page-number";
+import { pageNumberChange, pageNumberDelta, pageNumberText, urlStepsForward } from "./page-number";
 
 describe("pageNumberDelta", () => {
   it("reads an added trailing path number as page 1 → N", () => {
@@ -250,5 +250,23 @@ describe("pageNumberDelta on static site generators' blog indexes", () => {
   it("keeps a page at the locale itself in its language", () => {
     expect(pageNumberDelta("https://a.example/ru/", "https://a.example/ru/page/2")).toBe(1);
     expect(pageNumberDelta("https://a.example/ru/", "https://a.example/en/page/2")).toBe(0);
+  });
+});
+
+describe("urlStepsForward", () => {
+  it("holds for page 1's number + 1 in a path, a document or a parameter", () => {
+    expect(urlStepsForward("https://a.test/blog/page/3/", "https://a.test/blog/page/4/")).toBe(
+      true,
+    );
+    expect(urlStepsForward("https://a.test/", "https://a.test/index2.html")).toBe(true);
+    expect(urlStepsForward("https://a.test/s?q=x&p=2", "https://a.test/s?q=x&p=3")).toBe(true);
+    expect(urlStepsForward("https://a.test/s?start=20", "https://a.test/s?start=40")).toBe(true);
+  });
+  it("does not hold for the way back, a jump, another list or the next item", () => {
+    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/2/")).toBe(false);
+    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/9/")).toBe(false);
+    expect(urlStepsForward("https://a.test/tag/a/", "https://a.test/tag/b/page/2/")).toBe(false);
+    expect(urlStepsForward("https://a.test/item?id=8", "https://a.test/item?id=9")).toBe(false);
+    expect(urlStepsForward("https://a.test/s?start=40", "https://a.test/s?start=20")).toBe(false);
   });
 });

@@ -380,6 +380,24 @@ export function pageNumberChange(
 }
 
 /**
+ * The fetched page's URL is page 1's one page on: its page number is page 1's + 1
+ * (`/page/3/` → `/page/4/`, `/` → `/index2.html`, `?p=2` → `?p=3`,
+ * {@link pageNumberChange}), or its item offset is further on
+ * (`?start=20` → `?start=40`). Seed 000 §3.2.2.2 reads pager URLs as alike; this reads
+ * the direction and size of the step, which the way back (−1), another page of the list
+ * (+k) and another list (no step) lack.
+ *
+ * @param page1Url page 1's URL (absolute)
+ * @param page2Url the fetched or linked page's URL (absolute)
+ * @returns true when the URL steps one page forward
+ */
+export function urlStepsForward(page1Url: string, page2Url: string): boolean {
+  const change = pageNumberChange(page1Url, page2Url);
+  if (change === null) return false;
+  return change.offsetLike ? change.delta > 0 : change.delta === 1;
+}
+
+/**
  * The `delta` of {@link pageNumberChange}, 0 when the URLs are not page-number neighbours.
  * `/a.ars` → `/a.ars/2`: 1; `?page=3` → `?page=4`: 1; `?start=20` → `?start=40`: 20.
  *

@@ -91,8 +91,8 @@ export function stepParameter(pageUrl: string, url: string): string | undefined 
   const page = parseUrl(pageUrl);
   const link = parseUrl(url);
   if (page === null || link === null || page.pathname !== link.pathname) return undefined;
-  const changed = [...new Set(link.searchParams.keys())].filter(
-    (k) => page.searchParams.get(k) !== link.searchParams.get(k),
-  );
-  return changed.length === 1 ? changed[0] : undefined;
+  // Iterated as pairs: Firefox's content scripts find `searchParams.keys()` not iterable.
+  const changed = new Set<string>();
+  for (const [k, v] of link.searchParams) if (page.searchParams.get(k) !== v) changed.add(k);
+  return changed.size === 1 ? [...changed][0] : undefined;
 }

@@ -157,9 +157,9 @@ export function pagerStart(found: Detection, pageUrl: string): PagerStart | null
   const rows = tableRows(found.pageElements);
   const pageElements = rows?.rows ?? found.pageElements;
   const xpaths = rows ? [rows.xpath] : found.pageElementXPaths;
-  const learn = (anchor: HTMLAnchorElement | null) =>
+  const learn = (anchor: Element | null) =>
     anchor ? learnSiteRule(pageUrl, anchor, pageElements, xpaths) : null;
-  const rule = learn(found.next.anchor);
+  const rule = learn(found.next.anchor ?? found.next.headLink ?? null);
   // Only a link page 2 must confirm hands over: a certain one that fails stops as always.
   const alternatives: Handover[] = found.next.unsure
     ? found.next.alternatives.map((a) => {

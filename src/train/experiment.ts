@@ -390,6 +390,17 @@ export function decideNext(
 ): NextPrediction {
   const candidates = recCandidates(rec, probs);
   const d = decideNextLink(rec.url, candidates, { threshold, floor, ...certainty });
+  // As the detector: the head's rel=next stands in, waiting for page 2, where no anchor is
+  // chosen (src/detect/next-link.ts).
+  if (d.index < 0 && rec.headNextUrl)
+    return {
+      url: rec.headNextUrl,
+      score: d.score,
+      anchor: -1,
+      pending: true,
+      wait: "head-link",
+      alternatives: [],
+    };
   if (d.index < 0)
     return { url: null, score: d.score, anchor: -1, pending: false, wait: null, alternatives: [] };
   const chosen = candidates[d.index] as ScoredCandidate;

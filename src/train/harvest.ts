@@ -12,6 +12,7 @@
 
 import { pagerAnchor } from "../detect/pager-anchor";
 import { anchorHref } from "../features/anchor-href";
+import { headNextLink } from "../features/head-next";
 import {
   candidateUrl,
   documentBaseUrl,
@@ -63,6 +64,9 @@ export interface PageHarvest {
   goldNextUrls: string[];
   /** false when a non-empty next selector matched no link: the label is unusable */
   nextSelectorMatched: boolean;
+  /** the head's `<link rel="next">` one page on (../features/head-next.ts), which the
+   * decision takes, waiting for page 2, where no anchor is chosen; null when none */
+  headNextUrl: string | null;
   /** the element tree, every element in document order */
   elements: { parent: number[]; depth: number[]; descendants: number[] };
   nodes: {
@@ -270,6 +274,7 @@ export function harvestPage(doc: Document, input: HarvestInput): PageHarvest {
     },
     goldNextUrls,
     nextSelectorMatched,
+    headNextUrl: headNextLink(doc, pageUrl)?.url ?? null,
     elements: {
       parent: [...stats.parent],
       depth: [...stats.depth],

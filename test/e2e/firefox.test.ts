@@ -13,6 +13,12 @@ import {
 import { DIST } from "../support/extension";
 import { evaluateInBackground } from "../support/firefox-rdp";
 import {
+  ITEMS as SHOP_ITEMS,
+  PAGES as SHOP_PAGES,
+  SHOP_SHAPES,
+  startShopServer,
+} from "../support/head-next-shop";
+import {
   LAST_PAGE,
   type LoadMoreServer,
   PER_PAGE,
@@ -395,6 +401,37 @@ describe("Firefox", () => {
       }
     },
   );
+
+  // One tab each: a tab in the background scrolls no page of its own.
+  for (const shape of SHOP_SHAPES) {
+    it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+      `joins a list that names its next page only in the head, each page once, in order: ${shape.name}`,
+      async () => {
+        const srv = await startShopServer(shape);
+        try {
+          const paths = Array.from({ length: SHOP_PAGES }, (_, i) =>
+            i === 0 ? shape.home : shape.path(i + 1),
+          );
+          await openInFirefox(`${srv.origin}${shape.home}#read`);
+          const report = () => srv.requests.find((p) => p.startsWith("/report?"));
+          expect(await until(() => report() !== undefined, 90_000)).toBe(true);
+          const seen = Object.fromEntries(new URL(report() as string, srv.origin).searchParams);
+          expect(seen).toEqual({
+            items: String(SHOP_PAGES * SHOP_ITEMS),
+            inorder: "1",
+            headers: "1",
+            footers: "1",
+            clicked: "0",
+          });
+          // Each page asked for once, in order.
+          const asked = srv.requests.filter((p) => p !== "/favicon.ico" && p !== report());
+          expect(asked).toEqual(paths);
+        } finally {
+          await srv.close();
+        }
+      },
+    );
+  }
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",

@@ -8,7 +8,6 @@ import {
   sameTitleAndHeading,
   titleNamesNextPage,
   urlLeavesSequence,
-  urlStepsForward,
   wayBack,
 } from "./evidence";
 
@@ -191,24 +190,6 @@ describe("leadsForward", () => {
 function byNumberOnly(): Document {
   return doc("Shop", "", '<b>1</b> <a href="/list?page=2">2</a> <a href="/list?page=3">3</a>');
 }
-
-describe("urlStepsForward", () => {
-  it("holds for page 1's number + 1 in a path, a document or a parameter", () => {
-    expect(urlStepsForward("https://a.test/blog/page/3/", "https://a.test/blog/page/4/")).toBe(
-      true,
-    );
-    expect(urlStepsForward("https://a.test/", "https://a.test/index2.html")).toBe(true);
-    expect(urlStepsForward("https://a.test/s?q=x&p=2", "https://a.test/s?q=x&p=3")).toBe(true);
-    expect(urlStepsForward("https://a.test/s?start=20", "https://a.test/s?start=40")).toBe(true);
-  });
-  it("does not hold for the way back, a jump, another list or the next item", () => {
-    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/2/")).toBe(false);
-    expect(urlStepsForward("https://a.test/page/3/", "https://a.test/page/9/")).toBe(false);
-    expect(urlStepsForward("https://a.test/tag/a/", "https://a.test/tag/b/page/2/")).toBe(false);
-    expect(urlStepsForward("https://a.test/item?id=8", "https://a.test/item?id=9")).toBe(false);
-    expect(urlStepsForward("https://a.test/s?start=40", "https://a.test/s?start=20")).toBe(false);
-  });
-});
 
 describe("titleNamesNextPage", () => {
   it("holds when the fetched page's title names page 1's page + 1", () => {

@@ -10,7 +10,6 @@
 
 import { olderText } from "../../features/continuation";
 import { imageAlts, nextText } from "../../features/link-features";
-import { pageNumberChange } from "../../features/page-number";
 import { leavesSequence, stepParameter } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
 import { isPageOneOf, isSiteRoot, listHomeOf } from "../../keys/page-url";
@@ -146,24 +145,6 @@ export function urlLeavesSequence(page1Url: string, page2Url: string): boolean {
   // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
   const home = isSiteRoot(page1Url) ? listHomeOf(page2Url) : null;
   return home === null || leavesSequence(home, page2Url);
-}
-
-/**
- * The fetched page's URL is page 1's one page on: its page number is page 1's + 1
- * (`/page/3/` → `/page/4/`, `/` → `/index2.html`, `?p=2` → `?p=3`,
- * ../../features/page-number.ts `pageNumberChange`), or its item offset is further on
- * (`?start=20` → `?start=40`). Seed 000 §3.2.2.2 reads pager URLs as alike; this reads
- * the direction and size of the step, which the way back (−1), another page of the list
- * (+k) and another list (no step) lack.
- *
- * @param page1Url page 1's URL
- * @param page2Url the fetched page's URL
- * @returns true when the URL steps one page forward
- */
-export function urlStepsForward(page1Url: string, page2Url: string): boolean {
-  const change = pageNumberChange(page1Url, page2Url);
-  if (change === null) return false;
-  return change.offsetLike ? change.delta > 0 : change.delta === 1;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import type { Steps } from "../../budget/slices";
+import { urlStepsForward } from "../../features/page-number";
 import { evaluateXPaths } from "../../rule/xpath";
 import {
   anotherTitleAndHeading,
@@ -14,7 +15,6 @@ import {
   sameTitleAndHeading,
   titleNamesNextPage,
   urlLeavesSequence,
-  urlStepsForward,
   wayBack,
 } from "./evidence";
 import { recordPair, recordShapeKept, repeatedItemShare } from "./items";
