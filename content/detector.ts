@@ -267,10 +267,10 @@ function pagerHooks(): PagerHooks {
         const heading = chapters.separatorLabel({ number, url, doc, elements: [] });
         tab.pageJoined({ number, url, html: doc.documentElement.outerHTML, heading });
         tab.state.place?.save();
-        if (pendingResume !== null) {
+        const { resumeAt } = tab.state.serial;
+        if (resumeAt !== null) {
           const work = serialWork(document, pageUrl, tab.state.chapter);
-          if (!work || scrollIntoChapter(window, work.elements, pendingResume))
-            pendingResume = null;
+          if (!work || scrollIntoChapter(window, work.elements, resumeAt)) tab.resumed();
         }
         serialPlaceKeeper()?.save();
       },
@@ -543,18 +543,14 @@ function chapterFromPlace(back: Recalled, match: RuleMatch): ChapterRun | null {
 
 /** The keeper of the reader's place in this page's serial, started with the first
  * chapter joined; null where the page is no chapter or its work has no name. */
-let serialKeeper: { save(): void; stop(): void } | null = null;
-
-/** The place in this chapter that "Continue at" asked for, while the page is too short to
- * scroll there (until the next chapter is joined below). */
-let pendingResume: number | null = null;
-
 function serialPlaceKeeper(): { save(): void } | null {
-  if (serialKeeper) return serialKeeper;
+  const kept = tab.state.serial.keeper;
+  if (kept) return kept;
   const work = serialWork(document, pageUrl, tab.state.chapter);
   if (!work) return null;
-  serialKeeper = keepSerialPlace(window, work, browser.storage.local);
-  return serialKeeper;
+  const keeper = keepSerialPlace(window, work, browser.storage.local);
+  tab.keepingSerialPlace(keeper);
+  return keeper;
 }
 
 /** What the place keeper records: the pages shown, while something is joined by URL on a
@@ -711,7 +707,7 @@ async function main(
       tab.serialFound(chapter);
       const work = serialWork(document, pageUrl, chapter);
       if (work)
-        pendingResume = await resumeIfAsked(browser.storage.local, window, work).catch(() => null);
+        tab.resumeAsked(await resumeIfAsked(browser.storage.local, window, work).catch(() => null));
       // The switch may have changed while the page loaded (the settings the entry read).
       const stored = await browser.storage.sync.get("chapterSites").catch(() => ({}));
       settings.chapterSites = mergeSettings(stored).chapterSites;
@@ -787,10 +783,6 @@ async function main(
   applyAddressBar();
 }
 
-/** Detections run again on this page because its own script added links after one found
- * nothing to join ({@link watchForLateRendering}). */
-let lateLooks = 0;
-
 /**
  * Watch a page where detection found nothing to join for links its own script adds later,
  * and detect again once it has and the reader is near the end (../src/wake/regate.ts): an
@@ -800,13 +792,13 @@ let lateLooks = 0;
  * @param looked the page's number of links when the detection that found nothing began
  */
 function watchForLateRendering(looked: number): void {
-  if (lateLooks >= MAX_REGATES) return;
+  if (tab.state.lateLooks >= MAX_REGATES) return;
   watchForLateLinks(
     window,
     () => {
       // The reader asked meanwhile, or the site scrolls by itself: nothing to look for.
       if (tab.canJoin() || tab.state.pager || tab.state.ownScroll) return true;
-      lateLooks++;
+      tab.lookedAgain();
       detectAgain();
       return true;
     },

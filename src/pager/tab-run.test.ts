@@ -178,4 +178,19 @@ describe("TabRun, starting again", () => {
     expect(s.fetchingAll).toBe(true);
     expect(run.canJoin()).toBe(false);
   });
+
+  it("keeps the serial's place keeper, the asked place and the late looks through a restart", () => {
+    const run = new TabRun();
+    const keeper = { save() {}, stop() {} };
+    run.keepingSerialPlace(keeper);
+    run.resumeAsked(420);
+    run.lookedAgain();
+    run.restart();
+    expect(run.state.serial).toEqual({ keeper, resumeAt: 420 });
+    expect(run.state.lateLooks).toBe(1);
+    run.resumed();
+    run.lookedAgain();
+    expect(run.state.serial).toEqual({ keeper, resumeAt: null });
+    expect(run.state.lateLooks).toBe(2);
+  });
 });

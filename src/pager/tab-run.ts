@@ -113,6 +113,19 @@ export interface RunState {
   /** The gate's decision on this page (shown beside the detection time) and how the entry
    * loaded the detector script. */
   loaded: { gate: GateResult | null; as: DetectorLoad | undefined };
+  /** The reader's place in this page's serial: its keeper, started with the first chapter
+   * joined (null: none yet), and the place in this chapter "Continue at" asked for while
+   * the page is too short to scroll there (null: none). Kept through a restart. */
+  serial: { keeper: SerialKeeper | null; resumeAt: number | null };
+  /** Detections run again because the page's own script added links after one found
+   * nothing to join; kept through a restart, so a page gets a few such looks at most. */
+  lateLooks: number;
+}
+
+/** Saves the reader's place in a serial (../place/serial-keeper.ts). */
+export interface SerialKeeper {
+  save(): void;
+  stop(): void;
 }
 
 /** Why the run stops joining. */
@@ -142,6 +155,8 @@ export function initialRunState(): RunState {
     place: null,
     addressBar: null,
     loaded: { gate: null, as: undefined },
+    serial: { keeper: null, resumeAt: null },
+    lateLooks: 0,
   };
 }
 
@@ -377,5 +392,26 @@ export class TabRun {
   /** What became of the last pick, said in the status from now on. */
   said(note: string): void {
     this.set({ teaching: { ...this.state.teaching, note } });
+  }
+
+  /** The keeper of the reader's place in the serial started. */
+  keepingSerialPlace(keeper: SerialKeeper): void {
+    this.set({ serial: { ...this.state.serial, keeper } });
+  }
+
+  /** "Continue at" asked for a place in this chapter (null: it asked for none, or the
+   * page scrolled there at once). */
+  resumeAsked(at: number | null): void {
+    this.set({ serial: { ...this.state.serial, resumeAt: at } });
+  }
+
+  /** The page scrolled to the place "Continue at" asked for (or the chapter is gone). */
+  resumed(): void {
+    this.set({ serial: { ...this.state.serial, resumeAt: null } });
+  }
+
+  /** Detection runs again for links the page's own script added. */
+  lookedAgain(): void {
+    this.set({ lateLooks: this.state.lateLooks + 1 });
   }
 }
