@@ -127,6 +127,20 @@ describe("segmentRecords", () => {
     expect(segmentRecords(Array.from(b.children))?.records.length).toBe(4);
   });
 
+  it("takes a board's topic rows, not its tables, when a menu and the pinned topics are tables too", () => {
+    const row = (i: number, pinned = false) =>
+      `<tr><td class="mc"><img src="/icon.png"></td><td class="lc"><a href="/board/24/${i}/">${pinned ? "Pinned notice" : "Topic"} ${i} about the new set</a></td><td class="mc">user${i}</td><td class="lc">${i}00</td><td class="mc">${i}</td><td class="lc"><small>2016/03/${10 + i}</small></td></tr>`;
+    const head =
+      "<tr><th></th><th>Title</th><th>Author</th><th>Views</th><th>Posts</th><th>Last post</th></tr>";
+    const topics = Array.from({ length: 10 }, (_, i) => row(100 + i)).join("");
+    const b = body(
+      `<h1>New sets</h1><table id="bb"><tr><th><a href="/new">New topic</a></th><th>|</th><th><a href="/info">Forum info</a></th><th>|</th><th><a href="/search">Search</a></th></tr></table><table width="100%">${head}${row(1, true)}${row(3, true)}</table><table width="100%">${head}${topics}</table>`,
+    );
+    const list = segmentRecords(Array.from(b.children));
+    expect(list?.signature).toBe("tr");
+    expect(list?.records.filter((r) => r.textContent?.includes("Topic")).length).toBe(10);
+  });
+
   it("does not take two page elements of one kind (an article's two halves) as items", () => {
     const half = (n: number) =>
       `<div class="entry"><p>Half ${n} of the story.</p><p>More of half ${n}.</p></div>`;

@@ -200,6 +200,9 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
   // As above: boxes of one kind of which a few hold the list are not the items.
   const holders = group.records.filter((g) => nested?.records.some((r) => g.contains(r))).length;
   if (holders * 2 < group.records.length) return nested;
+  // Lists (tables, `ul`s) that hold the records are their containers, not items: a
+  // board's menu table, pinned-topics table and topics table share the tag `table`.
+  if (holders > 0 && group.records.every((g) => LIST_TAGS.has(g.localName))) return nested;
   return better(nested, group) ? nested : group;
 }
 
