@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { pageNumberChange, pageNumberDelta, pageNumberText, urlStepsForward } from "./page-number";
+import {
+  pageNumberChange,
+  pageNumberDelta,
+  pageNumberText,
+  urlNamesNextPage,
+  urlStepsForward,
+} from "./page-number";
 
 describe("pageNumberDelta", () => {
   it("reads an added trailing path number as page 1 → N", () => {
@@ -268,5 +274,21 @@ describe("urlStepsForward", () => {
     expect(urlStepsForward("https://a.test/tag/a/", "https://a.test/tag/b/page/2/")).toBe(false);
     expect(urlStepsForward("https://a.test/item?id=8", "https://a.test/item?id=9")).toBe(false);
     expect(urlStepsForward("https://a.test/s?start=40", "https://a.test/s?start=20")).toBe(false);
+  });
+});
+
+describe("urlNamesNextPage", () => {
+  it("holds for page 1's page number + 1", () => {
+    expect(urlNamesNextPage("https://a.test/c?page=1", "https://a.test/c?page=2")).toBe(true);
+    expect(urlNamesNextPage("https://a.test/rural", "https://a.test/rural?pagina=2")).toBe(true);
+    expect(urlNamesNextPage("https://a.test/", "https://a.test/page/2/")).toBe(true);
+  });
+  it("does not hold for an item offset, a jump, the way back or the next item", () => {
+    expect(urlNamesNextPage("https://a.test/f?forum=2", "https://a.test/f?forum=2&start=75")).toBe(
+      false,
+    );
+    expect(urlNamesNextPage("https://a.test/c?page=1", "https://a.test/c?page=3")).toBe(false);
+    expect(urlNamesNextPage("https://a.test/c?page=3", "https://a.test/c?page=2")).toBe(false);
+    expect(urlNamesNextPage("https://a.test/item?id=8", "https://a.test/item?id=9")).toBe(false);
   });
 });

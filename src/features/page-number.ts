@@ -398,6 +398,21 @@ export function urlStepsForward(page1Url: string, page2Url: string): boolean {
 }
 
 /**
+ * The fetched page's URL names page 1's page number + 1 (`?page=1` → `?page=2`, `/` →
+ * `/page/2/`, `/list` → `/list?pagina=2`; {@link pageNumberChange}): a page number, not an
+ * item offset, whose step size says nothing of one page without the page's item count
+ * (`?start=75` from page 1 is page 6 of a forum of 15 topics a page).
+ *
+ * @param page1Url page 1's URL (absolute)
+ * @param page2Url the fetched page's URL (absolute)
+ * @returns true when the URL names the next page number
+ */
+export function urlNamesNextPage(page1Url: string, page2Url: string): boolean {
+  const change = pageNumberChange(page1Url, page2Url);
+  return change !== null && !change.offsetLike && change.delta === 1;
+}
+
+/**
  * The `delta` of {@link pageNumberChange}, 0 when the URLs are not page-number neighbours.
  * `/a.ars` → `/a.ars/2`: 1; `?page=3` → `?page=4`: 1; `?start=20` → `?start=40`: 20.
  *

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Confirmation } from "../confirm-next";
-import { continuation, itemsGoOn } from "./decide";
+import { addressGoesOn, continuation, itemsGoOn } from "./decide";
 import { NO_EVIDENCE, type Page2Signals } from "./read";
 
 /** Page 2 links back to page 1 under one title; its pager did not move. */
@@ -59,5 +59,36 @@ describe("itemsGoOn: the URL's page step as the direction", () => {
   });
   it("does not hold where the dates break, whatever the URL", () => {
     expect(itemsGoOn(silentPager, { ...newItems(true), dates: "breaks" })).toBe(false);
+  });
+});
+
+/** A script-drawn shop page 2: no records read, page number + 1, page 1's title and
+ * heading, page 1's pager links; its pager marks no current page and no link leads back. */
+const scriptGrid: Page2Signals = {
+  records1: 0,
+  records2: 0,
+  repeatedShare: 0,
+  dates: "unknown",
+  numbering: "unknown",
+  ...NO_EVIDENCE,
+  urlStep: true,
+  urlNextPage: true,
+  sameTitleAndHeading: true,
+};
+const quietPager: Confirmation = { ...linksBack, pointsBack: false };
+
+describe("addressGoesOn: where no item can be read", () => {
+  it("holds for the next page number under page 1's title, heading and pager", () => {
+    expect(addressGoesOn(quietPager, scriptGrid)).toBe(true);
+    expect(continuation(quietPager, scriptGrid)).toBe("address goes on");
+  });
+  it("does not hold for an item offset, another title or heading, or another pager", () => {
+    expect(addressGoesOn(quietPager, { ...scriptGrid, urlNextPage: false })).toBe(false);
+    expect(addressGoesOn(quietPager, { ...scriptGrid, sameTitleAndHeading: false })).toBe(false);
+    expect(addressGoesOn({ ...quietPager, samePager: false }, scriptGrid)).toBe(false);
+    expect(addressGoesOn(quietPager, { ...scriptGrid, urlLeaves: true })).toBe(false);
+  });
+  it("leaves lists whose items can be read to the items", () => {
+    expect(addressGoesOn(quietPager, { ...scriptGrid, records1: 20, records2: 20 })).toBe(false);
   });
 });

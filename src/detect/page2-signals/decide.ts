@@ -1,7 +1,8 @@
 /**
- * The page-2 judge's decision: page 2 continues page 1 when one of three readings shows
+ * The page-2 judge's decision: page 2 continues page 1 when one of four readings shows
  * it (the pager moved on by one through page 1's own pager; a link back to page 1 from
- * the same document; the items go on, ./items.ts and ./order.ts) and no evidence shows
+ * the same document; the items go on, ./items.ts and ./order.ts; where no item can be
+ * read, the address names the next page of the same titled page) and no evidence shows
  * another document or another list (./evidence.ts). Seed 002 reads the list's records;
  * the pager's readings are ../confirm-next.ts's.
  */
@@ -25,7 +26,7 @@ export type Refusal =
   | "no continuation";
 
 /** Which reading shows page 2 continues page 1 (the first that holds). */
-export type Continuation = "pager moved" | "links back" | "items go on";
+export type Continuation = "pager moved" | "links back" | "items go on" | "address goes on";
 
 /** The judge's decision with its reasons. */
 export interface Page2Decision {
@@ -69,6 +70,29 @@ export function itemsGoOn(c: Confirmation, s: Page2Signals): boolean {
 }
 
 /**
+ * Page 2 is page 1's next page by its address, where no item can be read: page 1's page
+ * element yields no records (a script-drawn grid, a table the records reader does not
+ * split), page 2's URL names page 1's page number + 1 (not an item offset, whose step
+ * size says nothing of one page), it keeps page 1's title and heading, and its pager
+ * shares page 1's links. Another page of the site (+k), the way back (−1), another list
+ * (another path or filter) and the next article (another title or heading) each lack one.
+ *
+ * @param c the pager's confirmation
+ * @param s the pair's signals
+ * @returns true when the address goes on
+ */
+export function addressGoesOn(c: Confirmation, s: Page2Signals): boolean {
+  return (
+    s.records1 === 0 &&
+    s.urlNextPage &&
+    s.sameTitleAndHeading &&
+    c.samePager &&
+    c.sameDocument &&
+    !s.urlLeaves
+  );
+}
+
+/**
  * The evidence that refuses page 2, first category first, or null when there is none.
  *
  * @param c the pager's confirmation
@@ -105,6 +129,7 @@ export function continuation(c: Confirmation, s: Page2Signals): Continuation | n
   )
     return "links back";
   if (itemsGoOn(c, s)) return "items go on";
+  if (addressGoesOn(c, s)) return "address goes on";
   return null;
 }
 

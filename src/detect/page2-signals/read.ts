@@ -5,7 +5,7 @@
  */
 
 import type { Steps } from "../../budget/slices";
-import { urlStepsForward } from "../../features/page-number";
+import { urlNamesNextPage, urlStepsForward } from "../../features/page-number";
 import { evaluateXPaths } from "../../rule/xpath";
 import {
   anotherTitleAndHeading,
@@ -58,6 +58,8 @@ export interface Page2Signals {
   forward: boolean;
   /** page 2's URL is page 1's one page on (page number + 1, or a further item offset) */
   urlStep: boolean;
+  /** page 2's URL names page 1's page number + 1 (no item offset) */
+  urlNextPage: boolean;
 }
 
 /** The evidence and direction flags before they are read: none holds. */
@@ -70,6 +72,7 @@ export const NO_EVIDENCE = {
   wayBack: false,
   forward: false,
   urlStep: false,
+  urlNextPage: false,
 } as const satisfies Partial<Page2Signals>;
 
 /**
@@ -110,6 +113,7 @@ export function* readPage2Signals(
   };
   yield;
   signals.urlStep = urlStepsForward(page1.url, page2.url);
+  signals.urlNextPage = urlNamesNextPage(page1.url, page2.url);
   signals.anotherDocument =
     anotherTitleAndHeading(page1.doc, page2.doc) &&
     !(signals.urlStep && titleNamesNextPage(page1.doc.title, page2.doc.title));
