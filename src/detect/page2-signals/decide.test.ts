@@ -15,14 +15,19 @@ const linksBack: Confirmation = {
   otherPage: false,
 };
 
-/** An article (no records) whose page 2 URL adds a word to page 1's path. */
-const article = (sameTitleAndHeading: boolean): Page2Signals => ({
+/** No records, no order, no evidence, no direction. */
+const NOTHING_READ: Page2Signals = {
   records1: 0,
   records2: 0,
   repeatedShare: 0,
   dates: "unknown",
   numbering: "unknown",
   ...NO_EVIDENCE,
+};
+
+/** An article (no records) whose page 2 URL adds a word to page 1's path. */
+const article = (sameTitleAndHeading: boolean): Page2Signals => ({
+  ...NOTHING_READ,
   urlLeaves: true,
   sameTitleAndHeading,
 });
@@ -39,12 +44,9 @@ describe("continuation: a link back from a page whose URL leaves page 1's path",
 /** A list page whose page 2 holds new records of its shape; no order shown, no link
  * back, page 1 names no next link to it. */
 const newItems = (urlStep: boolean): Page2Signals => ({
+  ...NOTHING_READ,
   records1: 20,
   records2: 20,
-  repeatedShare: 0,
-  dates: "unknown",
-  numbering: "unknown",
-  ...NO_EVIDENCE,
   urlStep,
 });
 
@@ -65,12 +67,7 @@ describe("itemsGoOn: the URL's page step as the direction", () => {
 /** A script-drawn shop page 2: no records read, page number + 1, page 1's title and
  * heading, page 1's pager links; its pager marks no current page and no link leads back. */
 const scriptGrid: Page2Signals = {
-  records1: 0,
-  records2: 0,
-  repeatedShare: 0,
-  dates: "unknown",
-  numbering: "unknown",
-  ...NO_EVIDENCE,
+  ...NOTHING_READ,
   urlStep: true,
   urlNextPage: true,
   sameTitleAndHeading: true,
