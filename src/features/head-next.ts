@@ -12,7 +12,7 @@ import { candidateUrl, documentBaseUrl } from "./link-features";
 import { urlStepsForward } from "./page-number";
 import { pageStep } from "./page-step";
 import { stepParameter } from "./sequence-bounds";
-import { parseBareUrl } from "./url-query";
+import { parseBareUrl, parseUrl } from "./url-query";
 
 /** A `<link rel="next">` of the document and where it leads. */
 export interface HeadNextLink {
@@ -64,8 +64,8 @@ export function headNextLink(doc: Document, pageUrl: string): HeadNextLink | nul
 export function countsOn(pageUrl: string, url: string): boolean {
   const key = stepParameter(pageUrl, url);
   if (key === undefined) return false;
-  const now = new URL(pageUrl).searchParams.get(key);
-  const next = new URL(url).searchParams.get(key) ?? "";
+  const now = parseUrl(pageUrl)?.searchParams.get(key) ?? null;
+  const next = parseUrl(url)?.searchParams.get(key) ?? "";
   if (!/^\d{1,4}$/.test(next) || (now !== null && !/^\d{1,4}$/.test(now))) return false;
   return Number(next) === (now === null ? 1 : Number(now)) + 1;
 }

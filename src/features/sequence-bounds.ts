@@ -8,7 +8,7 @@
 
 import { isVolatileParam } from "../keys/page-url";
 import { isPageParamKey, isPageUrlWord } from "./page-step";
-import { isVolatileKey, localePrefixLength, parseUrl } from "./url-query";
+import { changedQuery, isVolatileKey, localePrefixLength, parseUrl } from "./url-query";
 
 /** The letter words of a path, a locale prefix left out, lower-cased. */
 function pathWords(pathname: string): Set<string> {
@@ -88,11 +88,6 @@ export function leavesSequence(pageUrl: string, url: string, pageKey?: string): 
  * @returns its name, or undefined when the path changes or not exactly one parameter does
  */
 export function stepParameter(pageUrl: string, url: string): string | undefined {
-  const page = parseUrl(pageUrl);
-  const link = parseUrl(url);
-  if (page === null || link === null || page.pathname !== link.pathname) return undefined;
-  // Iterated as pairs: Firefox's content scripts find `searchParams.keys()` not iterable.
-  const changed = new Set<string>();
-  for (const [k, v] of link.searchParams) if (page.searchParams.get(k) !== v) changed.add(k);
+  const changed = new Set((changedQuery(pageUrl, url) ?? []).map(([k]) => k));
   return changed.size === 1 ? [...changed][0] : undefined;
 }
