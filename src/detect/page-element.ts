@@ -19,6 +19,7 @@ import {
   pageElementFromProbabilities,
   pageElementFromProbabilitiesSteps,
 } from "./page-element-choice";
+import { withWholeRowRun } from "./row-run";
 import { withSplitBody } from "./split-body";
 
 /** The page-element decision. */
@@ -90,7 +91,7 @@ export function* detectPageElementSteps(
   const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
   return {
     // Split parts last: the textless boxes between two parts are not the article's.
-    elements: withSplitBody(withTextlessBetween(elements), nextLink),
+    elements: withSplitBody(withWholeRowRun(withTextlessBetween(elements)), nextLink),
     score: choice.score,
   };
 }

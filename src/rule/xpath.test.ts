@@ -60,6 +60,33 @@ describe("xpathsForRun", () => {
   });
 });
 
+describe("xpathsForRun on table rows", () => {
+  // A job board's results: a header row of th, then records whose cells alternate classes.
+  const table = (jobs: string[]) =>
+    `<div id="wrapper"><table class="jobs"><tr><th>Job ID</th><th>Title</th></tr>${jobs
+      .map((j, i) => `<tr><td class="${i % 2 ? "even" : "odd"}">${i}</td><td>${j}</td></tr>`)
+      .join("")}</table></div>`;
+
+  it("selects every record row but the header as tr[td], so a one-row last page holds it", () => {
+    const p1 = doc(table(["a", "b", "c", "d"]));
+    const rows = Array.from(p1.querySelectorAll("tr")).slice(1);
+    const xps = xpathsForRun(rows);
+    expect(xps).toHaveLength(1);
+    expect(xps[0]).toMatch(/\/tr\[td\]$/);
+    expect(evaluateXPaths(p1, xps)).toEqual(rows);
+    const last = doc(table(["e"]));
+    expect(evaluateXPaths(last, xps).map((e) => e.textContent)).toEqual(["0e"]);
+  });
+
+  it("keeps positions for a run that is only some of the records", () => {
+    const p1 = doc(table(["a", "b", "c", "d"]));
+    const rows = Array.from(p1.querySelectorAll("tr")).slice(2);
+    const xps = xpathsForRun(rows);
+    expect(xps.some((x) => x.endsWith("tr[td]"))).toBe(false);
+    expect(evaluateXPaths(p1, xps)).toEqual(rows);
+  });
+});
+
 describe("evaluateXPath and isStableToken", () => {
   it("returns [] for a malformed expression instead of throwing", () => {
     expect(evaluateXPath(doc("<p>x</p>"), "//p[")).toEqual([]);

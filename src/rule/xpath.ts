@@ -153,12 +153,21 @@ function shortestPath(
     : `/${[doc.documentElement?.localName ?? "html", path].join("/")}`;
 }
 
+/** A table row with a data cell (not a header row of `th` only). */
+function hasDataCell(row: Element): boolean {
+  return Array.from(row.children).some((c) => c.localName === "td");
+}
+
+function sameMembers(a: readonly Element[], b: readonly Element[]): boolean {
+  return a.length === b.length && a.every((e) => b.includes(e));
+}
+
 /**
  * XPaths for a run of sibling page elements (forum posts, or the paragraphs of
  * a body that shares its parent with the pager): per tag, one `parent/tag[class]`
  * step whose class picks exactly the run's elements of that tag among the
- * parent's children (or the bare tag when all of them are in the run), so the
- * rule holds on pages with more or fewer items and does not take the ad slots or
+ * parent's children (or the bare tag when all of them are in the run; `tr[td]` when the
+ * run is every row of a table section but its header rows), so the rule holds on pages with more or fewer items and does not take the ad slots or
  * header rows that share the parent. Elements no such step covers get their own
  * XPath. Together (a union) they select the run in document order.
  * @param els page elements in document order (non-empty)
@@ -190,6 +199,8 @@ export function xpathsForRun(els: readonly Element[]): string[] {
         ? { tag, cls: null, pos: null }
         : null;
     if (step) out.push(shortestPath(doc, anchor, anchorCss, [...steps, step], mine));
+    else if (tag === "tr" && sameMembers(mine, all.filter(hasDataCell)))
+      out.push(`${xpathFor(parent)}/tr[td]`);
     else out.push(...mine.map(xpathFor));
   }
   return out;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { segmentRecords, signature } from "./records";
+import { readTextLength, segmentRecords, signature } from "./records";
 
 const body = (html: string): Element => {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
@@ -139,6 +139,34 @@ describe("segmentRecords", () => {
     const list = segmentRecords(Array.from(b.children));
     expect(list?.signature).toBe("tr");
     expect(list?.records.filter((r) => r.textContent?.includes("Topic")).length).toBe(10);
+  });
+
+  it("takes the jobs of a layout table's rows, not the rows, when a search form's menus are long", () => {
+    // A job board laid out in one table (iCIMS): a title row, an intro, the pager, the row
+    // holding the jobs table, a search form whose location menu lists a few hundred places,
+    // and two link rows; the rendered page's page element is the layout table's rows.
+    const job = (i: number) =>
+      `<tr><td class="odd">2010-${i}</td><td><a href="/jobs/${i}/job">Adjunct faculty ${i}</a></td><td>US-CA-Fremont</td><td>4/26/2010</td></tr>`;
+    const places = Array.from({ length: 300 }, (_, i) => `<option>US-XX-Town ${i}</option>`).join(
+      "",
+    );
+    const b = body(
+      `<table><tbody><tr><td>Job Listings</td></tr><tr><td>Here are our current job openings. Please click on a title.</td></tr><tr><td>Page 1 of 2 <a href="?pr=2">Next</a></td></tr><tr><td><table class="jobs"><tbody><tr><th>Job ID</th><th>Title</th><th>Location</th><th>Posted</th></tr>${Array.from({ length: 10 }, (_, i) => job(13500 + i)).join("")}</tbody></table></td></tr><tr><td>Use this form to do another job search:</td></tr><tr><td><form>Keywords: <input> Location: <select>${places}</select></form></td></tr><tr><td><a href="/">Go back to the welcome page</a></td></tr><tr><td><a href="//icims.test">Applicant Tracking Software</a></td></tr></tbody></table>`,
+    );
+    const rows = Array.from(b.querySelectorAll("table > tbody > tr")).filter(
+      (r) => r.parentElement?.parentElement?.parentElement === b,
+    );
+    expect(rows).toHaveLength(8);
+    const list = segmentRecords(rows);
+    expect(list?.records.filter((r) => r.textContent?.includes("Adjunct")).length).toBe(10);
+    expect(list?.records.some((r) => r.querySelector("select"))).toBe(false);
+  });
+
+  it("reads a drop-down menu as no text (a reader sees one option)", () => {
+    const b = body(
+      "<div><p>Find a job</p><select><option>Alabama</option><option>Alaska</option></select></div>",
+    );
+    expect(readTextLength(b.firstElementChild as Element)).toBe("Find a job".length);
   });
 
   it("does not take two page elements of one kind (an article's two halves) as items", () => {

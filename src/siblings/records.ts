@@ -20,6 +20,25 @@ export const MIN_COVERAGE = 0.5;
  * level; lists sit within a few wrappers of the element the detector picks). */
 export const MAX_DEPTH = 4;
 
+/** Form controls whose text is a menu of choices, of which a reader sees one at a time. */
+const CHOICES = "select, datalist";
+
+/**
+ * The length of the text a reader reads in an element: its visible text without the
+ * options of its drop-down menus. A search form's country menu (a few hundred `<option>`s)
+ * would otherwise outweigh the list above it, and a layout table's rows would pass for
+ * the records because the row holding the real list no longer holds most of the text.
+ *
+ * @param el the element
+ * @returns chars
+ */
+export function readTextLength(el: Element): number {
+  if (el.matches(CHOICES)) return 0;
+  let n = visibleText(el).length;
+  for (const c of el.querySelectorAll(CHOICES)) n -= visibleText(c).length;
+  return Math.max(0, n);
+}
+
 /** Tags that never make a record by themselves: text runs, headings and table cells are
  * parts of an article or of a row, not items (an article is many `p`s of one signature). */
 const NOT_RECORD: ReadonlySet<string> = new Set([
@@ -121,7 +140,7 @@ export function segmentRecords(elements: readonly Element[]): RecordList | null 
   const textLength = (e: Element): number => {
     const known = lengths.get(e);
     if (known !== undefined) return known;
-    const n = visibleText(e).length;
+    const n = readTextLength(e);
     lengths.set(e, n);
     return n;
   };
@@ -161,9 +180,9 @@ function segmentMany(elements: readonly Element[]): RecordList | null {
       };
     }
   }
-  const total = elements.reduce((s, e) => s + visibleText(e).length, 0);
+  const total = elements.reduce((s, e) => s + readTextLength(e), 0);
   if (total === 0) return null;
-  const textLength = (e: Element): number => visibleText(e).length;
+  const textLength = readTextLength;
   // Lists inside the elements, joined by kind (two boxes of topics, each with a heading).
   const inner = elements.map((e) => segmentRecords([e]));
   const bySignature = new Map<string, Element[]>();

@@ -106,6 +106,14 @@ describe("pagerLeavesSequence / urlLeavesSequence", () => {
     expect(urlLeavesSequence("https://s.test/blog/", "https://s.test/tags/tea/")).toBe(true);
     expect(urlLeavesSequence("https://s.test/blog/", "https://s.test/blog/page/2/")).toBe(false);
   });
+  it("takes the one parameter page 1's next link steps as the pager's, named as it may be", () => {
+    // A job board counting `pr` (no page word): another list from page 1's URL alone.
+    const p1 = "https://jobs.test/jobs/search?pr=1";
+    expect(urlLeavesSequence(p1, "https://jobs.test/jobs/search?pr=2")).toBe(true);
+    expect(urlLeavesSequence(p1, "https://jobs.test/jobs/search?pr=2", true)).toBe(false);
+    // Two parameters changed are a filter whatever page 1 leads to.
+    expect(urlLeavesSequence(p1, "https://jobs.test/jobs/search?pr=2&dept=7", true)).toBe(true);
+  });
 });
 
 describe("wayBack", () => {

@@ -134,13 +134,18 @@ export function pagerLeavesSequence(
  * The fetched page's own URL leaves page 1's sequence ({@link leavesSequence}): another
  * path (a category, a board, a next post's slug) or a filter page 1 did not set. Page 1
  * read at the site's root stays in the sequence of the list whose later page it fetched.
+ * Where page 1 leads forward to the fetched page ({@link leadsForward}), the one parameter
+ * that step changes is the pager's, whatever its name (`?pr=1` → `?pr=2`), as in
+ * {@link pagerLeavesSequence}.
  *
  * @param page1Url page 1's URL
  * @param page2Url the fetched page's URL
+ * @param forward page 1 leads forward to the fetched page (default false)
  * @returns true when it leaves
  */
-export function urlLeavesSequence(page1Url: string, page2Url: string): boolean {
-  if (!leavesSequence(page1Url, page2Url)) return false;
+export function urlLeavesSequence(page1Url: string, page2Url: string, forward = false): boolean {
+  const pageKey = forward ? stepParameter(page1Url, page2Url) : undefined;
+  if (!leavesSequence(page1Url, page2Url, pageKey)) return false;
   // A site that shows its blog's page 1 at its root pages on under the blog's own path
   // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
   const home = isSiteRoot(page1Url) ? listHomeOf(page2Url) : null;

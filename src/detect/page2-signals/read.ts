@@ -123,7 +123,7 @@ export function* readPage2Signals(
   signals.forward = leadsForward(page1, page2.url);
   yield;
   signals.pagerLeaves = pagerLeavesSequence(page1, page2.doc, page2.url, signals.forward);
-  signals.urlLeaves = urlLeavesSequence(page1.url, page2.url);
+  signals.urlLeaves = urlLeavesSequence(page1.url, page2.url, signals.forward);
   yield;
   signals.wayBack = wayBack(page1, page2);
   return signals;
