@@ -46,13 +46,20 @@
  *
  * Output: a table on stdout, failure examples (`--examples N`), and
  * out/eval-rules.json (settings, skip counts, rates, every pair).
- * Run: npm run eval:rules [-- --cap 6] [--examples 10] [--site oneplus.net]
+ * With `--detected`, A's page element is the shipped detector's (`detect`, src/detect/detect.ts,
+ * in jsdom: no layout, so its layout features read 0) instead of the labelled one, and the
+ * rule's XPaths are built as the pager builds them: what a reader meets on page B, beside
+ * the gold-built rule's transfer (the page-element forest was trained on these pages, so
+ * the detected figures are in-sample for it).
+ * Run: npm run eval:rules [-- --cap 6] [--examples 10] [--site oneplus.net] [--detected]
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { JSDOM, VirtualConsole } from "jsdom";
+import { detect } from "../src/detect/detect";
 import type { LearnedRule } from "../src/messaging/site-rule";
+import { tableRows } from "../src/pager/table-rows";
 import { hasContent, profileOf, structureAgrees } from "../src/pager/verify-page";
 import { repoRoot } from "../src/replay/cases";
 import { learnSiteRule } from "../src/rule/learn-rule";
@@ -79,6 +86,7 @@ const { values } = parseArgs({
     examples: { type: "string", default: "10" },
     site: { type: "string" },
     out: { type: "string", default: "out/eval-rules.json" },
+    detected: { type: "boolean", default: false },
   },
 });
 const CAP = Number(values.cap);
@@ -123,6 +131,22 @@ function parsePage(p: CorpusPage): Parsed {
     selects: new Map(),
     nexts: new Map(),
   };
+}
+
+const detected = new Map<Parsed, Element[]>();
+
+/** The shipped detector's page element on a page, memoized. */
+function detectedOn(p: Parsed): Element[] {
+  let els = detected.get(p);
+  if (els === undefined) {
+    try {
+      els = detect(p.doc, p.url).pageElements;
+    } catch {
+      els = [];
+    }
+    detected.set(p, els);
+  }
+  return els;
 }
 
 /** `evaluateXPaths(p.doc, xpaths)`, memoized per page. */
@@ -249,7 +273,11 @@ for (const site of sites) {
       skip(a.gold === null ? "A: pageElement selector does not parse" : "A: no page element");
       continue;
     }
-    const goldA = a.gold;
+    const goldA = values.detected ? detectedOn(a) : a.gold;
+    if (goldA.length === 0) {
+      skip("A: the detector finds no page element");
+      continue;
+    }
     if (b.nextAnchors === null || b.gold === null) {
       skip("B: a selector does not parse");
       continue;
@@ -270,7 +298,11 @@ for (const site of sites) {
     let rule = rules.get(ia);
     if (rule === undefined) {
       try {
-        rule = learnSiteRule(a.url, anchorA, goldA);
+        // As the pager does (pagerStart, src/pager/pager.ts): a table joins row by row.
+        const rows = values.detected ? tableRows(goldA) : null;
+        rule = rows
+          ? learnSiteRule(a.url, anchorA, rows.rows, [rows.xpath])
+          : learnSiteRule(a.url, anchorA, goldA);
       } catch (e) {
         rule = String(e);
       }
@@ -421,7 +453,7 @@ writeFileSync(
   outFile,
   `${JSON.stringify(
     {
-      settings: { cap: CAP, loose: LOOSE, site: values.site ?? null },
+      settings: { cap: CAP, loose: LOOSE, site: values.site ?? null, detected: values.detected },
       skips: Object.fromEntries(skips),
       reports,
       rows,

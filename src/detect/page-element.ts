@@ -19,8 +19,8 @@ import {
   pageElementFromProbabilities,
   pageElementFromProbabilitiesSteps,
 } from "./page-element-choice";
-import { withWholeRowRun } from "./row-run";
 import { withSplitBody } from "./split-body";
+import { withWholeRun } from "./whole-run";
 
 /** The page-element decision. */
 export interface PageElementResult {
@@ -38,7 +38,8 @@ export interface PageElementResult {
  * the next link among its features; seed 001's hierarchy relabel cleans the labels; the
  * container or run of siblings that best covers the content is chosen, never one that
  * holds the next link itself. A body split into sibling containers of one class is taken
- * whole (./split-body.ts).
+ * whole (./split-body.ts); a run of a list's records the forest chose but for a few is
+ * completed with the siblings of their kind (./whole-run.ts).
  *
  * @param doc the page (live or parsed)
  * @param nextLink anchor of the detected next link, or null
@@ -91,7 +92,7 @@ export function* detectPageElementSteps(
   const elements = choice.nodes.flatMap((k) => stats.elements[rows.outer[k] ?? -1] ?? []);
   return {
     // Split parts last: the textless boxes between two parts are not the article's.
-    elements: withSplitBody(withWholeRowRun(withTextlessBetween(elements)), nextLink),
+    elements: withSplitBody(withWholeRun(withTextlessBetween(elements), nextLink), nextLink),
     score: choice.score,
   };
 }

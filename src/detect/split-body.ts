@@ -33,7 +33,7 @@ function isBox(e: Element): boolean {
 
 /** Class tokens of layout grids and wrappers: siblings that share them are columns of a
  * page (main and sidebar), not parts of one body. */
-const LAYOUT_CLASS =
+export const LAYOUT_CLASS =
   /^(?:col|span\d|grid|row|column|container|wrapper|clearfix|left|right|pull-|float|flex|cell|box$)/;
 
 /**

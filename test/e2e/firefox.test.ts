@@ -40,6 +40,13 @@ import {
   SHAPES,
   startSerialServer,
 } from "../support/serial-server";
+import {
+  BOARD_JOBS,
+  BOARD_PAGES,
+  boardPath,
+  jobTitle,
+  startBoardServer,
+} from "../support/table-board";
 
 /** Debian's Firefox ESR; CI installs it. Playwright cannot drive a stock Firefox, so the
  * test watches what the extension asks the server for instead of reading the DOM. */
@@ -432,6 +439,28 @@ describe("Firefox", () => {
       },
     );
   }
+
+  it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
+    "joins a job board laid out in one table, every job once and in order, the last page's one too",
+    async () => {
+      const srv = await startBoardServer();
+      try {
+        await openInFirefox(`${srv.origin}${boardPath(1)}#read`);
+        const report = () => srv.requests.find((p) => p.startsWith("/report?"));
+        expect(await until(() => report() !== undefined, 90_000)).toBe(true);
+        const seen = Object.fromEntries(new URL(report() as string, srv.origin).searchParams);
+        const ids = Array.from(
+          { length: BOARD_JOBS },
+          (_, k) => /no\. (\d+)/.exec(jobTitle(k))?.[1],
+        );
+        expect(seen).toEqual({ jobs: ids.join(","), titles: "1", feet: "2" });
+        const asked = srv.requests.filter((p) => p !== "/favicon.ico" && p !== report());
+        expect(asked).toEqual(Array.from({ length: BOARD_PAGES }, (_, i) => boardPath(i + 1)));
+      } finally {
+        await srv.close();
+      }
+    },
+  );
 
   it.skipIf(!existsSync(FIREFOX) && !process.env.CI)(
     "blocks a framed page's requests to other sites (declarativeNetRequest session rule)",

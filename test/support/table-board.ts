@@ -6,8 +6,10 @@
  * places, two link rows at the foot), the jobs as rows of a nested table under a row of
  * `th`, alternating odd/even cell classes. The pager counts a parameter no generator names
  * (`?pr=N`, from 0), says "Page N of M" and its Next and Previous are image links (alt
- * "Next Page"). The last page holds a single job. Binds 127.0.0.1 only and records every
- * request.
+ * "Next Page"). The last page holds a single job. Opened at `#read`, page 1's script plays
+ * the reader (for Firefox): it scrolls to its end every 200 ms, and once the board has not
+ * grown for 3 s asks for `/report?jobs=ID,ID,…&titles=N&feet=N` (answered 204).
+ * Binds 127.0.0.1 only and records every request.
  */
 import http from "node:http";
 import { listenLocally } from "./local-server";
@@ -83,6 +85,22 @@ ${jobs}
 </tbody></table>
 </td></tr></tbody></table>
 </div>
+<script>
+if (location.hash === "#read") (function () {
+  var last = -1, still = 0;
+  var t = setInterval(function () {
+    scrollTo(0, document.documentElement.scrollHeight);
+    var jobs = document.querySelectorAll("a.job-title");
+    if (jobs.length !== last) { last = jobs.length; still = 0; return; }
+    if ((still += 200) < 3000) return;
+    clearInterval(t);
+    var ids = Array.prototype.map.call(jobs, function (a) { return (/no\\. (\\d+)/.exec(a.textContent) || [])[1]; });
+    fetch("/report?jobs=" + ids.join(",") +
+      "&titles=" + document.querySelectorAll("td.site-title").length +
+      "&feet=" + document.querySelectorAll("td.board-foot").length);
+  }, 200);
+})();
+</script>
 </body></html>
 `;
 }
@@ -108,6 +126,11 @@ export async function startBoardServer(): Promise<BoardServer> {
     const n = Array.from({ length: BOARD_PAGES }, (_, i) => i + 1).find(
       (k) => boardPath(k) === path,
     );
+    if (path.startsWith("/report?")) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (n === undefined) {
       res.writeHead(404, { "content-type": "text/plain" });
       res.end("not found");

@@ -39,6 +39,8 @@ export const PAGE2_FEATURES = [
   "wayBack",
   "forward",
   "urlStep",
+  "urlNextPage",
+  "sameTitleAndHeading",
 ] as const;
 
 /** A record count on a log scale, 0 for none and 1 for {@link MANY_RECORDS} or more. */
@@ -83,5 +85,7 @@ export function page2Features(c: Confirmation, s: Page2Signals): number[] {
     flag(s.wayBack),
     flag(s.forward),
     flag(s.urlStep),
+    flag(s.urlNextPage),
+    flag(s.sameTitleAndHeading),
   ];
 }
