@@ -9,17 +9,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LaunchedBrowser } from "../../src/cli/browser";
 import { scrollUntilSettled } from "../../src/cli/join";
 import { launchWithExtension } from "../support/extension";
+import type { PagesServer } from "../support/local-server";
 import {
   BOARD_JOBS,
   BOARD_PAGES,
-  type BoardServer,
   boardPath,
   jobTitle,
   startBoardServer,
 } from "../support/table-board";
 
 let browser: LaunchedBrowser | null = null;
-let server: BoardServer | null = null;
+let server: PagesServer | null = null;
 
 afterEach(async () => {
   await browser?.close();

@@ -16,8 +16,7 @@
  * 200 ms, and once the list has not grown for 3 s asks for `/report?items=N&inorder=0|1&
  * headers=N&footers=N&clicked=N` (answered 204).
  */
-import http from "node:http";
-import { listenLocally } from "./local-server";
+import { type PagesServer, servePages } from "./local-server";
 
 /** Pages of each list. */
 export const PAGES = 3;
@@ -139,41 +138,18 @@ if (location.hash === "#read") (function () {
 }
 
 /** A running site; see {@link startShopServer}. */
-export interface ShopServer {
-  origin: string;
-  /** paths asked for, query included, in order */
-  requests: string[];
-  close(): Promise<void>;
-}
+export type ShopServer = PagesServer;
 
 /**
  * Serve one shape's pages on a free port of 127.0.0.1; anything else answers 404.
  * @param shape the list's shape
  * @returns the site; `close()` stops it
  */
-export async function startShopServer(shape: ShopShape): Promise<ShopServer> {
-  const requests: string[] = [];
-  let origin = "";
-  const server = http.createServer((req, res) => {
-    const path = req.url ?? "/";
-    requests.push(path);
+export function startShopServer(shape: ShopShape): Promise<ShopServer> {
+  return servePages((path, origin) => {
     const n = Array.from({ length: PAGES }, (_, i) => i + 1).find(
       (k) => shape.path(k) === path || (k === 1 && shape.home === path),
     );
-    if (path.startsWith("/report?")) {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    if (n === undefined) {
-      res.writeHead(404, { "content-type": "text/plain" });
-      res.end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(shopPage(shape, n, origin));
+    return n === undefined ? null : shopPage(shape, n, origin);
   });
-  const listening = await listenLocally(server);
-  origin = listening.origin;
-  return { origin, requests, close: listening.close };
 }

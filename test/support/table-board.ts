@@ -11,8 +11,7 @@
  * grown for 3 s asks for `/report?jobs=ID,ID,…&titles=N&feet=N` (answered 204).
  * Binds 127.0.0.1 only and records every request.
  */
-import http from "node:http";
-import { listenLocally } from "./local-server";
+import { type PagesServer, servePages } from "./local-server";
 
 /** Pages of the board. */
 export const BOARD_PAGES = 3;
@@ -105,41 +104,15 @@ if (location.hash === "#read") (function () {
 `;
 }
 
-/** A running board; see {@link startBoardServer}. */
-export interface BoardServer {
-  origin: string;
-  /** paths asked for, query included, in order */
-  requests: string[];
-  close(): Promise<void>;
-}
-
 /**
  * Serve the board on a free port of 127.0.0.1; anything else answers 404.
  * @returns the site; `close()` stops it
  */
-export async function startBoardServer(): Promise<BoardServer> {
-  const requests: string[] = [];
-  let origin = "";
-  const server = http.createServer((req, res) => {
-    const path = req.url ?? "/";
-    requests.push(path);
+export function startBoardServer(): Promise<PagesServer> {
+  return servePages((path, origin) => {
     const n = Array.from({ length: BOARD_PAGES }, (_, i) => i + 1).find(
       (k) => boardPath(k) === path,
     );
-    if (path.startsWith("/report?")) {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    if (n === undefined) {
-      res.writeHead(404, { "content-type": "text/plain" });
-      res.end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(boardPage(n, origin));
+    return n === undefined ? null : boardPage(n, origin);
   });
-  const listening = await listenLocally(server);
-  origin = listening.origin;
-  return { origin, requests, close: listening.close };
 }
