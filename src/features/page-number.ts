@@ -5,6 +5,13 @@
  * differs is read and subtracted.
  */
 import {
+  DEFAULT_DOCUMENT_NAME,
+  OFFSET_NAMES,
+  PAGE_NAME_WORDS,
+  SHORT_PAGE_NAMES,
+  SIZE_NAME_WORDS,
+} from "../keys/page-url";
+import {
   digitParts,
   isIdentifierKey,
   isVolatileKey,
@@ -14,15 +21,15 @@ import {
 } from "./url-query";
 
 /** Query names whose value counts items rather than pages (first page = 0). */
-const OFFSET_KEYS: ReadonlySet<string> = new Set(["start", "offset", "from", "skip"]);
+const OFFSET_KEYS: ReadonlySet<string> = new Set(OFFSET_NAMES);
 
 /** Query names accepted as a page number when the current URL lacks the parameter, in
  * the pager's languages as the gate reads them ("pagina", "seite", "strona", …). */
-const PAGE_KEY = /^(?:p|pg|pn|pag|paged|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/;
+const PAGE_KEY = new RegExp(`^(?:${SHORT_PAGE_NAMES}|.*(?:${PAGE_NAME_WORDS}).*)$`);
 
 /** Page-named query keys that hold a page size or a count, not the page's number
  * ("pageSize", "recsPerPage", "pagecount"). */
-const SIZE_KEY = /size|per|count|limit|max|rows|items/;
+const SIZE_KEY = new RegExp(`${SIZE_NAME_WORDS}|max`);
 
 /** Path words that may precede a trailing page number ("/page/2", "/p/2", and the
  * translations static site generators write: Publii's "/seite/2/", "/pagina/2/"). */
@@ -41,9 +48,8 @@ const PAGE_SEGMENT_WORDS: ReadonlySet<string> = new Set([
   "stranica",
 ]);
 
-/** A site's default document ("index.html", "default.aspx"): `/blog/index.html` is the
- * page `/blog/` (../keys/page-url.ts reads it so too). */
-const DEFAULT_DOCUMENT = /^(?:index|default|home)\.(?:html?|shtml|php\d?|aspx?|jsp)$/i;
+/** A site's default document (../keys/page-url.ts `DEFAULT_DOCUMENT_NAME`). */
+const DEFAULT_DOCUMENT = new RegExp(`^${DEFAULT_DOCUMENT_NAME}$`, "i");
 
 /** A numbered document that stands alone for page N of the directory it is in (Pelican's
  * "index2.html", Jekyll's "page2", "page-2.html"). */

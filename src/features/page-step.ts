@@ -7,6 +7,13 @@
  * through their lengths; here the comparison names what changed.
  */
 
+import {
+  CURSOR_NAMES,
+  OFFSET_NAMES,
+  PAGE_NAME_WORDS,
+  SHORT_PAGE_NAMES,
+  SIZE_NAME_WORDS,
+} from "../keys/page-url";
 import { dateStep } from "./next-item";
 import { pageNumberChange } from "./page-number";
 import { cursorParam } from "./pager-structure";
@@ -50,11 +57,13 @@ const PAGE_URL_WORDS: ReadonlySet<string> = new Set([
 
 /** Query names whose value is a page, an offset or a cursor: a link that sets one to
  * another value pages on, whatever else it changes (`ref=sr_pg_2` beside `page=2`). */
-const PAGE_PARAM =
-  /^(?:p|pg|pn|pag|paged|slide|start|offset|from|skip|after|before|cursor|continue|updated-max|max_id|until|since|.*(?:page|pagina|seite|strona|sayfa|halaman|trang).*)$/i;
+const PAGE_PARAM = new RegExp(
+  `^(?:${SHORT_PAGE_NAMES}|${CURSOR_NAMES}|${OFFSET_NAMES.join("|")}|.*(?:${PAGE_NAME_WORDS}).*)$`,
+  "i",
+);
 
 /** Page-named query keys that hold a size or a count ("pageSize", "recsPerPage"). */
-const SIZE_KEY = /size|per|count|limit|max_?results|rows|items/i;
+const SIZE_KEY = new RegExp(`${SIZE_NAME_WORDS}|max_?results`, "i");
 
 /** Path paging forms as sites write them: `/page/2`, `/page-2`, `/p2/`, `_p3.html`. */
 const PATH_PAGE = /[/_-]page[/_-]?\d+|[/_-]p\d{1,4}(?:\.\w+)?\/?$|-or\d+-/i;

@@ -4,7 +4,7 @@
  * digit runs (page-number change, numbered runs, date steps).
  */
 
-import { pageUrlOf, queryNamePattern, queryNameTest } from "../keys/page-url";
+import { PAGE_NAME_WORDS, pageUrlOf, queryNamePattern, queryNameTest } from "../keys/page-url";
 
 /**
  * The query parameters of `url` whose value differs from the page URL's, when both share
@@ -26,7 +26,7 @@ export function changedQuery(pageHref: string, url: string): [string, string][] 
 }
 
 /** A page word of the pager languages inside a query name ("currentPage", "pagina"). */
-const PAGE_NAME_WORD = /page|pagina|seite|strona|sayfa|halaman|trang/i;
+const PAGE_NAME_WORD = new RegExp(PAGE_NAME_WORDS, "i");
 
 /**
  * Whether a query name holds an identifier rather than a page: it ends in "id" ("id",

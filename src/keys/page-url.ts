@@ -68,8 +68,13 @@ const VOLATILE_PARAM = queryNameTest(["redirect", "tracker", "session"]);
 /** A session id written into the path (`/list;jsessionid=ABC?x=1`). */
 const PATH_SESSION = /;(?:jsessionid|phpsessid|sid)=[^/?#]*/gi;
 
-/** File names that serve a directory: `/blog/index.html` is `/blog/`. */
-const DEFAULT_DOCUMENT = /\/(?:index|default|home)\.(?:html?|shtml|php\d?|aspx?|jsp|cfm|cgi)$/i;
+/** The file names that serve a directory ("index.html", "default.aspx"), as a RegExp
+ * source: `/blog/index.html` is the page `/blog/` for every reading of an address. */
+export const DEFAULT_DOCUMENT_NAME =
+  "(?:index|default|home)\\.(?:html?|shtml|php\\d?|aspx?|jsp|cfm|cgi)";
+
+/** A path that ends in a default document ({@link DEFAULT_DOCUMENT_NAME}). */
+const DEFAULT_DOCUMENT = new RegExp(`/${DEFAULT_DOCUMENT_NAME}$`, "i");
 
 /**
  * Whether a query name is a redirect counter, click tracker or session id
@@ -201,10 +206,32 @@ export interface PageCount {
   first: number;
 }
 
+/**
+ * The names URLs give a page, one vocabulary for every reading of an address (RegExp
+ * sources, alternations without anchors): the page word of the pager languages inside a
+ * query name or a path ("currentPage", "pagina", "seite"). Each reading builds its test
+ * from these: the page number a link steps (../features/page-number.ts), a parameter that
+ * pages on (../features/page-step.ts), an identifier that is no page
+ * (../features/url-query.ts), the aliases of page 1 (below).
+ */
+export const PAGE_NAME_WORDS = "page|pagina|seite|strona|sayfa|halaman|trang";
+/** Short query names of a page number (`?p=2`, `?pg=2`, WordPress' `?paged=2`). */
+export const SHORT_PAGE_NAMES = "p|pg|pn|pag|paged";
+/** Query names whose value counts items, page 1 being 0 (`?start=20`). */
+export const OFFSET_NAMES: readonly string[] = ["start", "offset", "from", "skip"];
+/** Query names whose value is a cursor or a slide: a link that sets one pages on
+ * (`?after=t3_abc`, Blogger's `?updated-max=…`). */
+export const CURSOR_NAMES = "slide|after|before|cursor|continue|updated-max|max_id|until|since";
+/** Words of query names that hold a page size or a count, not a page ("pageSize",
+ * "recsPerPage", "pagecount"); each reading adds its own form of "max". */
+export const SIZE_NAME_WORDS = "size|per|count|limit|rows|items";
+
 /** Query names of a page (`page`, `currentPage`, `pg`, `p`, `pagina`, `seite`, `paged`),
  * not identifiers (`page_id`, `pageid`) nor sizes (`pageSize`). */
-const PAGE_PARAM_NAME =
-  /^(?:p|pg|pn|paged|pagina|seite|strona|sayfa|halaman|trang|[a-z_-]*page(?:no|num|number|index)?)$/i;
+const PAGE_PARAM_NAME = new RegExp(
+  `^(?:${SHORT_PAGE_NAMES}|${PAGE_NAME_WORDS}|[a-z_-]*page(?:no|num|number|index)?)$`,
+  "i",
+);
 
 /** Path endings that write page 1 out: `/page/1`, `/page-1`, `/page1`, `/p1`, `/1`,
  * `/index1.html`, `/page1.html`. */
