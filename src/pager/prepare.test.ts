@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SliceBudget } from "../budget/slices";
+import { withoutCorpus } from "../../test/support/corpus";
+import { runNow, SliceBudget } from "../budget/slices";
+import { paginationPages } from "../train/corpus";
 import { parseHtml } from "./fetch-page";
 import { absolutizeUrls, prepareForInsertion, prepareForInsertionSteps } from "./prepare";
 
@@ -150,4 +153,71 @@ describe("prepareForInsertionSteps", () => {
     expect(markup(sliced).join("")).not.toMatch(/script|onclick/);
     expect(yields).toBe(5);
   });
+});
+
+describe("prepareForInsertion of a large element, a run of children at a time", () => {
+  const html = (nodes: readonly Node[]) =>
+    nodes.map((n) => (n.nodeType === 1 ? (n as Element).outerHTML : n.textContent)).join("");
+  // Every shape the sanitizer treats apart, under one large element.
+  const item = (i: number) =>
+    `<li class="item tsugi-x" data-tsugi-page="9" onclick="x()">` +
+    `<a href="javascript:alert(${i})">bad</a> <a href="/p/${i}">Item ${i}</a>` +
+    `<table><tbody><tr><td style="position:fixed">${i}</td><td>cell</td></tr></tbody></table>` +
+    `<svg viewBox="0 0 1 1"><circle r="1" onload="x()"></circle></svg>` +
+    `<select><option>a</option><option selected>b</option></select>` +
+    `<script>window.ran=${i}</script><iframe src="/f"></iframe><noscript><b>n</b></noscript>` +
+    `<!-- note --> text &amp; more <img src="i${i}.png" onerror="x()"></li>`;
+  const page = (n: number) =>
+    `<div id="list"><h2>Results</h2><ul class="results">${Array.from({ length: n }, (_, i) => item(i)).join("\n")}</ul><p>end</p></div>`;
+
+  it("gives the same copy as sanitizing it whole, whatever the run size", () => {
+    const whole = html(
+      prepareForInsertion(
+        [parseHtml(page(40), "https://e.com/2").getElementById("list") as Element],
+        "https://e.com/2",
+        document,
+      ),
+    );
+    for (const chunk of [1, 7, 50]) {
+      const el = parseHtml(page(40), "https://e.com/2").getElementById("list") as Element;
+      const runs = runNow(prepareForInsertionSteps([el], "https://e.com/2", document, chunk));
+      expect(html(runs)).toBe(whole);
+    }
+    expect(whole).not.toContain("script");
+    expect(whole).not.toContain("onclick");
+    expect(whole).not.toContain("javascript:");
+  });
+
+  it("yields between runs, so no slice sanitizes more than a run", () => {
+    const el = parseHtml(page(40), "https://e.com/2").getElementById("list") as Element;
+    const steps = prepareForInsertionSteps([el], "https://e.com/2", document, 50);
+    let yields = 0;
+    for (let r = steps.next(); !r.done; r = steps.next()) yields++;
+    // 40 items of about 10 elements each, at most 50 elements a run.
+    expect(yields).toBeGreaterThanOrEqual(7);
+  });
+});
+
+const corpusSkip = withoutCorpus("sanitizing saved list pages in runs", "pagination");
+
+describe.skipIf(corpusSkip)("prepareForInsertion of saved list pages in runs", () => {
+  // The pages whose joined page held a task over 40 ms in `npm run bench`, and a few more.
+  const ids = ["d0224", "d0215", "d0216", "d0223", "d0187", "d0086", "d0001", "d0063"];
+  const pages = corpusSkip ? new Map() : new Map(paginationPages().map((p) => [p.key, p]));
+  for (const id of ids) {
+    it(`${id}: the same copy of its body in runs as whole`, () => {
+      const p = pages.get(`pagination/${id}`);
+      if (!p) throw new Error(`${id} is not in the corpus`);
+      const text = new TextDecoder(p.charset || "utf-8").decode(readFileSync(p.file));
+      const body = () => parseHtml(text, p.input.pageUrl).body as Element;
+      const html = (nodes: readonly Node[]) =>
+        nodes.map((n) => (n.nodeType === 1 ? (n as Element).outerHTML : n.textContent)).join("");
+      const whole = html(
+        runNow(prepareForInsertionSteps([body()], p.input.pageUrl, document, 1e9)),
+      );
+      const runs = html(runNow(prepareForInsertionSteps([body()], p.input.pageUrl, document)));
+      expect(runs.length).toBeGreaterThan(0);
+      expect(runs).toBe(whole);
+    });
+  }
 });

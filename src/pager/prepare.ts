@@ -120,18 +120,119 @@ export function prepareForInsertion(
   return runNow(prepareForInsertionSteps(elements, baseUrl, target));
 }
 
+/** Most elements DOMPurify walks in one call: a fetched list's one page element of 2,300
+ * elements took it 60 ms in one task (`npm run bench`, joined pages); a few hundred take a
+ * few ms. A larger element is sanitized as its tag and then its children, a run at a time. */
+export const SANITIZE_CHUNK = 300;
+
+/** Subtrees never split: their children parse in another namespace or content model. */
+const WHOLE_ONLY: ReadonlySet<string> = new Set(["svg", "math", "template", "select"]);
+
+/** The number of elements in a subtree, itself included. */
+function size(el: Element): number {
+  return el.getElementsByTagName("*").length + 1;
+}
+
+type Purify = ReturnType<typeof DOMPurify>;
+
+/** DOMPurify's copy of `html` parsed in `el`'s context ({@link CONTEXT}): its top nodes. */
+function sanitizeIn(purify: Purify, tag: string, html: string): Node[] {
+  const [open, close, wrapper] = CONTEXT[tag] ?? ["", "", ""];
+  const fragment = purify.sanitize(`${open}${html}${close}`, {
+    RETURN_DOM_FRAGMENT: true,
+    FORBID_TAGS,
+    ADD_ATTR: ["target"],
+  });
+  const holder = wrapper ? fragment.querySelector(wrapper) : fragment;
+  return holder ? Array.from(holder.childNodes) : [];
+}
+
 /**
- * {@link prepareForInsertion} as a loop that yields after each element, for a
- * {@link SliceBudget}: the same copies (each element is sanitized whole).
+ * DOMPurify's copy of an element's tag alone (its attributes, no children), when it keeps
+ * it as one element of that tag; null for a tag it drops or unwraps, or one whose
+ * children parse in another content model ({@link WHOLE_ONLY}, SVG, MathML): such an
+ * element is sanitized with its children, in its parent's context.
+ */
+function shellOf(purify: Purify, el: Element): Element | null {
+  if (WHOLE_ONLY.has(el.localName) || el.namespaceURI !== HTML_NS) return null;
+  const nodes = sanitizeIn(purify, el.localName, (el.cloneNode(false) as Element).outerHTML);
+  const [only] = nodes;
+  return nodes.length === 1 && only?.nodeType === 1 && (only as Element).localName === el.localName
+    ? (only as Element)
+    : null;
+}
+
+/**
+ * Fill a sanitized tag with the sanitized copies of `el`'s child nodes: runs of siblings
+ * of at most `chunk` elements each, sanitized inside a bare copy of `el` (so each parses
+ * in its place), a yield between runs; a child larger than `chunk` whose tag DOMPurify
+ * keeps is filled the same way in turn.
+ */
+function* fillSteps(purify: Purify, el: Element, out: Element, chunk: number): Steps<void> {
+  let run: Node[] = [];
+  let runSize = 0;
+  const flush = () => {
+    if (run.length === 0) return;
+    const holder = el.cloneNode(false) as Element;
+    for (const n of run) holder.appendChild(n.cloneNode(true));
+    const [copy] = sanitizeIn(purify, el.localName, holder.outerHTML);
+    if (copy) for (const n of Array.from(copy.childNodes)) out.appendChild(n);
+    run = [];
+    runSize = 0;
+  };
+  for (const node of Array.from(el.childNodes)) {
+    const n = node.nodeType === 1 ? size(node as Element) : 0;
+    const shell = n > chunk ? shellOf(purify, node as Element) : null;
+    if (shell) {
+      flush();
+      yield;
+      yield* fillSteps(purify, node as Element, shell, chunk);
+      out.appendChild(shell);
+      continue;
+    }
+    if (run.length > 0 && runSize + n > chunk) {
+      flush();
+      yield;
+    }
+    run.push(node);
+    runSize += n;
+  }
+  flush();
+}
+
+/**
+ * The sanitized copy of one page element, as DOMPurify makes it of the whole element, with
+ * a yield between runs of at most `chunk` elements: one larger than that is sanitized as
+ * its tag ({@link shellOf}), then its children a run at a time ({@link fillSteps}).
+ * DOMPurify decides each element and attribute by itself, so the pieces make the same
+ * copy (tested on saved list pages).
+ *
+ * @returns the copy's top nodes (owned by DOMPurify's document)
+ */
+function* sanitizeSteps(purify: Purify, el: Element, chunk: number): Steps<Node[]> {
+  const shell = size(el) > chunk ? shellOf(purify, el) : null;
+  if (!shell) return sanitizeIn(purify, el.localName, el.outerHTML);
+  yield* fillSteps(purify, el, shell, chunk);
+  return [shell];
+}
+
+const HTML_NS = "http://www.w3.org/1999/xhtml";
+
+/**
+ * {@link prepareForInsertion} as a loop that yields after each element, and within an
+ * element larger than {@link SANITIZE_CHUNK} elements between runs of its children, for a
+ * {@link SliceBudget}: the same copies.
  * @param elements page elements of a fetched (DOMParser) document; changed in place
  * @param baseUrl the fetched page's final URL
  * @param target the live document they will be inserted into
+ * @param chunk most elements sanitized in one call (default {@link SANITIZE_CHUNK})
  * @returns top-level nodes in the order of `elements`
  */
 export function* prepareForInsertionSteps(
   elements: readonly Element[],
   baseUrl: string,
   target: Document,
+  chunk = SANITIZE_CHUNK,
 ): Steps<Node[]> {
   const purify = DOMPurify(target.defaultView ?? window);
   const probe = target.createElement("div");
@@ -152,15 +253,8 @@ export function* prepareForInsertionSteps(
     if (i > 0) yield;
     revealLazyImages(el);
     absolutizeUrls(el, baseUrl);
-    const [open, close, wrapper] = CONTEXT[el.localName] ?? ["", "", ""];
-    const fragment = purify.sanitize(`${open}${el.outerHTML}${close}`, {
-      RETURN_DOM_FRAGMENT: true,
-      FORBID_TAGS,
-      ADD_ATTR: ["target"],
-    });
-    const holder = wrapper ? fragment.querySelector(wrapper) : fragment;
-    if (!holder) continue;
-    for (const node of Array.from(target.importNode(holder, true).childNodes)) out.push(node);
+    for (const node of yield* sanitizeSteps(purify, el, chunk))
+      out.push(target.importNode(node, true));
   }
   return out;
 }
