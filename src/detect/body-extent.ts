@@ -8,7 +8,7 @@
  * same on both pages is the template's (a teaser, a box repeated on every page).
  */
 import { visibleText } from "../features/text";
-import { evaluateXPaths, xpathFor, xpathsForRun } from "../rule/xpath";
+import { documentOrder, evaluateXPaths, xpathFor, xpathsForRun } from "../rule/xpath";
 
 /** Page 1 as detection left it. */
 export interface BodyPage1 {
@@ -112,8 +112,6 @@ export function bodyExtent(page1: BodyPage1, page2: BodyPage2): BodyExtent | nul
     });
   }
   if (added.length === 0) return null;
-  const elements = [...page1.elements, ...added].sort((a, b) =>
-    a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1,
-  );
+  const elements = [...page1.elements, ...added].sort(documentOrder);
   return { elements, xpaths: xpathsForRun(elements) };
 }

@@ -19,7 +19,7 @@ import {
   pageElementFromProbabilities,
   pageElementFromProbabilitiesSteps,
 } from "./page-element-choice";
-import { withSplitBody } from "./split-body";
+import { MEDIA, withSplitBody } from "./split-body";
 import { withWholeRun } from "./whole-run";
 
 /** The page-element decision. */
@@ -232,9 +232,6 @@ function nearestKeptTree(
   for (let k = 0; k < n; k++)
     tree.ownText[k] = Math.max(0, (stats.textLength[at[k] as number] ?? 0) - (inKept[k] ?? 0));
 }
-
-/** Media that carry an article's content without text. */
-const MEDIA = "img, picture, video, audio, svg, canvas, iframe, object, embed";
 
 /**
  * A run of siblings with the media between them that carry no text: images, pictures,

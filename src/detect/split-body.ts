@@ -11,7 +11,7 @@
 import { visibleText } from "../features/text";
 
 /** Media that carry an article's content without text. */
-const MEDIA = "img, picture, video, audio, svg, canvas, iframe, object, embed";
+export const MEDIA = "img, picture, video, audio, svg, canvas, iframe, object, embed";
 
 /**
  * Whether an element between two parts of a split body is a box of the template, not the

@@ -10,7 +10,7 @@
  * shares one class of a post does not share them all).
  */
 import { visibleText } from "../features/text";
-import { stableClasses } from "../rule/xpath";
+import { documentOrder, stableClasses } from "../rule/xpath";
 import { LAYOUT_CLASS } from "./split-body";
 
 /** Data cells of a row, in order: `td` only (a row with a `th` is a header). */
@@ -123,9 +123,7 @@ export function withWholeRun(run: readonly Element[], nextLink: Element | null =
     }
   }
   if (chosen.size === before) return [...run];
-  return Array.from(chosen).sort((a, b) =>
-    a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1,
-  );
+  return Array.from(chosen).sort(documentOrder);
 }
 
 /** Media that carry an item without text (a product tile of one picture). */

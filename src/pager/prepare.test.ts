@@ -155,9 +155,11 @@ describe("prepareForInsertionSteps", () => {
   });
 });
 
+/** The markup of copied nodes, text nodes as their text. */
+const html = (nodes: readonly Node[]) =>
+  nodes.map((n) => (n.nodeType === 1 ? (n as Element).outerHTML : n.textContent)).join("");
+
 describe("prepareForInsertion of a large element, a run of children at a time", () => {
-  const html = (nodes: readonly Node[]) =>
-    nodes.map((n) => (n.nodeType === 1 ? (n as Element).outerHTML : n.textContent)).join("");
   // Every shape the sanitizer treats apart, under one large element.
   const item = (i: number) =>
     `<li class="item tsugi-x" data-tsugi-page="9" onclick="x()">` +
@@ -210,8 +212,6 @@ describe.skipIf(corpusSkip)("prepareForInsertion of saved list pages in runs", (
       if (!p) throw new Error(`${id} is not in the corpus`);
       const text = new TextDecoder(p.charset || "utf-8").decode(readFileSync(p.file));
       const body = () => parseHtml(text, p.input.pageUrl).body as Element;
-      const html = (nodes: readonly Node[]) =>
-        nodes.map((n) => (n.nodeType === 1 ? (n as Element).outerHTML : n.textContent)).join("");
       const whole = html(
         runNow(prepareForInsertionSteps([body()], p.input.pageUrl, document, 1e9)),
       );

@@ -135,7 +135,8 @@ function size(el: Element): number {
 
 type Purify = ReturnType<typeof DOMPurify>;
 
-/** DOMPurify's copy of `html` parsed in `el`'s context ({@link CONTEXT}): its top nodes. */
+/** DOMPurify's copy of `html` parsed where a `tag` element parses ({@link CONTEXT}): its
+ * top nodes. */
 function sanitizeIn(purify: Purify, tag: string, html: string): Node[] {
   const [open, close, wrapper] = CONTEXT[tag] ?? ["", "", ""];
   const fragment = purify.sanitize(`${open}${html}${close}`, {

@@ -4,7 +4,7 @@
  * `tbody` as rows (separator as a row), not as a second table below. The header
  * rows (`thead`, or rows of `th` only) stay where they are.
  */
-import { xpathFor } from "../rule/xpath";
+import { hasDataCell, recordRowsXPath } from "../rule/xpath";
 
 /** Data rows of a table or tbody page element, with the XPath that selects them on any page. */
 export interface TableRows {
@@ -30,9 +30,7 @@ export function tableRows(elements: readonly Element[]): TableRows | null {
             .sort((a, b) => b.children.length - a.children.length)[0] ?? null)
         : null;
   if (!body) return null;
-  const rows = Array.from(body.children).filter(
-    (r) => r.localName === "tr" && r.querySelector(":scope > td") !== null,
-  );
+  const rows = Array.from(body.children).filter((r) => r.localName === "tr" && hasDataCell(r));
   if (rows.length < 2) return null;
-  return { rows, xpath: `${xpathFor(body)}/tr[td]` };
+  return { rows, xpath: recordRowsXPath(body) };
 }

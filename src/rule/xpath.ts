@@ -154,8 +154,24 @@ function shortestPath(
 }
 
 /** A table row with a data cell (not a header row of `th` only). */
-function hasDataCell(row: Element): boolean {
+export function hasDataCell(row: Element): boolean {
   return Array.from(row.children).some((c) => c.localName === "td");
+}
+
+/**
+ * The XPath of every row of a table section that holds a data cell ({@link hasDataCell}):
+ * the records of a list laid out as a table, its header rows left out, on any page.
+ *
+ * @param section the `tbody` (or `table`, `thead`) whose rows they are
+ * @returns `…/tr[td]`
+ */
+export function recordRowsXPath(section: Element): string {
+  return `${xpathFor(section)}/tr[td]`;
+}
+
+/** Sort comparator of elements of one document: document order. */
+export function documentOrder(a: Element, b: Element): number {
+  return a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1;
 }
 
 function sameMembers(a: readonly Element[], b: readonly Element[]): boolean {
@@ -200,7 +216,7 @@ export function xpathsForRun(els: readonly Element[]): string[] {
         : null;
     if (step) out.push(shortestPath(doc, anchor, anchorCss, [...steps, step], mine));
     else if (tag === "tr" && sameMembers(mine, all.filter(hasDataCell)))
-      out.push(`${xpathFor(parent)}/tr[td]`);
+      out.push(recordRowsXPath(parent));
     else out.push(...mine.map(xpathFor));
   }
   return out;
@@ -212,9 +228,7 @@ export function xpathsForRun(els: readonly Element[]): string[] {
 export function evaluateXPaths(doc: Document, xpaths: readonly string[]): Element[] {
   const found = new Set<Element>();
   for (const xp of xpaths) for (const el of evaluateXPath(doc, xp)) found.add(el);
-  return Array.from(found).sort((a, b) =>
-    a === b ? 0 : a.compareDocumentPosition(b) & 4 /* FOLLOWING */ ? -1 : 1,
-  );
+  return Array.from(found).sort(documentOrder);
 }
 
 /**
