@@ -26,6 +26,11 @@
  * Prints tables (refusals by the category that refused), the wrong answers with their
  * signals (with --list every pair), and writes every row to out/page2-pairs.json (read by
  * `npm run eval` for "joined after the judge").
+ *
+ * `--perturb` (or `--perturb=www,session`): every pair judged again with its addresses
+ * spelled as real sites also spell them (src/eval/perturb.ts: a fragment, tracking or
+ * session parameters, `www.`, a trailing slash, redirect counters, a canonical naming page
+ * 1); prints the pass and refusal rates under each and the answers that changed.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,6 +40,7 @@ import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
 import type { Page2Decision } from "../src/detect/page2-signals/decide";
 import type { Page2Signals } from "../src/detect/page2-signals/read";
 import { groupFolds } from "../src/eval/folds";
+import { type PairText, PERTURBATIONS, type Perturbation } from "../src/eval/perturb";
 import { pageStep } from "../src/features/page-step";
 import { corpusDir, listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
 import { type CorpusPage, decodePage, dragnetPages, paginationPages } from "../src/train/corpus";
@@ -205,10 +211,10 @@ function dragnetPairs(): { kind: Kind; a: CorpusPage; b: CorpusPage }[] {
 
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
+  const perturb = perturbationsAsked(process.argv.slice(2));
   const pages = paginationPages();
   const byUrl = new Map(pages.map((p) => [normalPageUrl(p.input.pageUrl), p]));
   const browser = await launchChromium();
-  const raw: Omit<JudgedRow, "fold">[] = [];
   try {
     const tab = await browser.context.newPage();
     await tab.addScriptTag({ content: judgeBundle() });
@@ -291,20 +297,9 @@ async function main(): Promise<void> {
         { a: { key: a.key, url: a.url }, b: { key: b.key, url: b.url } },
       );
     };
+    const plan: { kind: Kind; a: Doc; b: Doc }[] = [];
     const add = async (kind: Kind, a: Doc, b: Doc) => {
-      const answer = await judge(a, b);
-      raw.push({
-        kind,
-        part: ARTICLE_KINDS.has(kind) ? "article" : "list",
-        truth: TRUE_KINDS.has(kind),
-        group: a.group,
-        from: a.key,
-        to: b.key,
-        fromUrl: a.url,
-        toUrl: b.url,
-        answer,
-        before: answer.confirmation.confirmed && !(answer.signals?.elementAbsent ?? false),
-      });
+      plan.push({ kind, a, b });
     };
     const nextOf = new Map<string, CorpusPage>();
     for (const p of pages) {
@@ -350,14 +345,97 @@ async function main(): Promise<void> {
     if (existsSync(join(corpusDirOrEmpty(), "multipage")))
       for (const { kind, a, b } of [...capturePairs(), ...dragnetPairs()])
         await add(kind, fromCorpus(a), fromCorpus(b));
+    const judgeAll = async (perturbation: Perturbation | null): Promise<JudgedRow[]> => {
+      const raw: Omit<JudgedRow, "fold">[] = [];
+      for (const { kind, a, b } of plan) {
+        const [pa, pb] = perturbation ? perturbed(perturbation, a, b) : [a, b];
+        const answer = await judge(pa, pb);
+        raw.push({
+          kind,
+          part: ARTICLE_KINDS.has(kind) ? "article" : "list",
+          truth: TRUE_KINDS.has(kind),
+          group: a.group,
+          from: a.key,
+          to: b.key,
+          fromUrl: pa.url,
+          toUrl: pb.url,
+          answer,
+          before: answer.confirmation.confirmed && !(answer.signals?.elementAbsent ?? false),
+        });
+      }
+      const folds = groupFolds(raw.map((r) => r.group));
+      return raw.map((r, i) => ({ ...r, fold: folds[i] ?? 0 }));
+    };
+    const rows = await judgeAll(null);
+    if (perturb.length === 0) {
+      report(rows, list);
+      mkdirSync(join(repoRoot(), "out"), { recursive: true });
+      writeFileSync(join(repoRoot(), "out", "page2-pairs.json"), JSON.stringify(rows));
+      return;
+    }
+    const changes: string[] = [];
+    console.log(
+      "| addresses spelled | lists: true pairs passed | lists: false pairs refused | articles: true passed | articles: false refused | answers changed |",
+    );
+    console.log("| --- | --- | --- | --- | --- | --- |");
+    for (const p of [null, ...perturb]) {
+      const rs = p ? await judgeAll(p) : rows;
+      const cell = (part: "list" | "article", truth: boolean) => {
+        const sel = rs.filter((r) => r.part === part && r.truth === truth);
+        return rate(sel.filter((r) => r.answer.continues === truth).length, sel.length);
+      };
+      let changed = 0;
+      if (p)
+        rs.forEach((r, i) => {
+          const base = rows[i] as JudgedRow;
+          if (r.answer.continues === base.answer.continues) return;
+          changed++;
+          changes.push(
+            `${p.name}\t${r.answer.continues ? "now JOINED" : "now refused"} (${r.answer.decision.refusedBy ?? r.answer.decision.continuation})\t${r.kind}\t${r.fromUrl} → ${r.toUrl}\n\twas: ${signalsLine(base.answer)}\n\tnow: ${signalsLine(r.answer)}`,
+          );
+        });
+      console.log(
+        `| ${p ? `${p.name}: ${p.about}` : "as captured"} | ${cell("list", true)} | ${cell("list", false)} | ${cell("article", true)} | ${cell("article", false)} | ${p ? changed : "–"} |`,
+      );
+    }
+    if (changes.length > 0) console.log(`\nAnswers that changed:\n${changes.join("\n")}`);
   } finally {
     await browser.close();
   }
-  const folds = groupFolds(raw.map((r) => r.group));
-  const rows: JudgedRow[] = raw.map((r, i) => ({ ...r, fold: folds[i] ?? 0 }));
-  report(rows, list);
-  mkdirSync(join(repoRoot(), "out"), { recursive: true });
-  writeFileSync(join(repoRoot(), "out", "page2-pairs.json"), JSON.stringify(rows));
+}
+
+/** The pair `a → b` under `p`: its documents get keys of their own (page 2's markup may
+ * depend on page 1's address, so its key names the pair). */
+function perturbed(p: Perturbation, a: Doc, b: Doc): [Doc, Doc] {
+  let text: PairText | null = null;
+  const read = (): PairText => {
+    text ??= p.apply({ url1: a.url, html1: a.html(), url2: b.url, html2: b.html() });
+    return text;
+  };
+  const out = p.apply({ url1: a.url, html1: "", url2: b.url, html2: "" });
+  return [
+    { key: `${a.key}~${p.name}`, url: out.url1, group: a.group, html: () => read().html1 },
+    { key: `${b.key}~${p.name}~${a.key}`, url: out.url2, group: b.group, html: () => read().html2 },
+  ];
+}
+
+/** The perturbations `--perturb` asks for: every one, or those named after `=`
+ * (`--perturb=www,session`). Throws on a name there is none of. */
+function perturbationsAsked(args: readonly string[]): Perturbation[] {
+  const arg = args.find((a) => a === "--perturb" || a.startsWith("--perturb="));
+  if (arg === undefined) return [];
+  if (arg === "--perturb") return [...PERTURBATIONS];
+  return arg
+    .slice("--perturb=".length)
+    .split(",")
+    .map((name) => {
+      const p = PERTURBATIONS.find((q) => q.name === name);
+      if (!p)
+        throw new Error(
+          `no perturbation "${name}" (there are: ${PERTURBATIONS.map((q) => q.name).join(", ")})`,
+        );
+      return p;
+    });
 }
 
 /** A share as "n/m (p %)". */
@@ -432,18 +510,24 @@ function report(rows: readonly JudgedRow[], list: boolean): void {
   console.log("");
   for (const r of rows)
     if (list || !right(r, r.answer.continues)) {
-      const c = r.answer.confirmation;
-      const s = r.answer.signals;
       console.log(
         `${r.answer.continues ? "JOINED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\t` +
-          `${r.answer.decision.refusedBy ?? r.answer.decision.continuation}\t` +
-          `template ${c.template.toFixed(2)} moved ${c.pagerMoved} onePager ${c.samePager} back ${c.pointsBack} same ${c.sameDocument} other ${c.otherPage}` +
-          (s
-            ? ` | rec ${s.records1}/${s.records2} rep ${s.repeatedShare.toFixed(2)} dates ${s.dates} num ${s.numbering} anotherDoc ${s.anotherDocument} absent ${s.elementAbsent} pagerLeaves ${s.pagerLeaves} urlLeaves ${s.urlLeaves} wayBack ${s.wayBack} forward ${s.forward} urlStep ${s.urlStep}`
-            : "") +
-          ` xp ${r.answer.xpaths}`,
+          `${r.answer.decision.refusedBy ?? r.answer.decision.continuation}\t${signalsLine(r.answer)}`,
       );
     }
+}
+
+/** The signals behind an answer, on one line. */
+function signalsLine(answer: Answer): string {
+  const c = answer.confirmation;
+  const s = answer.signals;
+  return (
+    `template ${c.template.toFixed(2)} moved ${c.pagerMoved} onePager ${c.samePager} back ${c.pointsBack} same ${c.sameDocument} other ${c.otherPage}` +
+    (s
+      ? ` | rec ${s.records1}/${s.records2} rep ${s.repeatedShare.toFixed(2)} dates ${s.dates} num ${s.numbering} anotherDoc ${s.anotherDocument} absent ${s.elementAbsent} pagerLeaves ${s.pagerLeaves} urlLeaves ${s.urlLeaves} wayBack ${s.wayBack} forward ${s.forward} urlStep ${s.urlStep}`
+      : "") +
+    ` xp ${answer.xpaths}`
+  );
 }
 
 /** The corpus directory, or "" when there is none (the article pairs are then skipped). */

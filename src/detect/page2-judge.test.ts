@@ -57,6 +57,38 @@ describe("judgePage2 on true pages 2", () => {
   });
 });
 
+describe("judgePage2 whatever spelling page 1 was opened at", () => {
+  // A Hugo theme's list (Blowfish): posts grouped under their year's heading, and a pager
+  // whose current page is a link to the page itself with a highlight class, the next page
+  // an arrow with rel=next. Read as another spelling, the "1" would no longer mark page 1,
+  // and the year beside the pager would pass for the page shown.
+  const hugoPager = (current: number) =>
+    `<ul class="flex"><li><a href="/fr/posts/" class="${current === 1 ? "bg-primary-200 " : ""}mx-1">1</a></li>` +
+    `<li><a href="/fr/posts/page/2/" class="${current === 2 ? "bg-primary-200 " : ""}mx-1">2</a></li>` +
+    (current === 1
+      ? `<li><a href="/fr/posts/page/2/" class="mx-1" rel="next">&rarr;</a></li>`
+      : "") +
+    "</ul>";
+  const p1 = () => page("Posts · poolp", "Posts", `<h2>2024</h2>${items(1, 10)}${hugoPager(1)}`);
+  const p2 = () => page("Posts · poolp", "Posts", `<h2>2023</h2>${items(11, 10)}${hugoPager(2)}`);
+  it.each([
+    ["as the pager writes it", "https://poolp.test/fr/posts/"],
+    [
+      "from a newsletter",
+      "https://poolp.test/fr/posts/?utm_source=mail&utm_medium=email&fbclid=x1",
+    ],
+    ["at an anchor", "https://poolp.test/fr/posts/#top"],
+    ["with a session id", "https://poolp.test/fr/posts/?PHPSESSID=5f2c9a"],
+  ])("lets page 2 continue page 1 opened %s", (_, url) => {
+    const v = judgePage2(
+      { doc: p1(), url, candidates: [] },
+      { doc: p2(), url: "https://poolp.test/fr/posts/page/2/" },
+    );
+    expect(v.decision.refusedBy).toBeNull();
+    expect(v.continues).toBe(true);
+  });
+});
+
 describe("judgePage2 on the shapes of other documents joined as page 2", () => {
   it("refuses a shop's next category, whose identifier steps", () => {
     const cat = (id: number, name: string) =>

@@ -60,6 +60,14 @@ describe("currentPageMarker", () => {
     expect(currentPageMarker(d.getElementById("p") as Element, PAGE)).toBe(5);
     expect(currentPageMarker(d.getElementById("q") as Element, PAGE)).toBe(2);
   });
+  it("finds the numbered link to the page itself under another spelling of its address", () => {
+    // Page 1 opened from a newsletter on the other host spelling; its pager writes it bare.
+    const d = doc(
+      `<div id=p><a href="https://s.test/list/">1</a><a href="https://s.test/list/?page=2">2</a></div>`,
+    );
+    const read = "https://www.s.test/list?utm_source=mail&fbclid=x1";
+    expect(currentPageMarker(d.getElementById("p") as Element, read)).toBe(1);
+  });
   it("reads a class that every numbered link shares as styling, not a marker", () => {
     const d = doc(
       `<ul id=p><li><a class="btn--active btn--prev" href="?page=3">&nbsp;</a></li>

@@ -9,6 +9,7 @@
  * run signals for every anchor of a page in one pass.
  */
 
+import { samePage } from "../keys/page-url";
 import { classNamesState } from "./keywords";
 import { pageNumberText } from "./page-number";
 import { visibleText } from "./text";
@@ -59,14 +60,13 @@ function pointsHere(a: Element, pageHref: string): boolean {
   return !a.hasAttribute("href") || selfLink(a, pageHref) || ariaCurrent(a);
 }
 
-/** An anchor that links to the page itself, to nothing, or to a fragment. */
+/** An anchor that links to the page itself (any spelling of its address, ../keys/page-url.ts
+ * `samePage`), to nothing, or to a fragment. */
 function selfLink(a: Element, pageHref: string): boolean {
   const href = (a.getAttribute("href") ?? "").trim();
   if (href === "" || href.startsWith("#") || /^javascript:/i.test(href)) return true;
   try {
-    const u = new URL(href, pageHref);
-    u.hash = "";
-    return u.href === pageHref;
+    return samePage(new URL(href, pageHref).href, pageHref);
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@ import {
   isSiteRoot,
   isVolatileParam,
   listHomeOf,
+  plainUrl,
   samePage,
   samePageKey,
 } from "./page-url";
@@ -79,6 +80,23 @@ describe("samePage: what still makes two pages differ", () => {
   });
   it("a file that is not a default document", () => {
     expect(samePage("https://e.com/blog/about.html", "https://e.com/blog/")).toBe(false);
+  });
+});
+
+describe("plainUrl: an address as its shape is compared", () => {
+  it("drops what a site or a redirect adds, as the key does", () => {
+    expect(
+      plainUrl("http://www.e.com/blog/;jsessionid=A1?utm_source=x&page=2&_r=1&PHPSESSID=9#c"),
+    ).toBe("https://e.com/blog?page=2");
+  });
+  it("keeps the default document and the query's order, unlike the key", () => {
+    expect(plainUrl("https://e.com/blog/index.html?b=1&a=2")).toBe(
+      "https://e.com/blog/index.html?b=1&a=2",
+    );
+    expect(samePageKey("https://e.com/blog/index.html?b=1&a=2")).toBe("https://e.com/blog?a=2&b=1");
+  });
+  it("leaves what does not parse as it is", () => {
+    expect(plainUrl("not a url")).toBe("not a url");
   });
 });
 

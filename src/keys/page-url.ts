@@ -105,6 +105,8 @@ export interface PageUrl {
   readonly query: readonly (readonly [string, string])[];
   /** the key of the page it names ({@link samePageKey}) */
   readonly key: string;
+  /** the address as its shape is compared ({@link plainUrl}) */
+  readonly plain: string;
 }
 
 /** Most URLs kept: one page's links are a few hundred, a long run's pages a few more. */
@@ -136,7 +138,7 @@ function readPageUrl(href: string): PageUrl {
   } catch {
     url = null;
   }
-  if (url === null) return { href, url, bare: "", segments: [], query: [], key: href };
+  if (url === null) return { href, url, bare: "", segments: [], query: [], key: href, plain: href };
   const full = url.href;
   const hash = full.indexOf("#");
   // Iterated, never read through `forEach`: a page whose scripts are off (training renders,
@@ -149,6 +151,7 @@ function readPageUrl(href: string): PageUrl {
     segments: url.pathname.split("/").filter((x) => x !== ""),
     query,
     key: computeKey(url, query),
+    plain: computePlain(url, query),
   };
 }
 
@@ -165,27 +168,66 @@ export function samePageKey(url: string): string {
   return pageUrlOf(url).key;
 }
 
-function computeKey(u: URL, query: readonly (readonly [string, string])[]): string {
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    const href = u.href;
-    const hash = href.indexOf("#");
-    return hash < 0 ? href : href.slice(0, hash);
-  }
+/**
+ * An absolute URL as its shape is compared with another's (a page number one on, a path
+ * or a filter left): `https://` + host without `www.` (port kept when not the default) +
+ * path without session ids and trailing slash + the query as written without
+ * {@link isVolatileParam} parameters; no fragment. Unlike {@link samePageKey} it keeps a
+ * default document (`index.html` beside `index2.html` is page 1 of a numbered run) and
+ * the query's order. Page 1 opened from a newsletter (`?utm_source=…`), on the other host
+ * spelling or without the trailing slash its pager writes is read as the pager writes it.
+ *
+ * @param url absolute URL
+ * @returns the plain URL; the input unchanged when it does not parse
+ */
+export function plainUrl(url: string): string {
+  return pageUrlOf(url).plain;
+}
+
+/** The origin as keys write it: https, host without `www.`, a port other than the default;
+ * null for a scheme that is not http(s). */
+function keyOrigin(u: URL): string | null {
+  if (u.protocol !== "http:" && u.protocol !== "https:") return null;
   const host = u.hostname.replace(/^www\./i, "");
   // http and https of one host are one page: the default port is dropped for either.
   const port = u.port === "" || u.port === "80" || u.port === "443" ? "" : `:${u.port}`;
+  return `https://${host}${port}`;
+}
+
+/** The href without its fragment (the key of an address that is not http(s)). */
+function withoutFragment(u: URL): string {
+  const href = u.href;
+  const hash = href.indexOf("#");
+  return hash < 0 ? href : href.slice(0, hash);
+}
+
+/** A query written back from pairs (through a URLSearchParams of its own, never the URL's
+ * live one: in a Firefox content script, sorting through that one left the URL without
+ * its query); "" or `?…`. */
+function writeQuery(params: readonly (readonly [string, string])[]): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of params) out.append(k, v);
+  const search = out.toString();
+  return search === "" ? "" : `?${search}`;
+}
+
+function computePlain(u: URL, query: readonly (readonly [string, string])[]): string {
+  const origin = keyOrigin(u);
+  if (origin === null) return withoutFragment(u);
+  const path = u.pathname.replace(PATH_SESSION, "").replace(/\/+$/, "");
+  return `${origin}${path}${writeQuery(query.filter(([k]) => !isVolatileParam(k)))}`;
+}
+
+function computeKey(u: URL, query: readonly (readonly [string, string])[]): string {
+  const origin = keyOrigin(u);
+  if (origin === null) return withoutFragment(u);
   const path = u.pathname
     .replace(PATH_SESSION, "")
     .replace(DEFAULT_DOCUMENT, "/")
     .replace(/\/+$/, "");
-  // Read through a URLSearchParams of its own, never the URL's live one: in a Firefox
-  // content script, sorting through that one left the URL without its query.
   const params = query.filter(([k]) => !isVolatileParam(k));
   params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
-  const sorted = new URLSearchParams();
-  for (const [k, v] of params) sorted.append(k, v);
-  const search = sorted.toString();
-  return `https://${host}${port}${path}${search === "" ? "" : `?${search}`}`;
+  return `${origin}${path}${writeQuery(params)}`;
 }
 
 /**

@@ -99,6 +99,20 @@ describe("pagerLeavesSequence / urlLeavesSequence", () => {
     const other = pager(["/cars/honda?cat=7", "/cars/honda?cat=7&page=2"]);
     expect(pagerLeavesSequence(p1list, other, "https://s.test/list?page=2", true)).toBe(true);
   });
+  it("reads the addresses as the pager writes them, whatever spelling page 1 was opened at", () => {
+    // Page 1 opened with a tracker, on www. and without its trailing slash; page 2's own
+    // "2" (written with the slash) is no link of its pager to elsewhere.
+    const p1 = { doc: doc("t", ""), url: "https://www.s.test/list?utm_source=mail" };
+    const d = pager([
+      "https://s.test/list/",
+      "https://s.test/list/?p=2",
+      "https://s.test/list/?p=3",
+    ]);
+    expect(pagerLeavesSequence(p1, d, "https://s.test/list/?p=2", true)).toBe(false);
+    // The one parameter page 1's next link steps, page 1's tracker aside.
+    const jobs = "https://jobs.test/jobs/search?pr=1&utm_source=mail&fbclid=x1";
+    expect(urlLeavesSequence(jobs, "https://jobs.test/jobs/search?pr=2", true)).toBe(false);
+  });
   it("gives no evidence without a pager", () => {
     expect(pagerLeavesSequence(p1list, doc("t", ""), "https://s.test/x")).toBe(false);
   });
@@ -177,6 +191,16 @@ describe("leadsForward", () => {
     expect(
       leadsForward({ doc: byNumber, url: "https://s.test/list" }, "https://s.test/list?page=2"),
     ).toBe(true);
+  });
+  it("holds by page 1's current + 1 written as another spelling of the page's address", () => {
+    const d = doc(
+      "Shop",
+      "",
+      '<b>1</b> <a href="http://www.s.test/list/?page=2">2</a> <a href="/list/?page=3">3</a>',
+    );
+    expect(leadsForward({ doc: d, url: "https://s.test/list" }, "https://s.test/list?page=2")).toBe(
+      true,
+    );
   });
   it("does not hold for a jump to page 3 or a link back", () => {
     const d = doc(

@@ -12,7 +12,7 @@ import { olderText } from "../../features/continuation";
 import { imageAlts, nextText } from "../../features/link-features";
 import { leavesSequence, stepParameter } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
-import { isPageOneOf, isSiteRoot, listHomeOf } from "../../keys/page-url";
+import { isPageOneOf, isSiteRoot, listHomeOf, plainUrl, samePageKey } from "../../keys/page-url";
 import {
   normalPageUrl,
   numberedLinks,
@@ -122,10 +122,11 @@ export function pagerLeavesSequence(
   page2Url: string,
   forward = false,
 ): boolean {
-  const links = numberedLinks(doc2, page2Url).filter((l) => l.url !== normalPageUrl(page2Url));
+  const own = samePageKey(page2Url);
+  const links = numberedLinks(doc2, page2Url).filter((l) => samePageKey(l.url) !== own);
   if (links.length === 0) return false;
   const from = [page1.url, ...numberedLinks(page1.doc, page1.url).map((l) => l.url)];
-  const pageKey = forward ? stepParameter(page1.url, page2Url) : undefined;
+  const pageKey = forward ? stepParameter(plainUrl(page1.url), plainUrl(page2Url)) : undefined;
   if (forward) from.push(page2Url);
   return links.every((l) => from.every((f) => leavesSequence(f, l.url, pageKey)));
 }
@@ -144,7 +145,7 @@ export function pagerLeavesSequence(
  * @returns true when it leaves
  */
 export function urlLeavesSequence(page1Url: string, page2Url: string, forward = false): boolean {
-  const pageKey = forward ? stepParameter(page1Url, page2Url) : undefined;
+  const pageKey = forward ? stepParameter(plainUrl(page1Url), plainUrl(page2Url)) : undefined;
   if (!leavesSequence(page1Url, page2Url, pageKey)) return false;
   // A site that shows its blog's page 1 at its root pages on under the blog's own path
   // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
@@ -189,8 +190,10 @@ export function wayBack(
 export function leadsForward(page1: { doc: Document; url: string }, page2Url: string): boolean {
   if (linksForwardTo(page1.doc, page1.url, page2Url)) return true;
   const after = (pagerCurrentPage(page1.doc, page1.url) ?? 1) + 1;
-  const target = normalPageUrl(page2Url);
-  return numberedLinks(page1.doc, page1.url).some((l) => l.n === after && l.url === target);
+  const target = samePageKey(page2Url);
+  return numberedLinks(page1.doc, page1.url).some(
+    (l) => l.n === after && samePageKey(l.url) === target,
+  );
 }
 
 /** The document links to `target` as its next page: rel=next, or a "next" / "older

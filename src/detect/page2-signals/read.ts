@@ -6,6 +6,7 @@
 
 import type { Steps } from "../../budget/slices";
 import { urlNamesNextPage, urlStepsForward } from "../../features/page-number";
+import { plainUrl } from "../../keys/page-url";
 import { evaluateXPaths } from "../../rule/xpath";
 import {
   anotherTitleAndHeading,
@@ -112,8 +113,12 @@ export function* readPage2Signals(
     ...NO_EVIDENCE,
   };
   yield;
-  signals.urlStep = urlStepsForward(page1.url, page2.url);
-  signals.urlNextPage = urlNamesNextPage(page1.url, page2.url);
+  // The addresses' shapes as the pager writes them: page 1 opened with a tracker, on the
+  // other host spelling or without its trailing slash steps to page 2 all the same.
+  const plain1 = plainUrl(page1.url);
+  const plain2 = plainUrl(page2.url);
+  signals.urlStep = urlStepsForward(plain1, plain2);
+  signals.urlNextPage = urlNamesNextPage(plain1, plain2);
   signals.anotherDocument =
     anotherTitleAndHeading(page1.doc, page2.doc) &&
     !(signals.urlStep && titleNamesNextPage(page1.doc.title, page2.doc.title));
