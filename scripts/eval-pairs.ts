@@ -20,6 +20,7 @@
  * auto-pager must not join it.
  *
  * Usage: npm run eval:pairs [-- --list] (one line per pair and negative)
+ *   [-- --perturb=tracking] (page 1 opened under another spelling of its address)
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,6 +36,7 @@ import {
   servedBytes,
   sniffCharset,
 } from "../src/eval/pairs";
+import { changesPage1AddressOnly, PERTURBATIONS } from "../src/eval/perturb";
 import { corpusDir } from "../src/replay/cases";
 import type { JudgeAnswer, PairDetection } from "./eval-pairs-page";
 
@@ -83,6 +85,30 @@ async function runPage1(
   }
 }
 
+/**
+ * How page 1 is opened: at its own address, or (`--perturb=NAME`) under one of
+ * src/eval/perturb.ts's spellings of page 1's address alone (`fragment`, `tracking`: a
+ * reader arriving at an anchor or from a newsletter), served the same bytes.
+ *
+ * @param args the command line after the script
+ * @returns page 1's address → the address it is opened at
+ * @throws Error for a perturbation that changes more than page 1's address
+ */
+function page1Spelling(args: readonly string[]): (url: string) => string {
+  const name = args.find((a) => a.startsWith("--perturb="))?.slice("--perturb=".length);
+  if (name === undefined) return (url) => url;
+  const p = PERTURBATIONS.find((q) => q.name === name);
+  if (!p || !changesPage1AddressOnly(p))
+    throw new Error(
+      `--perturb=${name}: only a spelling of page 1's address runs end to end (${PERTURBATIONS.filter(
+        changesPage1AddressOnly,
+      )
+        .map((q) => q.name)
+        .join(", ")})`,
+    );
+  return (url) => p.apply({ url1: url, html1: "", url2: url, html2: "" }).url1;
+}
+
 const ORDER: PairOutcome[] = [
   "joined",
   "gate closed",
@@ -95,8 +121,9 @@ const ORDER: PairOutcome[] = [
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
   const root = join(corpusDir(), "pairs");
-  const pairs = readPairs(root);
-  const negatives = readNegatives(root);
+  const opened = page1Spelling(process.argv.slice(2));
+  const pairs = readPairs(root).map((p) => ({ ...p, p1url: opened(p.p1url) }));
+  const negatives = readNegatives(root).map((n) => ({ ...n, p1url: opened(n.p1url) }));
   const code = readFileSync(BUNDLE, "utf8");
   const { chromium } = await import("playwright-core");
   const browser: Browser = await chromium.launch({

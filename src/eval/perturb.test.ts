@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PERTURBATIONS, rewriteSiteLinks, withCanonical, withParams } from "./perturb";
+import {
+  changesPage1AddressOnly,
+  PERTURBATIONS,
+  rewriteSiteLinks,
+  withCanonical,
+  withParams,
+} from "./perturb";
 
 const byName = (name: string) => {
   const p = PERTURBATIONS.find((q) => q.name === name);
@@ -110,5 +116,14 @@ describe("PERTURBATIONS", () => {
     expect(byName("canonical-page-1").apply(pair).html2).toContain(
       '<link rel="canonical" href="https://shop.example/list/">',
     );
+  });
+});
+
+describe("changesPage1AddressOnly", () => {
+  it("names the perturbations that run end to end on saved pages", () => {
+    expect(PERTURBATIONS.filter(changesPage1AddressOnly).map((p) => p.name)).toEqual([
+      "fragment",
+      "tracking",
+    ]);
   });
 });

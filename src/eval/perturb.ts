@@ -188,3 +188,23 @@ export const PERTURBATIONS: readonly Perturbation[] = [
     apply: (p) => ({ ...p, html2: withCanonical(p.html2, p.url1) }),
   },
 ];
+
+const PROBE: PairText = {
+  url1: "https://a.test/list/",
+  html1: '<a href="?page=2">2</a>',
+  url2: "https://a.test/list/?page=2",
+  html2: '<a href="/list/">1</a>',
+};
+
+/**
+ * Whether a perturbation changes page 1's address alone (a reader's way in: an anchor, a
+ * newsletter's trackers), so that it can run end to end on saved pages: the same bytes
+ * served at another address, with no redirect to fake.
+ *
+ * @param p the perturbation
+ * @returns true when only `url1` differs on a probe pair
+ */
+export function changesPage1AddressOnly(p: Perturbation): boolean {
+  const out = p.apply(PROBE);
+  return out.html1 === PROBE.html1 && out.url2 === PROBE.url2 && out.html2 === PROBE.html2;
+}
