@@ -57,6 +57,22 @@ describe("pagerCurrentPage", () => {
     );
     expect(pagerCurrentPage(self, "https://ex.com/news/page/2/#top")).toBe(2);
   });
+  it("reads the pager of a page a redirect landed on another scheme or host spelling", () => {
+    // Page 2 asked for at http://ex.com/, landed there, while the site writes its links
+    // absolute on https://www.
+    const d = doc(
+      LIST(
+        "",
+        `<a href="https://www.ex.com/news">1</a><b>2</b><a href="https://www.ex.com/news?page=3">3</a>`,
+      ),
+    );
+    expect(pagerCurrentPage(d, "http://ex.com/news?page=2")).toBe(2);
+    // Another site's numbered links are no pager of this page.
+    const other = doc(
+      LIST("", `<a href="https://other.test/a">1</a><b>2</b><a href="https://other.test/b">3</a>`),
+    );
+    expect(pagerCurrentPage(other, "http://ex.com/news?page=2")).toBeNull();
+  });
   it("reads a pager whose every link is class-marked by its marker, not by one link's item", () => {
     // Drupal marks each pager link `active` (they share the page's path); the current
     // page is the item without a link.

@@ -15,13 +15,21 @@
  */
 
 import { runNow, type Steps } from "../budget/slices";
+import { anchorHref } from "../features/anchor-href";
 import { newerText } from "../features/continuation";
-import { candidateAnchors, prevHint } from "../features/link-features";
+import { documentBaseUrl, prevHint } from "../features/link-features";
 import { pageNumberText } from "../features/page-number";
 import { numberedLinks as pagerNumberedLinks, pagerParameter } from "../features/pager-parameter";
 import { currentPageMarker } from "../features/pager-structure";
 import { visibleText } from "../features/text";
-import { isPageOneOf, isSiteRoot, listHomeOf, type PageCount, samePageKey } from "../keys/page-url";
+import {
+  isPageOneOf,
+  isSiteRoot,
+  listHomeOf,
+  type PageCount,
+  sameKeyOrigin,
+  samePageKey,
+} from "../keys/page-url";
 import { isStableToken } from "../rule/xpath";
 
 /** Lowest forest probability that is worth a page-2 check: the forest's majority vote.
@@ -365,6 +373,33 @@ export function holdsNumberedRun(e: Element): boolean {
 }
 
 /**
+ * A document's numbered links ("2", "[3]") to its own site, in document order: resolved
+ * against its base, on the page's origin as keys read it ({@link sameKeyOrigin}: a page 2
+ * that a redirect landed on https or `www.` still reads its pager's absolute links).
+ *
+ * @param doc document
+ * @param url its URL
+ * @returns the anchors
+ */
+function ownNumberedAnchors(doc: Document, url: string): Element[] {
+  const base = documentBaseUrl(doc, url);
+  if (base === null) return [];
+  const out: Element[] = [];
+  for (const a of doc.querySelectorAll("a[href]")) {
+    const href = anchorHref(a);
+    if (href === null || pageNumberText(visibleText(a)) === null) continue;
+    let target: string;
+    try {
+      target = new URL(href.trim(), base).href;
+    } catch {
+      continue;
+    }
+    if (sameKeyOrigin(target, url)) out.push(a);
+  }
+  return out;
+}
+
+/**
  * The current page a document's pager shows: the current-page marker
  * ({@link currentPageMarker}) of the first numbered run (a container within three levels
  * above a numbered candidate link that {@link holdsNumberedRun}) that has one.
@@ -385,8 +420,7 @@ export function pagerCurrentPage(doc: Document, url: string): number | null {
   } catch {
     // An unparsable URL matches no link; the other markers still count.
   }
-  for (const { anchor } of candidateAnchors(doc, url)) {
-    if (pageNumberText(visibleText(anchor)) === null) continue;
+  for (const anchor of ownNumberedAnchors(doc, url)) {
     let e = anchor.parentElement;
     for (let level = 0; e !== null && level < 3; level++, e = e.parentElement) {
       if (seen.has(e)) continue;

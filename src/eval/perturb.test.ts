@@ -81,6 +81,10 @@ describe("PERTURBATIONS", () => {
     expect(byName("www").apply(pair).html2).toContain(
       'href="https://www.shop.example/list/?page=3&amp;sort=new#top"',
     );
+    expect(byName("https").apply(pair).url2).toBe("http://shop.example/list/?page=2");
+    expect(byName("https").apply(pair).html2).toContain(
+      'href="http://shop.example/list/?page=3&amp;sort=new#top"',
+    );
     expect(byName("trailing-slash").apply(pair).url2).toBe("https://shop.example/list?page=2");
     expect(byName("trailing-slash").apply(pair).html2).toContain(
       'href="https://shop.example/list/?page=3&amp;sort=new#top"',
@@ -94,7 +98,7 @@ describe("PERTURBATIONS", () => {
       const out = byName(name).apply(pair);
       expect([out.html1, out.url2, out.html2]).toEqual([pair.html1, pair.url2, pair.html2]);
     }
-    for (const name of ["www", "trailing-slash"]) {
+    for (const name of ["www", "https", "trailing-slash"]) {
       const out = byName(name).apply(pair);
       expect([out.url1, out.html1]).toEqual([pair.url1, pair.html1]);
     }

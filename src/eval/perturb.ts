@@ -98,6 +98,13 @@ function toggleWww(url: string): string {
   return u.href;
 }
 
+/** `url` on the other scheme: http for https, https for http. */
+function toggleScheme(url: string): string {
+  const u = new URL(url);
+  u.protocol = u.protocol === "https:" ? "http:" : "https:";
+  return u.href;
+}
+
 /** `url` with a trailing slash added to its path, or taken away where it is there (a path
  * of `/` or ending in a file name with an extension is left as it is). */
 function toggleSlash(url: string): string {
@@ -113,14 +120,17 @@ function toggleSlash(url: string): string {
  * The pair with the fetched page landed at `landed` by a redirect: a site that redirects
  * writes its links so that they work from where it redirects to, so the fetched page's
  * links to its site are written absolute to the pages they led to (a path-relative
- * `../3/` would lead elsewhere from a path without its slash), and on `landed`'s host
- * where `onLandedHost` (the host the site redirects every address to).
+ * `../3/` would lead elsewhere from a path without its slash), and on `landed`'s scheme
+ * and host where `onLandedHost` (the origin the site redirects every address to).
  */
 function redirected(p: PairText, landed: string, onLandedHost: boolean): PairText {
-  const host = new URL(landed).host;
+  const to = new URL(landed);
   const html2 = rewriteSiteLinks(p.html2, p.url2, (href) => {
     const u = new URL(href.replaceAll("&amp;", "&"), p.url2);
-    if (onLandedHost) u.host = host;
+    if (onLandedHost) {
+      u.protocol = to.protocol;
+      u.host = to.host;
+    }
     return u.href.replaceAll("&", "&amp;");
   });
   return { ...p, url2: landed, html2 };
@@ -157,6 +167,12 @@ export const PERTURBATIONS: readonly Perturbation[] = [
     about:
       "the fetched page redirected to the other host spelling (www. taken away, or added to a registered name), where its links lead",
     apply: (p) => redirected(p, toggleWww(p.url2), true),
+  },
+  {
+    name: "https",
+    about:
+      "the fetched page redirected to the other scheme (http to https, or back), where its links lead",
+    apply: (p) => redirected(p, toggleScheme(p.url2), true),
   },
   {
     name: "trailing-slash",

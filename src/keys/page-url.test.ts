@@ -5,6 +5,7 @@ import {
   isVolatileParam,
   listHomeOf,
   plainUrl,
+  sameKeyOrigin,
   samePage,
   samePageKey,
 } from "./page-url";
@@ -97,6 +98,15 @@ describe("plainUrl: an address as its shape is compared", () => {
   });
   it("leaves what does not parse as it is", () => {
     expect(plainUrl("not a url")).toBe("not a url");
+  });
+});
+
+describe("sameKeyOrigin", () => {
+  it("takes the scheme and www. aside, not the host or the port", () => {
+    expect(sameKeyOrigin("http://www.e.com/a", "https://e.com/b?x=1")).toBe(true);
+    expect(sameKeyOrigin("https://e.com/a", "https://blog.e.com/a")).toBe(false);
+    expect(sameKeyOrigin("https://e.com:8080/a", "https://e.com/a")).toBe(false);
+    expect(sameKeyOrigin("mailto:a@e.com", "https://e.com/")).toBe(false);
   });
 });
 

@@ -194,6 +194,22 @@ function keyOrigin(u: URL): string | null {
   return `https://${host}${port}`;
 }
 
+/**
+ * Whether two absolute http(s) URLs are on one origin as the same-page key reads it: the
+ * scheme and a leading `www.` aside (a redirect lands page 2 on either), the port kept.
+ *
+ * @param a absolute URL
+ * @param b absolute URL
+ * @returns true when both parse and their key origins are equal
+ */
+export function sameKeyOrigin(a: string, b: string): boolean {
+  const x = pageUrlOf(a).url;
+  const y = pageUrlOf(b).url;
+  if (x === null || y === null) return false;
+  const ox = keyOrigin(x);
+  return ox !== null && ox === keyOrigin(y);
+}
+
 /** The href without its fragment (the key of an address that is not http(s)). */
 function withoutFragment(u: URL): string {
   const href = u.href;
