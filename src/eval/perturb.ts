@@ -10,6 +10,8 @@
  * the page's own site are rewritten, so other sites' links and scripts stay as they were.
  */
 
+import { sameKeyOrigin } from "../keys/page-url";
+
 /** One pair as the judge reads it: page 1 and the page fetched, each an address and its
  * markup. */
 export interface PairText {
@@ -27,11 +29,6 @@ export interface Perturbation {
   apply(pair: PairText): PairText;
 }
 
-/** The host without `www.` (how "the page's own site" is told). */
-function bareHost(host: string): string {
-  return host.replace(/^www\./i, "");
-}
-
 /** `url` with `params` added to its query (before any fragment), as text. `amp`: the
  * separator as written in markup (`&amp;`) or in an address (`&`). */
 export function withParams(url: string, params: string, amp = "&"): string {
@@ -46,19 +43,20 @@ const LINK_ATTR = /(<(?:a|link)\b[^>]*?\shref\s*=\s*)(["'])([^"']*)\2/gi;
 
 /**
  * Rewrite the addresses of `<a>` and of `<link rel=next|prev>` that lead to the page's own
- * site (the host of `base` with or without `www.`).
+ * site (the origin of `base` as keys read it, scheme and `www.` aside:
+ * ../keys/page-url.ts `sameKeyOrigin`).
  *
  * @param html markup
  * @param base the page's URL (relative addresses resolve against it)
- * @param rewrite the address as written (entities as in the markup) → its new spelling
+ * @param rewrite the address as written (entities as in the markup) and where it leads
+ *   (a URL of its own, free to change) → its new spelling
  * @returns the markup with those addresses rewritten; anything else byte for byte
  */
 export function rewriteSiteLinks(
   html: string,
   base: string,
-  rewrite: (href: string) => string,
+  rewrite: (href: string, target: URL) => string,
 ): string {
-  const host = bareHost(new URL(base).host);
   return html.replace(LINK_ATTR, (whole, open: string, quote: string, href: string) => {
     if (/^<link\b/i.test(open) && !/\brel\s*=\s*["']?(?:next|prev)\b/i.test(open)) return whole;
     const raw = href.trim();
@@ -70,8 +68,8 @@ export function rewriteSiteLinks(
     } catch {
       return whole;
     }
-    if (!/^https?:$/.test(url.protocol) || bareHost(url.host) !== host) return whole;
-    return `${open}${quote}${rewrite(href)}${quote}`;
+    if (!sameKeyOrigin(url.href, base)) return whole;
+    return `${open}${quote}${rewrite(href, url)}${quote}`;
   });
 }
 
@@ -125,8 +123,7 @@ function toggleSlash(url: string): string {
  */
 function redirected(p: PairText, landed: string, onLandedHost: boolean): PairText {
   const to = new URL(landed);
-  const html2 = rewriteSiteLinks(p.html2, p.url2, (href) => {
-    const u = new URL(href.replaceAll("&amp;", "&"), p.url2);
+  const html2 = rewriteSiteLinks(p.html2, p.url2, (_, u) => {
     if (onLandedHost) {
       u.protocol = to.protocol;
       u.host = to.host;

@@ -105,8 +105,6 @@ export interface PageUrl {
   readonly query: readonly (readonly [string, string])[];
   /** the key of the page it names ({@link samePageKey}) */
   readonly key: string;
-  /** the address as its shape is compared ({@link plainUrl}) */
-  readonly plain: string;
 }
 
 /** Most URLs kept: one page's links are a few hundred, a long run's pages a few more. */
@@ -138,7 +136,7 @@ function readPageUrl(href: string): PageUrl {
   } catch {
     url = null;
   }
-  if (url === null) return { href, url, bare: "", segments: [], query: [], key: href, plain: href };
+  if (url === null) return { href, url, bare: "", segments: [], query: [], key: href };
   const full = url.href;
   const hash = full.indexOf("#");
   // Iterated, never read through `forEach`: a page whose scripts are off (training renders,
@@ -151,7 +149,6 @@ function readPageUrl(href: string): PageUrl {
     segments: url.pathname.split("/").filter((x) => x !== ""),
     query,
     key: computeKey(url, query),
-    plain: computePlain(url, query),
   };
 }
 
@@ -181,7 +178,10 @@ export function samePageKey(url: string): string {
  * @returns the plain URL; the input unchanged when it does not parse
  */
 export function plainUrl(url: string): string {
-  return pageUrlOf(url).plain;
+  // Computed when asked, not with every record: the detector parses every link of a page
+  // through pageUrlOf, the judge asks for a few plain URLs per page 2.
+  const { url: u, query } = pageUrlOf(url);
+  return u === null ? url : computePlain(u, query);
 }
 
 /** The origin as keys write it: https, host without `www.`, a port other than the default;

@@ -14,7 +14,6 @@ import { leavesSequence, stepParameter } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
 import { isPageOneOf, isSiteRoot, listHomeOf, plainUrl, samePageKey } from "../../keys/page-url";
 import {
-  normalPageUrl,
   numberedLinks,
   pageCountOf,
   pagerCurrentPage,
@@ -101,6 +100,24 @@ export function pageElementAbsent(doc2: Document, xpaths: readonly string[] | un
 }
 
 /**
+ * The pager's own parameter where page 1 leads forward to the fetched page: the one
+ * parameter that step changes, whatever its name (`?pr=1` → `?pr=2`), read on the plain
+ * addresses (page 1's trackers or host spelling are no second change).
+ *
+ * @param page1Url page 1's URL
+ * @param page2Url the fetched page's URL
+ * @param forward whether page 1 leads forward to it ({@link leadsForward})
+ * @returns the parameter's name, or undefined
+ */
+function forwardStepParameter(
+  page1Url: string,
+  page2Url: string,
+  forward: boolean,
+): string | undefined {
+  return forward ? stepParameter(plainUrl(page1Url), plainUrl(page2Url)) : undefined;
+}
+
+/**
  * Page 2's pager pages through another list: it has numbered links, and every one of them
  * leaves page 1's sequence ({@link leavesSequence}: another path, or a filter page 1 did
  * not set), measured from page 1's URL and from each of page 1's own numbered links (a
@@ -126,7 +143,7 @@ export function pagerLeavesSequence(
   const links = numberedLinks(doc2, page2Url).filter((l) => samePageKey(l.url) !== own);
   if (links.length === 0) return false;
   const from = [page1.url, ...numberedLinks(page1.doc, page1.url).map((l) => l.url)];
-  const pageKey = forward ? stepParameter(plainUrl(page1.url), plainUrl(page2Url)) : undefined;
+  const pageKey = forwardStepParameter(page1.url, page2Url, forward);
   if (forward) from.push(page2Url);
   return links.every((l) => from.every((f) => leavesSequence(f, l.url, pageKey)));
 }
@@ -145,7 +162,7 @@ export function pagerLeavesSequence(
  * @returns true when it leaves
  */
 export function urlLeavesSequence(page1Url: string, page2Url: string, forward = false): boolean {
-  const pageKey = forward ? stepParameter(plainUrl(page1Url), plainUrl(page2Url)) : undefined;
+  const pageKey = forwardStepParameter(page1Url, page2Url, forward);
   if (!leavesSequence(page1Url, page2Url, pageKey)) return false;
   // A site that shows its blog's page 1 at its root pages on under the blog's own path
   // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
@@ -199,11 +216,11 @@ export function leadsForward(page1: { doc: Document; url: string }, page2Url: st
 /** The document links to `target` as its next page: rel=next, or a "next" / "older
  * posts" text or image alt. */
 function linksForwardTo(doc: Document, url: string, target: string): boolean {
-  const want = normalPageUrl(target);
+  const want = samePageKey(target);
   for (const a of doc.querySelectorAll("a[href], link[rel][href]")) {
     let href: string;
     try {
-      href = normalPageUrl(new URL(a.getAttribute("href") ?? "", url).href);
+      href = samePageKey(new URL(a.getAttribute("href") ?? "", url).href);
     } catch {
       continue;
     }
