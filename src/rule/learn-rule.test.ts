@@ -48,6 +48,23 @@ describe("nextLinkXPath", () => {
     expect(evaluateXPath(p2, xp)[0]?.getAttribute("href")).toBe("?p=3");
   });
 
+  it("follows the current page's own item in a list pager, and selects nothing on the last page", () => {
+    const pager = (current: number) =>
+      page(
+        `<div id="pageLinks"><ul>${[1, 2, 3, 4]
+          .map((n) =>
+            n === current ? `<li>${n}</li>` : `<li><a href="?pagewanted=${n}">${n}</a></li>`,
+          )
+          .join("")}</ul></div>`,
+      );
+    const p1 = pager(1);
+    const xp = nextLinkXPath(p1.querySelector("a") as Element);
+    expect(xp).toContain("following-sibling");
+    expect(evaluateXPath(pager(3), xp)[0]?.getAttribute("href")).toBe("?pagewanted=4");
+    // On the last page every other item is a link back: none follows the current one.
+    expect(evaluateXPath(pager(4), xp)).toEqual([]);
+  });
+
   it("always selects the link itself first on page 1", () => {
     const d = page('<p><a href="/a">Next</a></p><div id="pg"><a href="/b">Next</a></div>');
     const a = d.querySelectorAll("a")[1] as Element;

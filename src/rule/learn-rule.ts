@@ -75,7 +75,10 @@ function afterCurrentMarker(a: Element, scope: string): string | null {
   if (!marker || marker.querySelector("a") || marker.localName === "a") return null;
   if (!/\d/.test(marker.textContent ?? "")) return null;
   const cls = stableClass(marker);
-  const step = cls ? `${marker.localName}[${classPredicate(cls)}]` : marker.localName;
+  // The marker holds no link: in a list pager every item is an `li` (often of one class),
+  // and without this the step names each of them, so that on a later page the item after
+  // page 1's link, a page already shown, comes first.
+  const step = `${marker.localName}[${cls ? `${classPredicate(cls)} and ` : ""}not(.//a)]`;
   const tail =
     item === a ? `following-sibling::*[1][self::a]` : `following-sibling::${item.localName}[1]/a`;
   return `${scope}//${step}/${tail}`;
