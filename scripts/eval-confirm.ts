@@ -5,9 +5,11 @@
  * detector chooses it) answers on real pairs of pages, lists and articles apart.
  *
  * Method: each page is decoded with its charset and parsed by Chromium's DOMParser (scripts
- * never run), as the pager parses a fetched page 2; page 1 is parsed the same way, and the
- * detector runs on it without layout (as `tsugi detect --engine dom` does) to choose its
- * page element. Pairs (page 1 → page fetched):
+ * never run), as the pager parses a fetched page 2; page 1's page element is chosen by the
+ * detector on page 1 rendered in a tab with its scripts refused, as the extension reads the
+ * page the reader opened (`--no-layout`: on the parsed page 1, as `tsugi detect --engine
+ * dom` does; about 2 minutes instead of 7), and the judge reads that element's XPaths on
+ * the parsed page 1. Pairs (page 1 → page fetched):
  * - lists, true: the pagination corpus's consecutive pages (page 1 and the corpus page its
  *   labelled next link leads to) and the pairs corpus's pairs (`corpus/pairs/`: static
  *   sites and scrapers' saved pages). The judge should join them.
@@ -35,7 +37,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
+import type { BrowserContext } from "playwright-core";
 import { launchChromium } from "../src/cli/browser";
+import { SAVED_PAGE_CSP } from "../src/cli/page-guard";
 import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
 import type { Page2Decision } from "../src/detect/page2-signals/decide";
 import type { Page2Signals } from "../src/detect/page2-signals/read";
@@ -96,6 +100,9 @@ interface Doc {
   url: string;
   group: string;
   html(): string;
+  /** the key its page element was read under with layout (a perturbed page 1 keeps its
+   * document's: the spelling of its address does not move its page element) */
+  layoutKey?: string;
 }
 
 const fromCorpus = (p: CorpusPage): Doc => ({
@@ -211,6 +218,7 @@ function dragnetPairs(): { kind: Kind; a: CorpusPage; b: CorpusPage }[] {
 
 async function main(): Promise<void> {
   const list = process.argv.includes("--list");
+  const layout = !process.argv.includes("--no-layout");
   const perturb = perturbationsAsked(process.argv.slice(2));
   const pages = paginationPages();
   const byUrl = new Map(pages.map((p) => [normalPageUrl(p.input.pageUrl), p]));
@@ -267,7 +275,7 @@ async function main(): Promise<void> {
           };
           const d1 = g.docs.get(a.key) as Document;
           const d2 = g.docs.get(b.key) as Document;
-          let xp = g.xpaths.get(a.key);
+          let xp = g.xpaths.get(a.key) ?? (a.layoutKey ? g.xpaths.get(a.layoutKey) : undefined);
           if (xp === undefined) {
             try {
               xp = g.tsugiJudge.detect(d1, a.url).pageElementXPaths;
@@ -294,7 +302,10 @@ async function main(): Promise<void> {
             xpaths: elements.length > 0 ? xp.length : 0,
           };
         },
-        { a: { key: a.key, url: a.url }, b: { key: b.key, url: b.url } },
+        {
+          a: { key: a.key, url: a.url, layoutKey: a.layoutKey ?? null },
+          b: { key: b.key, url: b.url },
+        },
       );
     };
     const plan: { kind: Kind; a: Doc; b: Doc }[] = [];
@@ -345,6 +356,21 @@ async function main(): Promise<void> {
     if (existsSync(join(corpusDirOrEmpty(), "multipage")))
       for (const { kind, a, b } of [...capturePairs(), ...dragnetPairs()])
         await add(kind, fromCorpus(a), fromCorpus(b));
+    if (layout) {
+      const firsts = [...new Map(plan.map(({ a }) => [a.key, a])).values()];
+      const started = Date.now();
+      const read = await pageElementsWithLayout(browser.context, firsts);
+      await tab.evaluate(
+        (entries) => {
+          const g = globalThis as unknown as { xpaths: Map<string, string[]> };
+          for (const [k, xp] of entries) g.xpaths.set(k, xp);
+        },
+        [...read],
+      );
+      console.log(
+        `page 1 read with layout: ${read.size} of ${firsts.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
+    }
     const judgeAll = async (perturbation: Perturbation | null): Promise<JudgedRow[]> => {
       const raw: Omit<JudgedRow, "fold">[] = [];
       for (const { kind, a, b } of plan) {
@@ -404,6 +430,76 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * Page 1's page element as the extension reads it, in a rendered tab: each page is served
+ * at its own address (every other request refused), its scripts refused by its policy,
+ * and the detector runs on the laid-out document. The judge then reads these XPaths on its parsed copy.
+ * A page that fails to render is left out (the judge falls back to the reading without
+ * layout).
+ *
+ * @param context the browser context to open the tab in
+ * @param docs the pages 1
+ * @returns key → page-element XPaths
+ */
+async function pageElementsWithLayout(
+  context: BrowserContext,
+  docs: readonly Doc[],
+  tabs = 2,
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const installer = `${judgeBundle()}\n;globalThis.tsugiJudge = tsugiJudge;`;
+  const readPart = async (part: readonly Doc[]) => {
+    const tab = await context.newPage();
+    // The page's own scripts are refused by its Content-Security-Policy; the detector is
+    // installed before any of them by the browser, which no page policy binds.
+    await tab.addInitScript({ content: installer });
+    let html = "";
+    await tab.route("**/*", async (route) => {
+      const req = route.request();
+      if (req.isNavigationRequest() && req.frame() === tab.mainFrame())
+        await route.fulfill({
+          status: 200,
+          headers: {
+            "content-type": "text/html; charset=utf-8",
+            // Chromium refuses every other request itself (no round trip to Node for each
+            // image and style sheet), and every script of the page.
+            "content-security-policy": `${SAVED_PAGE_CSP}; script-src 'none'`,
+          },
+          body: html,
+        });
+      else await route.abort();
+    });
+    try {
+      for (const d of part) {
+        html = d.html();
+        try {
+          await tab.goto(d.url, { waitUntil: "load", timeout: 30_000 });
+          const xp = await tab.evaluate((url) => {
+            const g = globalThis as unknown as {
+              tsugiJudge?: { detect(doc: Document, url: string): { pageElementXPaths: string[] } };
+            };
+            if (g.tsugiJudge === undefined) throw new Error("the detector was not installed");
+            try {
+              return g.tsugiJudge.detect(document, url).pageElementXPaths;
+            } catch {
+              return [];
+            }
+          }, d.url);
+          out.set(d.key, xp);
+        } catch {
+          // left to the reading without layout
+        }
+      }
+    } finally {
+      await tab.close();
+    }
+  };
+  await Promise.all(
+    Array.from({ length: tabs }, (_, k) => readPart(docs.filter((_, i) => i % tabs === k))),
+  );
+  return out;
+}
+
 /** The pair `a → b` under `p`: its documents get keys of their own (page 2's markup may
  * depend on page 1's address, so its key names the pair). */
 function perturbed(p: Perturbation, a: Doc, b: Doc): [Doc, Doc] {
@@ -414,7 +510,13 @@ function perturbed(p: Perturbation, a: Doc, b: Doc): [Doc, Doc] {
   };
   const out = p.apply({ url1: a.url, html1: "", url2: b.url, html2: "" });
   return [
-    { key: `${a.key}~${p.name}`, url: out.url1, group: a.group, html: () => read().html1 },
+    {
+      key: `${a.key}~${p.name}`,
+      url: out.url1,
+      group: a.group,
+      html: () => read().html1,
+      layoutKey: a.layoutKey ?? a.key,
+    },
     { key: `${b.key}~${p.name}~${a.key}`, url: out.url2, group: b.group, html: () => read().html2 },
   ];
 }
