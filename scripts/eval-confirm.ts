@@ -39,7 +39,7 @@ import { join } from "node:path";
 import { buildSync } from "esbuild";
 import type { BrowserContext } from "playwright-core";
 import { launchChromium } from "../src/cli/browser";
-import { SAVED_PAGE_CSP } from "../src/cli/page-guard";
+import { guardTab, SAVED_PAGE_CSP } from "../src/cli/page-guard";
 import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
 import type { Page2Decision } from "../src/detect/page2-signals/decide";
 import type { Page2Signals } from "../src/detect/page2-signals/read";
@@ -303,7 +303,8 @@ async function main(): Promise<void> {
           };
         },
         {
-          a: { key: a.key, url: a.url, layoutKey: a.layoutKey ?? null },
+          // Without layout a perturbed page 1 is read on its own markup, as before.
+          a: { key: a.key, url: a.url, layoutKey: layout ? (a.layoutKey ?? null) : null },
           b: { key: b.key, url: b.url },
         },
       );
@@ -430,12 +431,18 @@ async function main(): Promise<void> {
   }
 }
 
+/** A saved page's policy with its scripts refused too (the tab runs them otherwise). */
+/** A saved page's policy with the page's scripts refused too: the layout tab runs scripts
+ * (its detector is one), the page's own must not. */
+const NO_SCRIPT_CSP = `${SAVED_PAGE_CSP}; script-src 'none'`;
+
 /**
  * Page 1's page element as the extension reads it, in a rendered tab: each page is served
- * at its own address (every other request refused), its scripts refused by its policy,
- * and the detector runs on the laid-out document. The judge then reads these XPaths on its parsed copy.
- * A page that fails to render is left out (the judge falls back to the reading without
- * layout).
+ * at its own address by the saved-page guard of `tsugi detect` (../src/cli/page-guard.ts:
+ * every other request and a refresh refused), its scripts refused by its policy, and the
+ * detector runs on the laid-out document. The judge then reads these XPaths on its parsed
+ * copy. A page that fails to render is left out (the judge falls back to the reading
+ * without layout).
  *
  * @param context the browser context to open the tab in
  * @param docs the pages 1
@@ -453,25 +460,12 @@ async function pageElementsWithLayout(
     // The page's own scripts are refused by its Content-Security-Policy; the detector is
     // installed before any of them by the browser, which no page policy binds.
     await tab.addInitScript({ content: installer });
-    let html = "";
-    await tab.route("**/*", async (route) => {
-      const req = route.request();
-      if (req.isNavigationRequest() && req.frame() === tab.mainFrame())
-        await route.fulfill({
-          status: 200,
-          headers: {
-            "content-type": "text/html; charset=utf-8",
-            // Chromium refuses every other request itself (no round trip to Node for each
-            // image and style sheet), and every script of the page.
-            "content-security-policy": `${SAVED_PAGE_CSP}; script-src 'none'`,
-          },
-          body: html,
-        });
-      else await route.abort();
-    });
+    // As `tsugi detect` opens a saved page: served at its address, every other request
+    // refused by the browser, a refresh refused instead of leaving the page.
+    const guard = await guardTab(tab);
     try {
       for (const d of part) {
-        html = d.html();
+        guard.arm({ bytes: Buffer.from(d.html(), "utf8"), charset: "utf-8", csp: NO_SCRIPT_CSP });
         try {
           await tab.goto(d.url, { waitUntil: "load", timeout: 30_000 });
           const xp = await tab.evaluate((url) => {
