@@ -23,6 +23,24 @@ describe("decideNextLink", () => {
     expect(doubted).toMatchObject({ index: 0, pending: true, wait: "score" });
   });
 
+  it("joins at once a certain link that writes the list's order, or leads from the front page into its list", () => {
+    // A forum's pager writes the list's order beside the page; a site's front page is page
+    // 1 of the list it pages on under the list's own address.
+    const forum = "https://f.test/forumdisplay.php?f=415";
+    const ordered = [cand(`${forum}&page=2&order=desc`, 0.95, "Next")];
+    expect(decideNextLink(forum, ordered, params)).toMatchObject({ index: 0, pending: false });
+    const front = [cand("https://m.test/royaltyfreemusic/page2", 1, "Next")];
+    expect(decideNextLink("https://m.test/", front, params)).toMatchObject({ pending: false });
+    // From any other page, a link into another path is another list: page 2 must confirm it.
+    expect(decideNextLink("https://m.test/about/", front, params)).toMatchObject({
+      pending: true,
+      wait: "other-document",
+    });
+    // A filter beside the order is still another list.
+    const filtered = [cand(`${forum}&prefix=3&page=2&order=desc`, 0.95, "Next")];
+    expect(decideNextLink(forum, filtered, params)).toMatchObject({ pending: true });
+  });
+
   it("joins at once a rel=next that is the numbered pager's current + 1, whatever its score", () => {
     const links = [
       cand(`${PAGE}&page=2`, 0.6, "2", { relNext: 1, runPlusOne: 1 }),

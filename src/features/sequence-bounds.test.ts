@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leavesSequence, stepParameter } from "./sequence-bounds";
+import { leavesSequence, offsetName, ordersOrSizes, stepParameter } from "./sequence-bounds";
 
 describe("leavesSequence", () => {
   it("says a post's link into its board's list leaves the post's sequence", () => {
@@ -37,6 +37,108 @@ describe("leavesSequence", () => {
     expect(
       leavesSequence("https://a.test/browse/N-1234", "https://a.test/browse/N-1234?Nao=20"),
     ).toBe(true);
+  });
+});
+
+describe("ordersOrSizes", () => {
+  it("reads a list's order and page size, not its filters", () => {
+    for (const k of [
+      "order",
+      "sort",
+      "sortBy",
+      "sort_order",
+      "orderby",
+      "dir",
+      "perpage",
+      "per_page",
+      "itemsPerPage",
+      "pageSize",
+      "limit",
+      "max-results",
+      "ipp",
+      "pageview",
+      "view",
+    ])
+      expect(ordersOrSizes(k), k).toBe(true);
+    for (const k of [
+      "cat",
+      "type_id2",
+      "q",
+      "tag",
+      "f",
+      "forum",
+      "brand",
+      "border",
+      "sorting_id",
+      "period",
+      "paper",
+      "type",
+      "size",
+    ])
+      expect(ordersOrSizes(k), k).toBe(false);
+  });
+});
+
+describe("offsetName", () => {
+  it("reads an item offset however it is spelled, not a date or an identifier", () => {
+    for (const k of [
+      "startIndex",
+      "start_index",
+      "fh_start_index",
+      "firstResult",
+      "beginRow",
+      "offset",
+      "skip",
+    ])
+      expect(offsetName(k), k).toBe(true);
+    for (const k of ["from_date", "startDate", "restart", "first_name", "index", "itemId"])
+      expect(offsetName(k), k).toBe(false);
+  });
+});
+
+describe("leavesSequence: the list's order and size, and a front page that is page 1", () => {
+  it("keeps a pager link that writes the list's order and page size beside the page", () => {
+    const stays: [string, string][] = [
+      [
+        "https://f.test/forumdisplay.php?f=415",
+        "https://f.test/forumdisplay.php?f=415&page=2&order=desc",
+      ],
+      [
+        "https://f.test/memberlist.php",
+        "https://f.test/memberlist.php?sort=regdate&order=ascending&perpage=20&page=2",
+      ],
+      ["https://s.test/detail.html", "https://s.test/detail.html?page=2&pageSize=32"],
+      [
+        "https://j.test/search.jsp?redirect=band&pageview=list-view&perPage=12&startIndex=0",
+        "https://j.test/search.jsp?pageview=list-view&perPage=12&redirect=band&startIndex=12&perPage=12",
+      ],
+    ];
+    for (const [page, link] of stays) expect(leavesSequence(page, link), link).toBe(false);
+    // The order beside a filter the page lacks is still another list.
+    expect(
+      leavesSequence("https://f.test/list.php", "https://f.test/list.php?cat=3&order=desc&page=2"),
+    ).toBe(true);
+  });
+
+  it("reads the site's front page as page 1 of the list its link names as home", () => {
+    const stays: [string, string][] = [
+      ["https://m.test/", "https://m.test/royaltyfreemusic/page2"],
+      ["https://c.test/", "https://c.test/home/index?page=2"],
+      ["https://b.test/", "https://b.test/blog/page/2/"],
+      [
+        "https://h.test/",
+        "https://h.test/search?updated-max=2016-03-18T11:07:00-05:00&max-results=1",
+      ],
+    ];
+    for (const [page, link] of stays) expect(leavesSequence(page, link), link).toBe(false);
+    const leaves: [string, string][] = [
+      // A front page's link to a post, to a tag's first page, and a list page that is not
+      // the front page.
+      ["https://b.test/", "https://b.test/2019/05/a-post/"],
+      ["https://b.test/", "https://b.test/tag/tea/"],
+      ["https://b.test/about/", "https://b.test/blog/page/2/"],
+    ];
+    for (const [page, link] of leaves) expect(leavesSequence(page, link), link).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@
  * shapes; here what else changed beside the page number is named.
  */
 
-import { isVolatileParam } from "../keys/page-url";
+import { isSiteRoot, isVolatileParam, listHomeOf } from "../keys/page-url";
 import { isPageParamKey, isPageUrlWord } from "./page-step";
 import { changedQuery, isVolatileKey, localePrefixLength, parseUrl } from "./url-query";
 
@@ -41,11 +41,49 @@ export function changesPath(page: URL, link: URL): boolean {
   return false;
 }
 
+/** Query names that order the list or size its pages: `order=desc`, `sort=regdate`,
+ * `perpage=20`, `pageSize=32`, `max-results=1`, `pageview=list-view`. */
+const ORDER_OR_SIZE =
+  /^(?:(?:sort|order)(?:[-_]?(?:by|order|dir))?|ordering|dir|direction|(?:page)?view|display|layout|(?:(?:items?|results?|recs?|records?|rows?)[-_]?)?per[-_]?page|page[-_]?size|limit|rows|max[-_]?results|ipp)$/i;
+
+/**
+ * Whether a query name orders the list or sizes its pages rather than choosing what it
+ * holds: a pager writes the list's order and page size into its links (a forum's
+ * `?f=415&page=2&order=desc` from `?f=415`, a member list's
+ * `?sort=regdate&order=ascending&perpage=20&page=2`), and the link still pages through
+ * the same list. A filter names the items (`type_id2=34`, `cat=5`); these name none.
+ *
+ * @param key query name, any case
+ * @returns true for an order or a page size
+ */
+export function ordersOrSizes(key: string): boolean {
+  return ORDER_OR_SIZE.test(key);
+}
+
+/** Query names of an item offset written out (`startIndex`, `fh_start_index`,
+ * `firstResult`, `beginRow`), beside the bare `start`/`offset` the page-step reading
+ * knows. */
+const OFFSET_NAME =
+  /(?:^|[-_])(?:start|begin|first|offset|skip)[-_]?(?:index|idx|row|rec(?:ord)?|result|item|pos(?:ition)?)?$/i;
+
+/**
+ * Whether a query name is an item offset (`startIndex=12`, `fh_start_index=24`): the
+ * parameter a pager steps by its page size, however the site spells it.
+ *
+ * @param key query name, any case
+ * @returns true for an offset's name
+ */
+export function offsetName(key: string): boolean {
+  return OFFSET_NAME.test(key);
+}
+
 /**
  * The link sets a query parameter that is neither a page parameter, the pager's own
- * (`pageKey`), nor a session, tracker or redirect counter (as the same-page key reads them:
- * `?pagewanted=3&_r=1` is page 3 of the same article), to a value the page's URL does not
- * have: a filter or a section (`?type_id2=34&Page=2` from the unfiltered list).
+ * (`pageKey`), an item offset ({@link offsetName}), the list's order or page size
+ * ({@link ordersOrSizes}), nor a session,
+ * tracker or redirect counter (as the same-page key reads them: `?pagewanted=3&_r=1` is
+ * page 3 of the same article), to a value the page's URL does not have: a filter or a
+ * section (`?type_id2=34&Page=2` from the unfiltered list).
  *
  * @param page the page's URL
  * @param link the link's URL
@@ -54,7 +92,15 @@ export function changesPath(page: URL, link: URL): boolean {
  */
 export function setsOtherParameter(page: URL, link: URL, pageKey?: string): boolean {
   for (const [k, v] of link.searchParams) {
-    if (v === "" || k === pageKey || isVolatileKey(k) || isVolatileParam(k) || isPageParamKey(k))
+    if (
+      v === "" ||
+      k === pageKey ||
+      isVolatileKey(k) ||
+      isVolatileParam(k) ||
+      isPageParamKey(k) ||
+      offsetName(k) ||
+      ordersOrSizes(k)
+    )
       continue;
     if (page.searchParams.get(k) !== v) return true;
   }
@@ -65,7 +111,10 @@ export function setsOtherParameter(page: URL, link: URL, pageKey?: string): bool
  * Whether a link that takes a page step still leaves the page's own sequence: its path
  * changes words ({@link changesPath}) or it sets another parameter beside the page's
  * ({@link setsOtherParameter}). Such a link may page through another list: page 2 must
- * show it continues this page.
+ * show it continues this page. A site whose front page is page 1 of its list pages on
+ * under the list's own address (`/` → `/blog/page/2/`, `/home/index?page=2`, Blogger's
+ * `/search?updated-max=…`): from the site's root the sequence is the list the link names
+ * as its home (../keys/page-url.ts `listHomeOf`), as the page-2 judge reads it.
  *
  * @param pageUrl the page's URL
  * @param url the link's URL
@@ -76,7 +125,10 @@ export function leavesSequence(pageUrl: string, url: string, pageKey?: string): 
   const page = parseUrl(pageUrl);
   const link = parseUrl(url);
   if (page === null || link === null) return false;
-  return changesPath(page, link) || setsOtherParameter(page, link, pageKey);
+  if (!changesPath(page, link) && !setsOtherParameter(page, link, pageKey)) return false;
+  const home = isSiteRoot(pageUrl) ? listHomeOf(url) : null;
+  const list = home === null ? null : parseUrl(home);
+  return list === null || changesPath(list, link) || setsOtherParameter(list, link);
 }
 
 /**

@@ -175,4 +175,12 @@ describe("isSiteRoot and listHomeOf: the front page as page 1 of a list under a 
     expect(listHomeOf("https://e.com/news?page=3&cat=x")).toBe("https://e.com/news?cat=x");
     expect(listHomeOf("https://e.com/blog/a-post/")).toBeNull();
   });
+  it("a later page reached by a cursor: its list is its URL without the cursor", () => {
+    expect(
+      listHomeOf("https://e.com/search?updated-max=2016-03-18T11:07:00-05:00&max-results=1"),
+    ).toBe("https://e.com/search?max-results=1");
+    expect(listHomeOf("https://e.com/feed?after=t3_abc")).toBe("https://e.com/feed");
+    // A gallery's slide is no later page of a list.
+    expect(listHomeOf("https://e.com/gallery?slide=2x")).toBeNull();
+  });
 });

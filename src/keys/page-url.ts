@@ -353,13 +353,25 @@ export function isSiteRoot(url: string): boolean {
 /** Path endings that carry a page number past 1 (`/page/2`, `/page2`, `/p/3`, `/2`). */
 const PAGE_N_PATH = /\/(?:(?:page|pagina|seite|p)[/_-]?)?\d{1,4}(?:\.html?)?$/i;
 
+/** A cursor that pages a list on from its first page (Blogger's `updated-max`, `after`,
+ * `max_id`): {@link CURSOR_NAMES} but a gallery's `slide`. */
+const LIST_CURSOR_NAME = new RegExp(
+  `^(?:${CURSOR_NAMES.split("|")
+    .filter((n) => n !== "slide")
+    .join("|")})$`,
+  "i",
+);
+
 /**
- * The list's own address behind a numbered page's URL: the URL with its page taken out
- * (`/blog/page/2/` → `/blog`, `/news?page=3` → `/news`), as a key. A site whose front page
- * is page 1 of its blog calls page 1 by this address on page 2 (`/` read, `/blog/` named).
+ * The list's own address behind a later page's URL: the URL with its page number or its
+ * cursor taken out (`/blog/page/2/` → `/blog`, `/news?page=3` → `/news`,
+ * `/search?updated-max=2016-03-18T11:07:00-05:00&max-results=1` →
+ * `/search?max-results=1`), as a key. A site whose front page is page 1 of its blog calls
+ * page 1 by this address on page 2 (`/` read, `/blog/` named).
  *
  * @param url absolute URL of a later page
- * @returns the key of the list's page 1, or null when the URL shows no page number
+ * @returns the key of the list's page 1, or null when the URL shows no page number and no
+ *   cursor
  */
 export function listHomeOf(url: string): string | null {
   const key = samePageKey(url);
@@ -369,7 +381,8 @@ export function listHomeOf(url: string): string | null {
     const kept = new URLSearchParams();
     let paged = false;
     for (const [k, v] of new URLSearchParams(key.slice(q + 1))) {
-      if (!paged && /^\d{1,4}$/.test(v) && PAGE_PARAM_NAME.test(k) && !/id$/i.test(k)) {
+      const page = /^\d{1,4}$/.test(v) && PAGE_PARAM_NAME.test(k) && !/id$/i.test(k);
+      if (!paged && (page || (v !== "" && LIST_CURSOR_NAME.test(k)))) {
         paged = true;
         continue;
       }

@@ -77,17 +77,17 @@ describe("pagerLeavesSequence / urlLeavesSequence", () => {
     expect(pagerLeavesSequence(p1list, d, "https://s.test/list?page=2")).toBe(false);
   });
   it("does not hold for a pager whose links carry a parameter page 1's own pager carries", () => {
-    const hrefs = ["/f?order=new", "/f?order=new&page=2", "/f?order=new&page=3"];
+    const hrefs = ["/f?type=new", "/f?type=new&page=2", "/f?type=new&page=3"];
     const p1 = { doc: pager(hrefs), url: "https://s.test/f" };
-    // From page 1's URL alone every link sets "order": page 1's pager shows it is the list's own.
+    // From page 1's URL alone every link sets "type": page 1's pager shows it is the list's own.
     expect(
       pagerLeavesSequence(
         { doc: doc("t", ""), url: "https://s.test/f" },
         pager(hrefs),
-        "https://s.test/f?order=new&page=2",
+        "https://s.test/f?type=new&page=2",
       ),
     ).toBe(true);
-    expect(pagerLeavesSequence(p1, pager(hrefs), "https://s.test/f?order=new&page=2")).toBe(false);
+    expect(pagerLeavesSequence(p1, pager(hrefs), "https://s.test/f?type=new&page=2")).toBe(false);
   });
   it("takes the parameter page 1's own next link sets as the pager's", () => {
     // A pager built by script on page 1; its head names `?o=2`, whose pager moves `o`.

@@ -12,7 +12,7 @@ import { olderText } from "../../features/continuation";
 import { imageAlts, nextText } from "../../features/link-features";
 import { leavesSequence, stepParameter } from "../../features/sequence-bounds";
 import { visibleText } from "../../features/text";
-import { isPageOneOf, isSiteRoot, listHomeOf, plainUrl, samePageKey } from "../../keys/page-url";
+import { isPageOneOf, plainUrl, samePageKey } from "../../keys/page-url";
 import {
   numberedLinks,
   pageCountOf,
@@ -162,12 +162,7 @@ export function pagerLeavesSequence(
  * @returns true when it leaves
  */
 export function urlLeavesSequence(page1Url: string, page2Url: string, forward = false): boolean {
-  const pageKey = forwardStepParameter(page1Url, page2Url, forward);
-  if (!leavesSequence(page1Url, page2Url, pageKey)) return false;
-  // A site that shows its blog's page 1 at its root pages on under the blog's own path
-  // (`/` → `/blog/page/2/`): the sequence is the list page 2 names as its home.
-  const home = isSiteRoot(page1Url) ? listHomeOf(page2Url) : null;
-  return home === null || leavesSequence(home, page2Url);
+  return leavesSequence(page1Url, page2Url, forwardStepParameter(page1Url, page2Url, forward));
 }
 
 /**
