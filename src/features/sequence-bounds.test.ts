@@ -56,6 +56,7 @@ describe("ordersOrSizes", () => {
       "limit",
       "max-results",
       "ipp",
+      "by-date",
       "pageview",
       "view",
     ])
@@ -108,6 +109,11 @@ describe("leavesSequence: the list's order and size, and a front page that is pa
         "https://f.test/memberlist.php?sort=regdate&order=ascending&perpage=20&page=2",
       ],
       ["https://s.test/detail.html", "https://s.test/detail.html?page=2&pageSize=32"],
+      // Blogger's later pages: the cursor moves, the size, offset and order are written out.
+      [
+        "https://b.test/search?updated-max=2016-03-18T11:07:00-05:00&max-results=1",
+        "https://b.test/search?updated-max=2016-03-18T10:07:00-05:00&max-results=1&start=1&by-date=false",
+      ],
       [
         "https://j.test/search.jsp?redirect=band&pageview=list-view&perPage=12&startIndex=0",
         "https://j.test/search.jsp?pageview=list-view&perPage=12&redirect=band&startIndex=12&perPage=12",

@@ -44,13 +44,14 @@ export function changesPath(page: URL, link: URL): boolean {
 /** Query names that order the list or size its pages: `order=desc`, `sort=regdate`,
  * `perpage=20`, `pageSize=32`, `max-results=1`, `pageview=list-view`. */
 const ORDER_OR_SIZE =
-  /^(?:(?:sort|order)(?:[-_]?(?:by|order|dir))?|ordering|dir|direction|(?:page)?view|display|layout|(?:(?:items?|results?|recs?|records?|rows?)[-_]?)?per[-_]?page|page[-_]?size|limit|rows|max[-_]?results|ipp)$/i;
+  /^(?:(?:sort|order)(?:[-_]?(?:by|order|dir))?|ordering|by[-_]?date|dir|direction|(?:page)?view|display|layout|(?:(?:items?|results?|recs?|records?|rows?)[-_]?)?per[-_]?page|page[-_]?size|limit|rows|max[-_]?results|ipp)$/i;
 
 /**
  * Whether a query name orders the list or sizes its pages rather than choosing what it
  * holds: a pager writes the list's order and page size into its links (a forum's
  * `?f=415&page=2&order=desc` from `?f=415`, a member list's
- * `?sort=regdate&order=ascending&perpage=20&page=2`), and the link still pages through
+ * `?sort=regdate&order=ascending&perpage=20&page=2`, Blogger's
+ * `?updated-max=…&max-results=20&start=20&by-date=false`), and the link still pages through
  * the same list. A filter names the items (`type_id2=34`, `cat=5`); these name none.
  *
  * @param key query name, any case
