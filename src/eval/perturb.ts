@@ -2,8 +2,9 @@
  * The same pair of pages reached under another spelling of its addresses: the ways a real
  * site writes one page's URL differently, or a redirect lands on another spelling (what
  * the page-2 judge's one notion of the same page ignores: fragment, `www.`, trailing
- * slash, tracking and session parameters, redirect counters, a canonical naming page 1). `npm run eval:confirm -- --perturb` judges every pair again under each
- * of them; a judge whose notion of "the same page" holds answers the same.
+ * slash, tracking and session parameters, redirect counters, a canonical naming page 1).
+ * `npm run eval:confirm -- --perturb` judges every pair again under each of them; a judge
+ * whose notion of "the same page" holds answers the same.
  *
  * A perturbation changes markup as text (no DOM: the pages are parsed later, in the
  * browser, as the pager parses them): only `<a>` and `<link rel=next|prev>` addresses of

@@ -81,10 +81,10 @@ export function offsetName(key: string): boolean {
 /**
  * The link sets a query parameter that is neither a page parameter, the pager's own
  * (`pageKey`), an item offset ({@link offsetName}), the list's order or page size
- * ({@link ordersOrSizes}), nor a session,
- * tracker or redirect counter (as the same-page key reads them: `?pagewanted=3&_r=1` is
- * page 3 of the same article), to a value the page's URL does not have: a filter or a
- * section (`?type_id2=34&Page=2` from the unfiltered list).
+ * ({@link ordersOrSizes}), nor a session, tracker or redirect counter (as the same-page
+ * key reads them: `?pagewanted=3&_r=1` is page 3 of the same article), to a value the
+ * page's URL does not have: a filter or a section (`?type_id2=34&Page=2` from the
+ * unfiltered list).
  *
  * @param page the page's URL
  * @param link the link's URL
@@ -126,10 +126,17 @@ export function leavesSequence(pageUrl: string, url: string, pageKey?: string): 
   const page = parseUrl(pageUrl);
   const link = parseUrl(url);
   if (page === null || link === null) return false;
-  if (!changesPath(page, link) && !setsOtherParameter(page, link, pageKey)) return false;
+  if (!leavesFrom(page, link, pageKey)) return false;
   const home = isSiteRoot(pageUrl) ? listHomeOf(url) : null;
   const list = home === null ? null : parseUrl(home);
-  return list === null || changesPath(list, link) || setsOtherParameter(list, link);
+  return list === null || leavesFrom(list, link);
+}
+
+/** The link changes the path's words or sets another parameter, read from `from` (the
+ * page, or the list a front page stands for: not {@link leavesSequence} again, whose
+ * front-page reading would ask the same home once more). */
+function leavesFrom(from: URL, link: URL, pageKey?: string): boolean {
+  return changesPath(from, link) || setsOtherParameter(from, link, pageKey);
 }
 
 /**

@@ -341,13 +341,9 @@ export function isPageOneOf(
 
 /** A page's own URL is the site's front page: its root or a default document. */
 export function isSiteRoot(url: string): boolean {
-  const key = samePageKey(url);
-  try {
-    const u = new URL(key);
-    return (u.pathname === "/" || u.pathname === "") && u.search === "";
-  } catch {
-    return false;
-  }
+  // The key is itself a URL: parsed once through the same cache as every other address.
+  const u = pageUrlOf(samePageKey(url)).url;
+  return u !== null && (u.pathname === "/" || u.pathname === "") && u.search === "";
 }
 
 /** Path endings that carry a page number past 1 (`/page/2`, `/page2`, `/p/3`, `/2`). */
