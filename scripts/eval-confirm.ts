@@ -25,9 +25,14 @@
  * part trained on these pairs, so every fold is a test fold and the figures are pooled and
  * per fold. "main's judge" is the decision before the items and the evidence were read
  * (the pager's confirmation and the page-element test alone), from the same run.
- * Prints tables (refusals by the category that refused), the wrong answers with their
- * signals (with --list every pair), and writes every row to out/page2-pairs.json (read by
- * `npm run eval` for "joined after the judge").
+ * Each page 1 is also read as `tsugi detect` reads it (the gate, then the detection:
+ * src/cli/detect-document.ts), and each pair says how that reaches the page fetched: the
+ * next link joined at once, the waiting link the judge is asked about, a link handed over
+ * to after a refusal, or none (for the pairs corpus, at page 2's address or at the one
+ * page 1's `nextHref` names). Prints tables (by that reach; refusals by the category that
+ * refused), the wrong answers with their signals (with --list every pair), and writes
+ * every row to out/page2-pairs.json (read by `npm run eval` for "joined after the
+ * judge").
  *
  * `--perturb` (or `--perturb=www,session`): every pair judged again with its addresses
  * spelled as real sites also spell them (src/eval/perturb.ts: a fragment, tracking or
@@ -44,19 +49,34 @@ import { type Confirmation, normalPageUrl } from "../src/detect/confirm-next";
 import type { Page2Decision } from "../src/detect/page2-signals/decide";
 import type { Page2Signals } from "../src/detect/page2-signals/read";
 import { groupFolds } from "../src/eval/folds";
+import { type Found, foundBy, type Reach } from "../src/eval/pairs";
 import { type PairText, PERTURBATIONS, type Perturbation } from "../src/eval/perturb";
 import { pageStep } from "../src/features/page-step";
 import { corpusDir, listMultipageCases, readCase, repoRoot } from "../src/replay/cases";
 import { type CorpusPage, decodePage, dragnetPages, paginationPages } from "../src/train/corpus";
 import { corpusPairs, decodeSaved } from "../src/train/pairs-corpus";
 
-/** The judge and the detector as an IIFE (global `tsugiJudge`) with a helper that
- * resolves the gold link. */
+/** The judge and the detector as an IIFE (global `tsugiJudge`) with two helpers: the gold
+ * link resolved, and the links `tsugi detect` leads to from a page ({@link Reach}, null
+ * when the detection throws). */
 function judgeBundle(): string {
   const out = buildSync({
     stdin: {
       contents: `export { judgePage2 } from "./src/detect/page2-judge";
         export { detect } from "./src/detect/detect";
+        import { detectDocument } from "./src/cli/detect-document";
+        export async function reach(doc, url) {
+          try {
+            const d = await detectDocument(doc, url);
+            return {
+              nextUrl: d.nextUrl,
+              pendingNextUrl: d.pendingNextUrl,
+              candidates: d.candidates.map((c) => c.url),
+            };
+          } catch {
+            return null;
+          }
+        }
         export { evaluateXPaths } from "./src/rule/xpath";
         export function goldHref(doc, selector, url) {
           let el = null;
@@ -103,6 +123,9 @@ interface Doc {
   /** the key its page element was read under with layout (a perturbed page 1 keeps its
    * document's: the spelling of its address does not move its page element) */
   layoutKey?: string;
+  /** the address page 1's next link names for this page, where it differs from where the
+   * page was served (the pairs corpus's `nextHref`: a doubled slash, a redirect) */
+  askedAt?: string;
 }
 
 const fromCorpus = (p: CorpusPage): Doc => ({
@@ -136,6 +159,17 @@ export interface JudgedRow {
   answer: Answer;
   /** the decision of main's judge: the pager's confirmation and the page-element test */
   before: boolean;
+  /** how tsugi on page 1 (the gate, then the detection, as `tsugi detect` runs them)
+   * reaches the page fetched: its next link joined at once, its waiting link, a link the
+   * pager hands over to after a refusal; null when none of them leads there (the judge is
+   * never asked about this page 2) */
+  found: Found;
+}
+
+/** The detector in a tab (the judge bundle's exports the layout pass calls). */
+interface DetectorInTab {
+  detect(doc: Document, url: string): { pageElementXPaths: string[] };
+  reach(doc: Document, url: string): Promise<Reach | null>;
 }
 
 /** A captured HTML document as a page to parse (its charset sniffed: none given). */
@@ -349,7 +383,12 @@ async function main(): Promise<void> {
         html: () => decodeSaved(readFileSync(pp.file)),
       });
       if (pair.truth) {
-        await add("pairs: real page 2", doc(pair.p1), doc(pair.p2));
+        const p2 = doc(pair.p2);
+        await add(
+          "pairs: real page 2",
+          doc(pair.p1),
+          pair.nextUrl === null ? p2 : { ...p2, askedAt: pair.nextUrl },
+        );
         await add("pairs: the way back", doc(pair.p2), doc(pair.p1));
       } else await add("pairs: another list of the site", doc(pair.p1), doc(pair.p2));
     }
@@ -357,8 +396,9 @@ async function main(): Promise<void> {
     if (existsSync(join(corpusDirOrEmpty(), "multipage")))
       for (const { kind, a, b } of [...capturePairs(), ...dragnetPairs()])
         await add(kind, fromCorpus(a), fromCorpus(b));
+    const firsts = [...new Map(plan.map(({ a }) => [a.key, a])).values()];
+    const reachOf = new Map<string, Reach | null>();
     if (layout) {
-      const firsts = [...new Map(plan.map(({ a }) => [a.key, a])).values()];
       const started = Date.now();
       const read = await pageElementsWithLayout(browser.context, firsts);
       await tab.evaluate(
@@ -366,10 +406,29 @@ async function main(): Promise<void> {
           const g = globalThis as unknown as { xpaths: Map<string, string[]> };
           for (const [k, xp] of entries) g.xpaths.set(k, xp);
         },
-        [...read],
+        [...read].map(([k, r]) => [k, r.xp] as [string, string[]]),
       );
+      for (const [k, r] of read) reachOf.set(k, r.reach);
       console.log(
         `page 1 read with layout: ${read.size} of ${firsts.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
+    }
+    // Where layout was not read (or failed), the links are read on the parsed page 1.
+    for (const a of firsts) {
+      if (reachOf.has(a.key)) continue;
+      await load(a);
+      reachOf.set(
+        a.key,
+        await tab.evaluate(
+          ({ key, url }) => {
+            const g = globalThis as unknown as {
+              docs: Map<string, Document>;
+              tsugiJudge: DetectorInTab;
+            };
+            return g.tsugiJudge.reach(g.docs.get(key) as Document, url);
+          },
+          { key: a.key, url: a.url },
+        ),
       );
     }
     const judgeAll = async (perturbation: Perturbation | null): Promise<JudgedRow[]> => {
@@ -388,6 +447,7 @@ async function main(): Promise<void> {
           toUrl: pb.url,
           answer,
           before: answer.confirmation.confirmed && !(answer.signals?.elementAbsent ?? false),
+          found: foundBy(reachOf.get(a.key) ?? undefined, b.askedAt ? [b.url, b.askedAt] : [b.url]),
         });
       }
       const folds = groupFolds(raw.map((r) => r.group));
@@ -431,7 +491,6 @@ async function main(): Promise<void> {
   }
 }
 
-/** A saved page's policy with its scripts refused too (the tab runs them otherwise). */
 /** A saved page's policy with the page's scripts refused too: the layout tab runs scripts
  * (its detector is one), the page's own must not. */
 const NO_SCRIPT_CSP = `${SAVED_PAGE_CSP}; script-src 'none'`;
@@ -446,14 +505,14 @@ const NO_SCRIPT_CSP = `${SAVED_PAGE_CSP}; script-src 'none'`;
  *
  * @param context the browser context to open the tab in
  * @param docs the pages 1
- * @returns key → page-element XPaths
+ * @returns key → page-element XPaths and the links the detection leads to (null: it threw)
  */
 async function pageElementsWithLayout(
   context: BrowserContext,
   docs: readonly Doc[],
   tabs = 2,
-): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+): Promise<Map<string, { xp: string[]; reach: Reach | null }>> {
+  const out = new Map<string, { xp: string[]; reach: Reach | null }>();
   const installer = `${judgeBundle()}\n;globalThis.tsugiJudge = tsugiJudge;`;
   const readPart = async (part: readonly Doc[]) => {
     const tab = await context.newPage();
@@ -468,18 +527,18 @@ async function pageElementsWithLayout(
         guard.arm({ bytes: Buffer.from(d.html(), "utf8"), charset: "utf-8", csp: NO_SCRIPT_CSP });
         try {
           await tab.goto(d.url, { waitUntil: "load", timeout: 30_000 });
-          const xp = await tab.evaluate((url) => {
-            const g = globalThis as unknown as {
-              tsugiJudge?: { detect(doc: Document, url: string): { pageElementXPaths: string[] } };
-            };
+          const read = await tab.evaluate(async (url) => {
+            const g = globalThis as unknown as { tsugiJudge?: DetectorInTab };
             if (g.tsugiJudge === undefined) throw new Error("the detector was not installed");
+            let xp: string[] = [];
             try {
-              return g.tsugiJudge.detect(document, url).pageElementXPaths;
+              xp = g.tsugiJudge.detect(document, url).pageElementXPaths;
             } catch {
-              return [];
+              // no page element: the judge reads page 1 without one
             }
+            return { xp, reach: await g.tsugiJudge.reach(document, url) };
           }, d.url);
-          out.set(d.key, xp);
+          out.set(d.key, read);
         } catch {
           // left to the reading without layout
         }
@@ -576,6 +635,27 @@ function report(rows: readonly JudgedRow[], list: boolean): void {
         `| ${part}s | ${name} | ${rate(t.filter(joined).length, t.length)} | ${rate(f.filter((r) => !joined(r)).length, f.length)} | ${perFold} |`,
       );
     }
+  console.log(
+    "\nBy how tsugi's detection on page 1 reaches the page fetched (this judge; the pairs it reaches are the ones the judge is asked about, or, at once, joined without it):",
+  );
+  console.log("| pages | reached | true pairs passed | false pairs refused |");
+  console.log("| --- | --- | --- | --- |");
+  const reached: readonly [string, (r: JudgedRow) => boolean][] = [
+    ["at once", (r) => r.found === "at once"],
+    ["waiting", (r) => r.found === "waiting"],
+    ["handed over", (r) => r.found === "handed over"],
+    ["any of these", (r) => r.found !== null],
+    ["not reached", (r) => r.found === null],
+  ];
+  for (const part of ["list", "article"] as const)
+    for (const [name, holds] of reached) {
+      const rs = rows.filter((r) => r.part === part && holds(r));
+      const t = rs.filter((r) => r.truth);
+      const f = rs.filter((r) => !r.truth);
+      console.log(
+        `| ${part}s | ${name} | ${rate(t.filter((r) => r.answer.continues).length, t.length)} | ${rate(f.filter((r) => !r.answer.continues).length, f.length)} |`,
+      );
+    }
   console.log("\nRefusals by the category that refused (this judge):");
   for (const kind of kinds) {
     const counts = new Map<string, number>();
@@ -607,7 +687,7 @@ function report(rows: readonly JudgedRow[], list: boolean): void {
   for (const r of rows)
     if (list || !right(r, r.answer.continues)) {
       console.log(
-        `${r.answer.continues ? "JOINED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\t` +
+        `${r.answer.continues ? "JOINED" : "refused"}\t${r.kind}\t${r.from} → ${r.to}\treached ${r.found ?? "no"}\t` +
           `${r.answer.decision.refusedBy ?? r.answer.decision.continuation}\t${signalsLine(r.answer)}`,
       );
     }

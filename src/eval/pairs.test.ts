@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefOfField, pairOutcome, servedBytes, sniffCharset } from "./pairs";
+import { foundBy, hrefOfField, pairOutcome, servedBytes, sniffCharset } from "./pairs";
 
 describe("hrefOfField", () => {
   it("reads the href, and no href from a remark or a script call", () => {
@@ -58,5 +58,30 @@ describe("pairOutcome", () => {
   it("takes page 2's own address as the pair's too", () => {
     const moved = { ...base, expected: "https://a.example/p/2", link: "https://a.example/page/2" };
     expect(pairOutcome(moved)).toBe("joined");
+  });
+});
+
+describe("foundBy", () => {
+  const reach = {
+    nextUrl: null,
+    pendingNextUrl: "https://www.shop.test/list?page=2&utm_source=x",
+    candidates: ["https://shop.test/list?page=3"],
+  };
+
+  it("reads the waiting link as the same page under another spelling", () => {
+    expect(foundBy(reach, ["https://shop.test/list?page=2"])).toBe("waiting");
+  });
+
+  it("reads a handed-over link, and any of the page's addresses", () => {
+    expect(foundBy(reach, ["https://shop.test/other", "https://shop.test/list?page=3"])).toBe(
+      "handed over",
+    );
+  });
+
+  it("says at once before waiting, and null where no link leads there or nothing was read", () => {
+    const sure = { ...reach, nextUrl: "https://shop.test/list?page=2", pendingNextUrl: null };
+    expect(foundBy(sure, ["https://shop.test/list?page=2"])).toBe("at once");
+    expect(foundBy(reach, ["https://shop.test/list?page=4"])).toBeNull();
+    expect(foundBy(undefined, ["https://shop.test/list?page=2"])).toBeNull();
   });
 });

@@ -200,6 +200,36 @@ export function pairOutcome(s: PairSeen): PairOutcome {
   return "joined";
 }
 
+/** The links tsugi's detection on a page 1 leads to: `tsugi detect`'s fields
+ * (../cli/detect-document.ts), the handed-over candidates as URLs. */
+export interface Reach {
+  nextUrl: string | null;
+  pendingNextUrl: string | null;
+  candidates: string[];
+}
+
+/** How the detection on page 1 reaches a page: its next link, joined at once; its waiting
+ * link (the page-2 judge is asked); a link the pager hands over to after a refusal (the
+ * judge is asked too); null: none of them leads there. */
+export type Found = "at once" | "waiting" | "handed over" | null;
+
+/**
+ * How page 1's links ({@link Reach}) lead to a page known under any of `urls` (where it
+ * was served, and where page 1's next link names it), compared as the same page
+ * (../keys/page-url.ts `samePage`).
+ *
+ * @param reach page 1's links; undefined when the detection was not read
+ * @param urls the page's absolute addresses
+ * @returns the first way that reaches it, or null
+ */
+export function foundBy(reach: Reach | undefined, urls: readonly string[]): Found {
+  if (reach === undefined) return null;
+  const is = (u: string | null) => u !== null && urls.some((v) => samePage(u, v));
+  if (is(reach.nextUrl)) return "at once";
+  if (is(reach.pendingNextUrl)) return "waiting";
+  return reach.candidates.some(is) ? "handed over" : null;
+}
+
 /** `<meta charset=…>` or `<meta http-equiv content="…; charset=…">` near the start. */
 const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i;
 

@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readJsonl } from "../eval/pairs";
+import { hrefOfField, readJsonl, resolveHref } from "../eval/pairs";
 import { corpusDir } from "../replay/cases";
 
 /** One saved document of the pairs corpus. */
@@ -31,6 +31,10 @@ export interface CorpusPair {
   truth: boolean;
   p1: PairPage;
   p2: PairPage;
+  /** the address page 1's next link names (its `nextHref` resolved against page 1's
+   * address; it may differ from page 2's served address by a redirect or a slash); null
+   * for a script-only pager and for a negative */
+  nextUrl: string | null;
 }
 
 interface PairLine {
@@ -38,6 +42,7 @@ interface PairLine {
   site: string;
   p1url: string;
   p2url: string;
+  nextHref?: string | null;
 }
 
 interface NegativeLine {
@@ -75,6 +80,7 @@ export function corpusPairs(): CorpusPair[] {
         url,
         file: join(dir, p.id, `${name}.html`),
       });
+      const next = hrefOfField(p.nextHref);
       out.push({
         folder,
         id: p.id,
@@ -82,6 +88,7 @@ export function corpusPairs(): CorpusPair[] {
         truth: true,
         p1: page("p1", p.p1url),
         p2: page("p2", p.p2url),
+        nextUrl: next === null ? null : resolveHref(next, p.p1url),
       });
     }
     for (const n of readJsonl<NegativeLine>(join(dir, "negatives.jsonl"))) {
@@ -97,6 +104,7 @@ export function corpusPairs(): CorpusPair[] {
           url: n.otherUrl,
           file: join(dir, "neg", n.id, "other.html"),
         },
+        nextUrl: null,
       });
     }
   }

@@ -103,9 +103,11 @@ describe("options page (built extension, Chromium)", () => {
     await expect
       .poll(() => options.getByTestId("rule-count").textContent())
       .toBe(en("optRulesInUse", ["1"]));
-    const note = (await options.getByTestId("note").textContent()) ?? "";
-    expect(note).toContain(en("optRulesFileAdded", ["1", "wedata.json"]));
-    expect(note).toContain("broken");
+    // The count shows the rules at once; the note follows once they are saved.
+    await expect
+      .poll(async () => (await options.getByTestId("note").textContent()) ?? "")
+      .toContain(en("optRulesFileAdded", ["1", "wedata.json"]));
+    expect(await options.getByTestId("note").textContent()).toContain("broken");
     const stored = (await extensionLocalStorage(browser.context))[SITE_RULES_KEY] as {
       name: string;
     }[];
