@@ -8,7 +8,7 @@
  * never run), as the pager parses a fetched page 2; page 1's page element is chosen by the
  * detector on page 1 rendered in a tab with its scripts refused, as the extension reads the
  * page the reader opened (`--no-layout`: on the parsed page 1, as `tsugi detect --engine
- * dom` does; about 2 minutes instead of 7), and the judge reads that element's XPaths on
+ * dom` does; about 3 minutes instead of 10), and the judge reads that element's XPaths on
  * the parsed page 1. Pairs (page 1 → page fetched):
  * - lists, true: the pagination corpus's consecutive pages (page 1 and the corpus page its
  *   labelled next link leads to) and the pairs corpus's pairs (`corpus/pairs/`: static
