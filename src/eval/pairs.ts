@@ -12,7 +12,11 @@ import { samePage } from "../keys/page-url";
 export interface PairRecord {
   /** `<static|scrape>/<id>` */
   key: string;
+  /** the corpus folder it is in */
+  part: string;
   id: string;
+  /** the site as the line names it (a host, sometimes with its scheme) */
+  site: string;
   kind: string;
   lang: string;
   p1url: string;
@@ -26,6 +30,8 @@ export interface PairRecord {
 /** One negative of `negatives.jsonl`: page 1 and another page that is not its page 2. */
 export interface NegativeRecord {
   key: string;
+  /** the corpus folder it is in */
+  part: string;
   id: string;
   p1url: string;
   otherUrl: string;
@@ -72,7 +78,9 @@ export function readPairs(root: string): PairRecord[] {
   return ["static", "scrape"].flatMap((part) =>
     readJsonl<Record<string, string | null>>(join(root, part, "pairs.jsonl")).map((r) => ({
       key: `${part}/${r.id}`,
+      part,
       id: String(r.id),
+      site: String(r.site ?? ""),
       kind: String(r.kind ?? ""),
       lang: String(r.lang ?? ""),
       p1url: String(r.p1url),
@@ -95,6 +103,7 @@ export function readNegatives(root: string): NegativeRecord[] {
     readJsonl<Record<string, string>>(join(root, part, "negatives.jsonl"))
       .map((r) => ({
         key: `${part}/${r.id}`,
+        part,
         id: String(r.id),
         p1url: String(r.p1url),
         otherUrl: String(r.otherUrl),

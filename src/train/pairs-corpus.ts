@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { hrefOfField, readJsonl, resolveHref } from "../eval/pairs";
+import { readNegatives, readPairs, resolveHref } from "../eval/pairs";
 import { corpusDir } from "../replay/cases";
 
 /** One saved document of the pairs corpus. */
@@ -37,20 +37,6 @@ export interface CorpusPair {
   nextUrl: string | null;
 }
 
-interface PairLine {
-  id: string;
-  site: string;
-  p1url: string;
-  p2url: string;
-  nextHref?: string | null;
-}
-
-interface NegativeLine {
-  id: string;
-  p1url: string;
-  otherUrl: string;
-}
-
 /** The host of a URL without `www.`, or the text itself when it does not parse. */
 function hostOf(url: string): string {
   try {
@@ -68,19 +54,20 @@ function hostOf(url: string): string {
  */
 export function corpusPairs(): CorpusPair[] {
   const root = join(corpusDir(), "pairs");
+  const pairs = readPairs(root);
+  const negatives = readNegatives(root);
   const out: CorpusPair[] = [];
   for (const folder of ["static", "scrape"]) {
     const dir = join(root, folder);
     const sites = new Map<string, string>();
-    for (const p of readJsonl<PairLine>(join(dir, "pairs.jsonl"))) {
+    for (const p of pairs.filter((r) => r.part === folder)) {
       const site = hostOf(`https://${p.site.replace(/^https?:\/\//, "")}`);
       sites.set(p.id, site);
       const page = (name: string, url: string): PairPage => ({
-        key: `pairs/${folder}/${p.id}/${name}`,
+        key: `pairs/${p.key}/${name}`,
         url,
-        file: join(dir, p.id, `${name}.html`),
+        file: join(p.dir, `${name}.html`),
       });
-      const next = hrefOfField(p.nextHref);
       out.push({
         folder,
         id: p.id,
@@ -88,10 +75,10 @@ export function corpusPairs(): CorpusPair[] {
         truth: true,
         p1: page("p1", p.p1url),
         p2: page("p2", p.p2url),
-        nextUrl: next === null ? null : resolveHref(next, p.p1url),
+        nextUrl: p.nextHref === null ? null : resolveHref(p.nextHref, p.p1url),
       });
     }
-    for (const n of readJsonl<NegativeLine>(join(dir, "negatives.jsonl"))) {
+    for (const n of negatives.filter((r) => r.part === folder)) {
       if (!/^https?:\/\//.test(n.otherUrl)) continue;
       out.push({
         folder,
@@ -102,7 +89,7 @@ export function corpusPairs(): CorpusPair[] {
         p2: {
           key: `pairs/${folder}/neg/${n.id}/other`,
           url: n.otherUrl,
-          file: join(dir, "neg", n.id, "other.html"),
+          file: join(n.dir, "other.html"),
         },
         nextUrl: null,
       });
